@@ -1,0 +1,108 @@
+/**
+ * Decodes alert messages: Avro object containers (ZTF files and Kafka messages, schema embedded) or schemaless
+ * Avro bodies written with a known schema (Fink-style Kafka topics). Each record is normalised; a record or a
+ * message that cannot be decoded yields a rejection reason, never an exception to the caller.
+ */
+import type avro from 'avsc';
+import type { Alert } from '../../data/alert.js';
+import { type ContainerHeader, decompressBlock, isContainer, readBlock, readHeader } from './container.js';
+import { normalizeRecord } from './normalize.js';
+import { SchemaCache } from './schema-cache.js';
+
+/** One decoded record: an alert, or the reason it was rejected. */
+export type DecodeOutcome = { ok: true; alert: Alert } | { ok: false; reason: string };
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Decodes the records of one block; a record that fails stops the block (the rest cannot be located). */
+export function decodeBlockRecords(type: avro.Type, data: Buffer, count: number): DecodeOutcome[] {
+  const out: DecodeOutcome[] = [];
+  let pos = 0;
+  for (let i = 0; i < count; i++) {
+    let decoded: { value: unknown; offset: number };
+    try {
+      decoded = type.decode(data, pos) as { value: unknown; offset: number };
+    } catch (err) {
+      out.push({ ok: false, reason: `Avro decoding failed: ${errorText(err)}` });
+      return out;
+    }
+    if (decoded.offset < 0) {
+      out.push({ ok: false, reason: `truncated Avro record ${i + 1} of ${count} in block` });
+      return out;
+    }
+    pos = decoded.offset;
+    out.push(normalizeRecord(decoded.value));
+  }
+  return out;
+}
+
+/** Decoder with a schema cache; optional writer schema for schemaless messages. */
+export class AlertDecoder {
+  readonly cache: SchemaCache;
+  private readonly schemalessType: avro.Type | null;
+
+  constructor(options: { cache?: SchemaCache; schemalessSchemaText?: string } = {}) {
+    this.cache = options.cache ?? new SchemaCache();
+    this.schemalessType = options.schemalessSchemaText
+      ? this.cache.get(options.schemalessSchemaText).type
+      : null;
+  }
+
+  /** Compiled type of a container header's schema (cached). */
+  typeOf(header: ContainerHeader): avro.Type {
+    return this.cache.get(header.schemaText).type;
+  }
+
+  /**
+   * Decodes one message: a whole container (any number of records) or, when a schemaless schema was given and
+   * the bytes are not a container, a single Avro body (an optional Confluent 5-byte prefix is skipped).
+   */
+  decodeMessage(bytes: Uint8Array): DecodeOutcome[] {
+    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+    if (isContainer(buf)) return this.decodeContainer(buf);
+    if (!this.schemalessType) {
+      return [
+        { ok: false, reason: 'not an Avro object container and no schema was given for schemaless messages' },
+      ];
+    }
+    const body = buf.length > 5 && buf[0] === 0 ? buf : buf;
+    try {
+      const decoded = this.schemalessType.decode(body, 0) as { value: unknown; offset: number };
+      if (decoded.offset < 0) return [{ ok: false, reason: 'truncated schemaless Avro message' }];
+      return [normalizeRecord(decoded.value)];
+    } catch (err) {
+      return [{ ok: false, reason: `schemaless Avro decoding failed: ${errorText(err)}` }];
+    }
+  }
+
+  private decodeContainer(buf: Buffer): DecodeOutcome[] {
+    let header: ContainerHeader | null;
+    let type: avro.Type;
+    try {
+      header = readHeader(buf);
+      if (!header) return [{ ok: false, reason: 'truncated Avro container header' }];
+      type = this.typeOf(header);
+    } catch (err) {
+      return [{ ok: false, reason: `bad Avro container header: ${errorText(err)}` }];
+    }
+    const out: DecodeOutcome[] = [];
+    let pos = header.end;
+    while (pos < buf.length) {
+      try {
+        const block = readBlock(buf, pos, header.sync);
+        if (!block) {
+          out.push({ ok: false, reason: `truncated Avro block at byte ${pos}` });
+          break;
+        }
+        out.push(...decodeBlockRecords(type, decompressBlock(header.codec, block.data), block.count));
+        pos = block.end;
+      } catch (err) {
+        out.push({ ok: false, reason: `corrupt Avro block at byte ${pos}: ${errorText(err)}` });
+        break;
+      }
+    }
+    return out;
+  }
+}

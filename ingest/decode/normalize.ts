@@ -1,0 +1,184 @@
+/**
+ * Turns a decoded alert record (ZTF 3.2/3.3/4.02, raw or Fink-enriched, from Avro or Spark parquet) into an
+ * Alert of the catalogue, or a reason why it cannot be one. Pure: no I/O.
+ */
+
+import { jdToNight } from '../../compute/time/jd.js';
+import type { Alert, Cutouts, HistoryPoint } from '../../data/alert.js';
+import type { AvroScalar, ColumnValue } from '../../data/column-types.js';
+import { ALERT_COLUMNS, CANDIDATE_FIELD_NAMES } from '../../data/columns.js';
+
+/** Largest ssdistnr (arcsec) for which a raw alert is associated with its known SSO (roid = 3). */
+export const ROID_MAX_SSDISTNR_ARCSEC = 5;
+
+type Rec = Record<string, unknown>;
+
+function isRecord(v: unknown): v is Rec {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
+}
+
+/** Converts a field value to the catalogue type; undefined when the value has the wrong type. */
+function coerce(value: unknown, type: AvroScalar): ColumnValue | undefined {
+  if (value === null || value === undefined) return null;
+  switch (type) {
+    case 'string':
+      if (typeof value === 'string') return value;
+      if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+      return undefined;
+    case 'int':
+      if (typeof value === 'number' && Number.isInteger(value)) return value;
+      if (typeof value === 'bigint') return Number(value);
+      return undefined;
+    case 'long':
+      if (typeof value === 'bigint') return value;
+      if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
+      return undefined;
+    case 'float':
+    case 'double':
+      if (typeof value === 'number') return value;
+      if (typeof value === 'bigint') return Number(value);
+      return undefined;
+    case 'boolean':
+      return typeof value === 'boolean' ? value : undefined;
+  }
+}
+
+function toNum(v: unknown): number | null {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v);
+  return null;
+}
+
+function toBytes(v: unknown): Uint8Array | null {
+  if (v instanceof Uint8Array) return v;
+  return null;
+}
+
+function stamp(record: Rec, key: string): Uint8Array | null {
+  const c = record[key];
+  return isRecord(c) ? toBytes(c.stampData) : null;
+}
+
+function historyPoint(p: Rec): HistoryPoint | null {
+  const jd = toNum(p.jd);
+  if (jd === null || !Number.isFinite(jd)) return null;
+  const candid = p.candid;
+  return {
+    jd,
+    fid: toNum(p.fid),
+    magpsf: toNum(p.magpsf),
+    sigmapsf: toNum(p.sigmapsf),
+    diffmaglim: toNum(p.diffmaglim),
+    magnr: toNum(p.magnr),
+    sigmagnr: toNum(p.sigmagnr),
+    isdiffpos: typeof p.isdiffpos === 'string' ? p.isdiffpos : null,
+    distnr: toNum(p.distnr),
+    rb: toNum(p.rb),
+    nbad: toNum(p.nbad),
+    candid: typeof candid === 'bigint' ? candid : typeof candid === 'number' ? BigInt(candid) : null,
+  };
+}
+
+/** The result of normalising one record. */
+export type NormalizeResult = { ok: true; alert: Alert } | { ok: false; reason: string };
+
+const OBJECT_ID_PATTERN = /^[A-Za-z0-9_\-.+]{1,64}$/;
+
+/**
+ * Normalises one decoded record. Rejects a record without a usable objectId, candid or jd, or whose field has a
+ * type the catalogue cannot hold for a required field. Optional fields of an unexpected type (e.g. the
+ * struct-valued `mulens` of 2021 Fink parquet) become null. `ssnamenr` "null" becomes null. Raw ZTF alerts
+ * (no `roid`) get roid = 3 when ZTF associated a known SSO within ROID_MAX_SSDISTNR_ARCSEC.
+ */
+export function normalizeRecord(record: unknown): NormalizeResult {
+  if (!isRecord(record)) return { ok: false, reason: 'record is not an Avro record' };
+  const candidate = record.candidate;
+  if (!isRecord(candidate)) return { ok: false, reason: 'missing candidate record' };
+  const objectId = record.objectId;
+  if (typeof objectId !== 'string' || !OBJECT_ID_PATTERN.test(objectId)) {
+    return {
+      ok: false,
+      reason: `missing or invalid objectId (${JSON.stringify(String(objectId)).slice(0, 80)})`,
+    };
+  }
+  const rawCandid = record.candid ?? candidate.candid;
+  const candid = coerce(rawCandid, 'long');
+  if (typeof candid !== 'bigint')
+    return { ok: false, reason: 'missing or invalid candid (must be a 64-bit integer)' };
+  const jd = candidate.jd;
+  if (typeof jd !== 'number' || !Number.isFinite(jd) || jd < 2400000 || jd > 2600000) {
+    return { ok: false, reason: `missing or invalid candidate.jd (${String(jd)})` };
+  }
+
+  const values: ColumnValue[] = new Array(ALERT_COLUMNS.length);
+  for (let i = 0; i < ALERT_COLUMNS.length; i++) {
+    const col = ALERT_COLUMNS[i];
+    const field = col.storage.slice(2);
+    let raw: unknown;
+    if (field === 'candid') raw = candid;
+    else if (col.family === 'i' && CANDIDATE_FIELD_NAMES.has(field)) raw = candidate[field];
+    else raw = record[field];
+    const v = coerce(raw, col.type);
+    if (v === undefined) {
+      if (field === 'ra' || field === 'dec' || field === 'fid') {
+        return { ok: false, reason: `field candidate.${field} has a wrong type (${typeof raw})` };
+      }
+      values[i] = null;
+    } else values[i] = v;
+  }
+  const ra = values[ALERT_INDEX.ra];
+  const dec = values[ALERT_INDEX.dec];
+  if (typeof ra !== 'number' || typeof dec !== 'number' || ra < 0 || ra >= 360 || dec < -90 || dec > 90) {
+    return { ok: false, reason: `missing or out-of-range ra/dec (${String(ra)}, ${String(dec)})` };
+  }
+  if (values[ALERT_INDEX.ssnamenr] === 'null' || values[ALERT_INDEX.ssnamenr] === 'None') {
+    values[ALERT_INDEX.ssnamenr] = null;
+  }
+  if (record.roid === undefined) values[ALERT_INDEX.roid] = deriveRoid(values);
+
+  const cutouts: Cutouts = {
+    science: stamp(record, 'cutoutScience'),
+    template: stamp(record, 'cutoutTemplate'),
+    difference: stamp(record, 'cutoutDifference'),
+  };
+  const history: HistoryPoint[] = [];
+  if (Array.isArray(record.prv_candidates)) {
+    for (const p of record.prv_candidates) {
+      if (!isRecord(p)) continue;
+      const h = historyPoint(p);
+      if (h) history.push(h);
+    }
+  }
+  return { ok: true, alert: { objectId, candid, jd, night: jdToNight(jd), values, cutouts, history } };
+}
+
+function indexOf(storage: string): number {
+  const i = ALERT_COLUMNS.findIndex((c) => c.storage === storage);
+  if (i < 0) throw new Error(`column ${storage} missing from the catalogue`);
+  return i;
+}
+
+/** Positions in Alert.values of the fields the ingest path reads. */
+export const ALERT_INDEX = {
+  objectId: indexOf('i_objectId'),
+  candid: indexOf('i_candid'),
+  jd: indexOf('i_jd'),
+  ra: indexOf('i_ra'),
+  dec: indexOf('i_dec'),
+  fid: indexOf('i_fid'),
+  magpsf: indexOf('i_magpsf'),
+  rb: indexOf('i_rb'),
+  nbad: indexOf('i_nbad'),
+  ssnamenr: indexOf('i_ssnamenr'),
+  ssdistnr: indexOf('i_ssdistnr'),
+  roid: indexOf('d_roid'),
+} as const;
+
+/** roid of a raw alert: 3 when ZTF associated a known SSO within ROID_MAX_SSDISTNR_ARCSEC, else null (unknown). */
+function deriveRoid(values: readonly ColumnValue[]): number | null {
+  const name = values[ALERT_INDEX.ssnamenr];
+  const dist = values[ALERT_INDEX.ssdistnr];
+  if (typeof name === 'string' && typeof dist === 'number' && dist >= 0 && dist <= ROID_MAX_SSDISTNR_ARCSEC)
+    return 3;
+  return null;
+}
