@@ -1,0 +1,60 @@
+/** `skyalert ingest --kafka`: the long-running consumer. */
+import fs from 'node:fs';
+import type { Logger } from 'pino';
+import cron from 'node-cron';
+import { StoreLayout, isValidIngesterId } from '../../data/store-layout.js';
+import { runKafkaIngest } from '../../ingest/run-kafka.js';
+import { resolveStoreDir } from '../store-option.js';
+import { defaultIngesterId, type IngestArgs } from './ingest.js';
+import { UsageError } from './publish.js';
+
+/** Default publication schedule: 14:00 UTC daily, after the night ends at Palomar (ZTF). */
+export const DEFAULT_PUBLISH_CRON = '0 14 * * *';
+
+export interface KafkaArgs extends IngestArgs {
+  'exit-when-idle'?: string;
+  'publish-on-exit'?: boolean;
+}
+
+export async function runIngestKafka(args: KafkaArgs, log: Logger): Promise<number> {
+  const layout = new StoreLayout(resolveStoreDir(args.store));
+  const brokers = (args.kafka ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (brokers.length === 0) throw new UsageError('--kafka needs at least one broker (host:port)');
+  let topics: string[] | RegExp;
+  if (args['topic-pattern']) {
+    try {
+      topics = new RegExp(args['topic-pattern']);
+    } catch (err) {
+      throw new UsageError(`--topic-pattern is not a valid regular expression: ${(err as Error).message}`);
+    }
+  } else if (args.topic) topics = args.topic.split(',').map((s) => s.trim()).filter(Boolean);
+  else throw new UsageError('give --topic T or --topic-pattern RE with --kafka');
+  const ingesterId = args.ingester ?? defaultIngesterId();
+  if (!isValidIngesterId(ingesterId)) throw new UsageError(`--ingester must match [A-Za-z0-9_.-]{1,64}: ${ingesterId}`);
+  const cronText = args['publish-cron'] ?? DEFAULT_PUBLISH_CRON;
+  const publishCron = cronText === 'off' ? null : cronText;
+  if (publishCron && !cron.validate(publishCron)) throw new UsageError(`--publish-cron is not a valid cron expression: ${publishCron}`);
+  let idle: number | null = null;
+  if (args['exit-when-idle'] !== undefined) {
+    idle = Number(args['exit-when-idle']);
+    if (!Number.isFinite(idle) || idle <= 0) throw new UsageError('--exit-when-idle takes a number of seconds > 0');
+  }
+  const schemaText = args.schema ? fs.readFileSync(args.schema, 'utf8') : undefined;
+  const summary = await runKafkaIngest(layout, {
+    brokers,
+    topics,
+    groupId: args.group ?? 'skyalert',
+    ingesterId,
+    schemaText,
+    publishCron,
+    publishOnExit: Boolean(args['publish-on-exit']),
+    exitWhenIdleSeconds: idle,
+    log,
+  });
+  log.info(summary, 'kafka ingest finished');
+  console.log(
+    `ingest: ${summary.read} records read, ${summary.staged} staged, ${summary.duplicates} duplicates, ` +
+      `${summary.quarantined} quarantined in ${summary.seconds.toFixed(1)} s (${Math.round(summary.ratePerSecond)} alerts/s)`,
+  );
+  return 0;
+}

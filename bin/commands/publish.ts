@@ -1,0 +1,52 @@
+/** `skyalert publish`: publish staged nights into the store's catalog. */
+import type { Logger } from 'pino';
+import { StoreLayout } from '../../data/store-layout.js';
+import { isValidNight } from '../../compute/time/jd.js';
+import { publishNight, stagedNights } from '../../ingest/publish/publish-night.js';
+import { resolveStoreDir } from '../store-option.js';
+
+export const PUBLISH_HELP = `Usage: skyalert publish --store DIR (--night YYYYMMDD | --all)
+
+Publishes a night's staging (all ingesters' files) as an immutable part of the store and switches the
+catalog atomically. Publishing a night again replaces it exactly.
+
+Options:
+  --store DIR       store directory (default: $SKYALERT_STORE, then ./skyalert-store)
+  --night YYYYMMDD  the night to publish
+  --all             every night that has staging files
+  --help            this text
+`;
+
+export interface PublishArgs {
+  store?: string;
+  night?: string;
+  all?: boolean;
+}
+
+export async function runPublish(args: PublishArgs, log: Logger): Promise<number> {
+  const layout = new StoreLayout(resolveStoreDir(args.store));
+  let nights: number[];
+  if (args.all) nights = stagedNights(layout);
+  else if (args.night !== undefined) {
+    const night = Number(args.night);
+    if (!/^\d{8}$/.test(args.night) || !isValidNight(night)) throw new UsageError(`--night must be YYYYMMDD: ${args.night}`);
+    nights = [night];
+  } else throw new UsageError('give --night YYYYMMDD or --all');
+  const started = Date.now();
+  let alerts = 0;
+  for (const night of nights) {
+    const r = await publishNight(layout, night, log);
+    alerts += r.alerts;
+  }
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`publish: ${nights.length} nights, ${alerts} alerts published in ${seconds.toFixed(1)} s`);
+  return 0;
+}
+
+/** A command-line mistake: printed with the command's help, exit code 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}

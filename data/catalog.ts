@@ -1,0 +1,105 @@
+/**
+ * The catalog names what is published: the parts (immutable parquet sets), the nights each holds, the nightly
+ * statistics and the object index. Writers build a new version beside the old one and switch the CURRENT
+ * pointer with an atomic rename; readers see a version entirely or not at all.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { StoreLayout } from './store-layout.js';
+
+/** Files of a part, relative to the part directory. */
+export const PART_FILES = {
+  alerts: 'alerts.parquet',
+  cutouts: 'cutouts.parquet',
+  upperlim: 'upperlim.parquet',
+  sky: 'idx_sky.parquet',
+  classIndex: 'idx_class.parquet',
+  ssnamenr: 'idx_ssnamenr.parquet',
+  tracklet: 'idx_tracklet.parquet',
+  time: 'idx_time.parquet',
+} as const;
+
+export type PartFile = keyof typeof PART_FILES;
+
+/** One published part. */
+export interface PartEntry {
+  readonly id: string;
+  /** Nights (YYYYMMDD) whose rows the part holds. */
+  readonly nights: readonly number[];
+  readonly rows: { readonly alerts: number; readonly upperlim: number; readonly cutouts: number };
+  readonly createdAt: string;
+}
+
+/** One night's statistics row (`basic:*`, `class:*` counts), keyed as the reference's statistics table. */
+export type NightStatistics = Readonly<Record<string, number>>;
+
+/** A catalog version. */
+export interface Catalog {
+  readonly version: number;
+  readonly publishedAt: string;
+  readonly parts: readonly PartEntry[];
+  /** Statistics by night (YYYYMMDD as a string key). */
+  readonly statistics: Readonly<Record<string, NightStatistics>>;
+  /** Object index file (relative to the store root): objectId → parts that hold it. */
+  readonly objectIndex: string | null;
+}
+
+/** The empty catalog of a store with nothing published. */
+export const EMPTY_CATALOG: Catalog = { version: 0, publishedAt: '', parts: [], statistics: {}, objectIndex: null };
+
+/** Reads the version number CURRENT points to; 0 when nothing is published. */
+export function readCurrentVersion(layout: StoreLayout): number {
+  try {
+    const text = fs.readFileSync(layout.currentPointer, 'utf8').trim();
+    const v = Number(text);
+    if (!Number.isSafeInteger(v) || v < 0) throw new Error(`CURRENT holds ${JSON.stringify(text)}`);
+    return v;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw new Error(`cannot read the catalog pointer ${layout.currentPointer}`, { cause: err });
+  }
+}
+
+/** Reads the published catalog (EMPTY_CATALOG when nothing is published). */
+export function readCatalog(layout: StoreLayout): Catalog {
+  const version = readCurrentVersion(layout);
+  if (version === 0) return EMPTY_CATALOG;
+  return JSON.parse(fs.readFileSync(layout.catalogFile(version), 'utf8')) as Catalog;
+}
+
+function fsyncDir(dir: string): void {
+  const fd = fs.openSync(dir, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Writes a new catalog version durably, then switches CURRENT to it atomically. */
+export function writeCatalog(layout: StoreLayout, catalog: Catalog): void {
+  fs.mkdirSync(layout.catalogDir, { recursive: true });
+  const file = layout.catalogFile(catalog.version);
+  const fd = fs.openSync(file, 'w');
+  try {
+    fs.writeSync(fd, JSON.stringify(catalog, null, 1));
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  const tmp = path.join(layout.catalogDir, `CURRENT.${process.pid}.tmp`);
+  const pfd = fs.openSync(tmp, 'w');
+  try {
+    fs.writeSync(pfd, `${catalog.version}\n`);
+    fs.fsyncSync(pfd);
+  } finally {
+    fs.closeSync(pfd);
+  }
+  fs.renameSync(tmp, layout.currentPointer);
+  fsyncDir(layout.catalogDir);
+}
+
+/** Absolute path of one file of a part. */
+export function partFilePath(layout: StoreLayout, partId: string, file: PartFile): string {
+  return path.join(layout.partDir(partId), PART_FILES[file]);
+}

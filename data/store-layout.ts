@@ -1,0 +1,82 @@
+/**
+ * The store directory (DESIGN.md, "The store"): every path under it is built here, from validated parts only.
+ *
+ *   staging/<YYYYMMDD>/<ingester>.duckdb   decoded alerts of one night, one file per ingester (idempotent on candid)
+ *   quarantine/<YYYYMMDD>/                 raw bytes + reasons of rejected messages (index.jsonl)
+ *   parts/<partId>/                        immutable published parquet parts (alerts, cutouts, upperlim, indexes)
+ *   catalog/v<NNNNNNNNNN>.json, CURRENT    catalog versions and the pointer to the published one
+ *   locks/                                 publication lock
+ */
+import path from 'node:path';
+
+const NIGHT = /^\d{8}$/;
+const INGESTER = /^[A-Za-z0-9_.-]{1,64}$/;
+const PART_ID = /^[A-Za-z0-9_-]{1,80}$/;
+
+/** Thrown when a path component does not match its pattern (never silently sanitised). */
+export class StorePathError extends Error {
+  constructor(what: string, value: string) {
+    super(`invalid ${what} for a store path: ${JSON.stringify(value)}`);
+    this.name = 'StorePathError';
+  }
+}
+
+function check(pattern: RegExp, what: string, value: string): string {
+  if (!pattern.test(value)) throw new StorePathError(what, value);
+  return value;
+}
+
+/** Paths of one store directory. */
+export class StoreLayout {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  get stagingDir(): string {
+    return path.join(this.root, 'staging');
+  }
+
+  stagingNightDir(night: number): string {
+    return path.join(this.stagingDir, check(NIGHT, 'night', String(night)));
+  }
+
+  stagingFile(night: number, ingester: string): string {
+    return path.join(this.stagingNightDir(night), `${check(INGESTER, 'ingester id', ingester)}.duckdb`);
+  }
+
+  quarantineDir(day: string): string {
+    return path.join(this.root, 'quarantine', check(NIGHT, 'day', day));
+  }
+
+  get partsDir(): string {
+    return path.join(this.root, 'parts');
+  }
+
+  partDir(partId: string): string {
+    return path.join(this.partsDir, check(PART_ID, 'part id', partId));
+  }
+
+  get catalogDir(): string {
+    return path.join(this.root, 'catalog');
+  }
+
+  get currentPointer(): string {
+    return path.join(this.catalogDir, 'CURRENT');
+  }
+
+  catalogFile(version: number): string {
+    if (!Number.isSafeInteger(version) || version < 0) throw new StorePathError('catalog version', String(version));
+    return path.join(this.catalogDir, `v${String(version).padStart(10, '0')}.json`);
+  }
+
+  get locksDir(): string {
+    return path.join(this.root, 'locks');
+  }
+}
+
+/** True for an ingester id usable in a file name. */
+export function isValidIngesterId(id: string): boolean {
+  return INGESTER.test(id);
+}

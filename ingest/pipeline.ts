@@ -1,0 +1,123 @@
+/**
+ * The ingest path shared by every source: decoded records → validated alerts → derived values → staging;
+ * rejections → quarantine. A batch is durable (staged or quarantined) when `ingest*` resolves, so the caller
+ * may then commit the batch's source positions.
+ */
+import type { Logger } from 'pino';
+import type { Position, Rejection } from '../data/alert.js';
+import type { StoreLayout } from '../data/store-layout.js';
+import { AlertDecoder, type DecodeOutcome } from './decode/decode.js';
+import { deriveAlertValues } from './stage/derive.js';
+import type { StagedAlert } from './stage/night-staging.js';
+import { Quarantine } from './stage/quarantine.js';
+import { Stager } from './stage/stager.js';
+
+/** A raw message from a source: its bytes and where it came from. */
+export interface RawMessage {
+  readonly bytes: Uint8Array;
+  readonly position: Position;
+}
+
+/** A decoded record with its position; `raw` gives the bytes to quarantine when it is rejected. */
+export interface DecodedItem {
+  readonly outcome: DecodeOutcome;
+  readonly position: Position;
+  readonly raw: () => Uint8Array;
+}
+
+/** Running totals of an ingestion. */
+export interface IngestCounts {
+  /** Records read (alerts or rejected messages). */
+  read: number;
+  staged: number;
+  duplicates: number;
+  quarantined: number;
+  bytes: number;
+}
+
+/** Describes a position for the `source` column and logs. */
+export function describePosition(p: Position): string {
+  return p.kind === 'kafka' ? `kafka:${p.topic}/${p.partition}@${p.offset}` : `file:${p.file}#${p.index}`;
+}
+
+export class IngestPipeline {
+  readonly counts: IngestCounts = { read: 0, staged: 0, duplicates: 0, quarantined: 0, bytes: 0 };
+  readonly decoder: AlertDecoder;
+  readonly stager: Stager;
+  private readonly quarantine: Quarantine;
+  /** Nights that received alerts during this run. */
+  readonly nightsTouched = new Set<number>();
+
+  constructor(
+    layout: StoreLayout,
+    ingesterId: string,
+    private readonly log: Logger,
+    decoder?: AlertDecoder,
+  ) {
+    this.decoder = decoder ?? new AlertDecoder();
+    this.stager = new Stager(layout, ingesterId, log.child({ component: 'ingest.stage' }));
+    this.quarantine = new Quarantine(layout);
+  }
+
+  /** Decodes raw messages (each may hold several records) and ingests them. */
+  async ingestMessages(messages: readonly RawMessage[]): Promise<void> {
+    const items: DecodedItem[] = [];
+    for (const m of messages) {
+      this.counts.bytes += m.bytes.length;
+      const outcomes = this.decoder.decodeMessage(m.bytes);
+      if (outcomes.length === 0) {
+        items.push({
+          outcome: { ok: false, reason: 'Avro container holds no record' },
+          position: m.position,
+          raw: () => m.bytes,
+        });
+      }
+      outcomes.forEach((outcome, i) => {
+        const position: Position = m.position.kind === 'file' ? { ...m.position, index: m.position.index + i } : m.position;
+        items.push({ outcome, position, raw: () => m.bytes });
+      });
+    }
+    await this.ingestDecoded(items);
+  }
+
+  /** Ingests decoded records: stages the alerts, quarantines the rejections; durable on return. */
+  async ingestDecoded(items: readonly DecodedItem[]): Promise<void> {
+    const staged: StagedAlert[] = [];
+    const rejected: Rejection[] = [];
+    for (const item of items) {
+      this.counts.read++;
+      if (item.outcome.ok) {
+        const alert = item.outcome.alert;
+        staged.push({ alert, derived: deriveAlertValues(alert), source: describePosition(item.position) });
+        this.nightsTouched.add(alert.night);
+      } else {
+        rejected.push({ reason: item.outcome.reason, position: item.position, bytes: item.raw() });
+      }
+    }
+    if (rejected.length > 0) {
+      this.quarantine.put(rejected);
+      this.counts.quarantined += rejected.length;
+      for (const r of rejected) {
+        this.log.warn({ position: describePosition(r.position), reason: r.reason }, 'message quarantined');
+      }
+    }
+    if (staged.length > 0) {
+      const c = await this.stager.stage(staged);
+      this.counts.staged += c.staged;
+      this.counts.duplicates += c.duplicates;
+    }
+  }
+
+  /** Quarantines a message that a source could not even read (e.g. a truncated file tail). */
+  quarantineRaw(reason: string, position: Position, bytes: Uint8Array): void {
+    this.counts.read++;
+    this.counts.quarantined++;
+    this.quarantine.put([{ reason, position, bytes }]);
+    this.log.warn({ position: describePosition(position), reason }, 'message quarantined');
+  }
+
+  /** Closes all staging files. */
+  async close(): Promise<void> {
+    await this.stager.closeAll();
+  }
+}

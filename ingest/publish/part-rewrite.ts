@@ -1,0 +1,57 @@
+/**
+ * Merges existing parts into one new part, optionally without one night's rows. Used when a night held by a
+ * multi-night (compacted) part is published again, and by compaction.
+ */
+import type { Logger } from 'pino';
+import { type PartEntry, partFilePath } from '../../data/catalog.js';
+import { sqlPathList } from '../../data/sql-text.js';
+import type { StoreLayout } from '../../data/store-layout.js';
+import { writePart } from './part-writer.js';
+import { newPartId, openWorkConnection } from './work.js';
+
+/** Merges `parts` into one new part (rows of `withoutNight` dropped); returns its entry, or null when empty. */
+export async function mergeParts(
+  layout: StoreLayout,
+  parts: readonly PartEntry[],
+  withoutNight: number | null,
+  prefix: string,
+): Promise<PartEntry | null> {
+  const nights = [...new Set(parts.flatMap((p) => p.nights))].filter((n) => n !== withoutNight).sort((a, b) => a - b);
+  if (nights.length === 0) return null;
+  const { conn, close } = await openWorkConnection(layout);
+  try {
+    const where = withoutNight === null ? '' : `WHERE night <> ${Number(withoutNight)}`;
+    for (const [view, file] of [
+      ['p_alerts', 'alerts'],
+      ['p_cutouts', 'cutouts'],
+      ['p_upperlim', 'upperlim'],
+    ] as const) {
+      const files = sqlPathList(parts.map((p) => partFilePath(layout, p.id, file)));
+      await conn.run(`CREATE TEMP VIEW ${view} AS SELECT * FROM read_parquet(${files}, union_by_name = true) ${where}`);
+    }
+    const id = newPartId(prefix);
+    const rows = await writePart(conn, layout.partDir(id));
+    return { id, nights, rows, createdAt: new Date().toISOString() };
+  } finally {
+    close();
+  }
+}
+
+/** For each part holding `night` among other nights, a new part without it; single-night parts are dropped. */
+export async function rewritePartsWithout(
+  layout: StoreLayout,
+  parts: readonly PartEntry[],
+  night: number,
+  log: Logger,
+): Promise<PartEntry[]> {
+  const out: PartEntry[] = [];
+  for (const part of parts) {
+    if (part.nights.length <= 1) continue;
+    const merged = await mergeParts(layout, [part], night, 'm');
+    if (merged) {
+      log.info({ from: part.id, to: merged.id, night }, 'compacted part rewritten without the republished night');
+      out.push(merged);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,60 @@
+/**
+ * Writes one immutable part from three relations prepared by the caller on a DuckDB connection:
+ * `p_alerts` (valid alerts: catalogue columns + night, hpix29, classification), `p_cutouts` (objectId, candid,
+ * jd, night and the three stamps) and `p_upperlim` (upper limits and bad-quality points, tagged). Each table is
+ * sorted by its key so that row-group statistics prune lookups (DESIGN.md, the store).
+ */
+import fs from 'node:fs';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { PART_FILES, type PartFile } from '../../data/catalog.js';
+import { sqlPathLiteral } from '../../data/sql-text.js';
+
+/** Rows per row group: small enough for fast point lookups, large enough for good compression. */
+export const ROW_GROUP_ROWS = 10_000;
+/** Cutout rows per row group (each row carries ~3 stamps of a few KiB to 20 KiB). */
+export const CUTOUT_ROW_GROUP_ROWS = 1_000;
+
+const COPY_OPTIONS = `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${ROW_GROUP_ROWS})`;
+
+/** The SELECT behind each part file (constant SQL over the p_* relations). */
+const PART_QUERIES: Readonly<Record<PartFile, string>> = {
+  alerts: 'SELECT * FROM p_alerts ORDER BY i_objectId, i_jd',
+  cutouts: 'SELECT * FROM p_cutouts ORDER BY i_objectId, i_jd',
+  upperlim: 'SELECT * FROM p_upperlim ORDER BY objectId, jd',
+  sky: `SELECT hpix29, i_objectId, i_candid, i_ra, i_dec, i_jd, i_jdstarthist, i_magpsf, i_fid, classification, night
+        FROM p_alerts ORDER BY hpix29`,
+  classIndex: `SELECT classification, i_jd, i_objectId, i_candid, night FROM p_alerts ORDER BY classification, i_jd`,
+  ssnamenr: `SELECT i_ssnamenr, i_jd, i_objectId, i_candid, d_roid, night FROM p_alerts
+             WHERE i_ssnamenr IS NOT NULL ORDER BY i_ssnamenr, i_jd`,
+  tracklet: `SELECT d_tracklet, i_objectId, i_candid, i_jd, night FROM p_alerts
+             WHERE d_tracklet IS NOT NULL AND d_tracklet <> '' ORDER BY d_tracklet, i_objectId`,
+  time: 'SELECT i_jd, i_objectId, i_candid, classification, night FROM p_alerts ORDER BY i_jd',
+};
+
+/** Row counts of a written part. */
+export interface PartRows {
+  alerts: number;
+  upperlim: number;
+  cutouts: number;
+}
+
+async function count(conn: DuckDBConnection, table: string): Promise<number> {
+  const reader = await conn.runAndReadAll(`SELECT count(*)::BIGINT AS n FROM ${table}`);
+  return Number(reader.getRowObjects()[0].n);
+}
+
+/** Writes every file of a part into `dir` (created; must not exist yet). */
+export async function writePart(conn: DuckDBConnection, dir: string): Promise<PartRows> {
+  fs.mkdirSync(dir, { recursive: false });
+  for (const [file, query] of Object.entries(PART_QUERIES) as [PartFile, string][]) {
+    const target = sqlPathLiteral(`${dir}/${PART_FILES[file]}`);
+    const options =
+      file === 'cutouts' ? `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${CUTOUT_ROW_GROUP_ROWS})` : COPY_OPTIONS;
+    await conn.run(`COPY (${query}) TO ${target} ${options}`);
+  }
+  return {
+    alerts: await count(conn, 'p_alerts'),
+    upperlim: await count(conn, 'p_upperlim'),
+    cutouts: await count(conn, 'p_cutouts'),
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * Publishes one night: merges the night's staging files (one per ingester, deduplicated on candid) into a new
+ * immutable part — valid alerts, cutouts, upper limits and bad-quality points, the indexes — computes the
+ * night's statistics, rebuilds the object index and switches the catalog atomically. Publishing a night again
+ * replaces it exactly; a crash before the switch leaves the previous catalog readable, and a retry completes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { Logger } from 'pino';
+import { type Catalog, type PartEntry, readCatalog, writeCatalog } from '../../data/catalog.js';
+import { sqlPathLiteral } from '../../data/sql-text.js';
+import { STAMP_COLUMNS } from '../../data/staging-schema.js';
+import type { StoreLayout } from '../../data/store-layout.js';
+import { MIN_RB } from '../stage/night-staging.js';
+import { acquirePublishLock } from './lock.js';
+import { writeObjectIndex } from './object-index.js';
+import { rewritePartsWithout } from './part-rewrite.js';
+import { writePart } from './part-writer.js';
+import { newPartId, openWorkConnection } from './work.js';
+import { computeNightStatistics } from './statistics.js';
+
+/** What a publication did. */
+export interface PublishResult {
+  readonly night: number;
+  readonly partId: string | null;
+  readonly alerts: number;
+  readonly upperlim: number;
+  readonly staged: number;
+  readonly catalogVersion: number;
+  readonly seconds: number;
+}
+
+/** SQL condition of a valid alert: the quality cut of the reference (§3.1, quality cuts). */
+export const VALID_ALERT_SQL = `(coalesce(i_nbad, 0) = 0 AND coalesce(i_rb, 1) >= ${MIN_RB} AND coalesce(i_fid, 1) <> 3)`;
+
+/** Nights with staging files in the store. */
+export function stagedNights(layout: StoreLayout): number[] {
+  if (!fs.existsSync(layout.stagingDir)) return [];
+  return fs
+    .readdirSync(layout.stagingDir)
+    .filter((d) => /^\d{8}$/.test(d))
+    .map(Number)
+    .sort((a, b) => a - b);
+}
+
+/** Staging files of a night (all ingesters). */
+export function stagingFilesOf(layout: StoreLayout, night: number): string[] {
+  const dir = layout.stagingNightDir(night);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.duckdb'))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+async function prepareNightRelations(conn: DuckDBConnection, files: readonly string[], night: number): Promise<void> {
+  const names: string[] = [];
+  for (let i = 0; i < files.length; i++) {
+    try {
+      await conn.run(`ATTACH ${sqlPathLiteral(files[i])} AS s${i} (READ_ONLY)`);
+    } catch (err) {
+      throw new Error(
+        `cannot open staging file ${files[i]} (is an ingester still writing it? it is published once the ingester closes it)`,
+        { cause: err },
+      );
+    }
+    names.push(`s${i}`);
+  }
+  const staged = names.map((n) => `SELECT * FROM ${n}.alerts`).join(' UNION ALL ');
+  const history = names.map((n) => `SELECT * FROM ${n}.history`).join(' UNION ALL ');
+  const dedup = files.length > 1 ? 'QUALIFY row_number() OVER (PARTITION BY i_candid ORDER BY source) = 1' : '';
+  const stamps = STAMP_COLUMNS.join(', ');
+  await conn.run(`CREATE TEMP VIEW staged AS SELECT * FROM (${staged}) ${dedup}`);
+  await conn.run(`CREATE TEMP TABLE st AS SELECT * EXCLUDE (${stamps}, source), ${VALID_ALERT_SQL} AS valid FROM staged`);
+  await conn.run('CREATE TEMP VIEW p_alerts AS SELECT * EXCLUDE (valid) FROM st WHERE valid');
+  await conn.run(`CREATE TEMP VIEW p_cutouts AS SELECT i_objectId, i_candid, i_jd, night, ${stamps} FROM staged`);
+  await conn.run(`CREATE TEMP VIEW p_upperlim_raw AS
+    SELECT * FROM (
+      SELECT objectId, jd, fid, magpsf, sigmapsf, diffmaglim, magnr, sigmagnr, isdiffpos, distnr, rb, nbad,
+             CASE WHEN magpsf IS NULL THEN 'upperlim' ELSE 'badquality' END AS tag
+      FROM (${history})
+      UNION ALL
+      SELECT i_objectId, i_jd, i_fid, i_magpsf, i_sigmapsf, i_diffmaglim, i_magnr, i_sigmagnr, i_isdiffpos,
+             i_distnr, i_rb, i_nbad, 'badquality' FROM st WHERE NOT valid
+    ) QUALIFY row_number() OVER (PARTITION BY objectId, jd, fid ORDER BY tag DESC) = 1`);
+  await conn.run(`CREATE TEMP VIEW p_upperlim AS SELECT *, ${Number(night)}::INTEGER AS night FROM p_upperlim_raw`);
+}
+
+/**
+ * Publishes `night` from its staging files. The staging files must not be open for writing (an ingester closes
+ * them before publishing). A night with no staging file is an error; a night whose staging holds no alert
+ * publishes an empty statistics row and no part.
+ */
+export async function publishNight(layout: StoreLayout, night: number, log: Logger): Promise<PublishResult> {
+  const started = Date.now();
+  const files = stagingFilesOf(layout, night);
+  if (files.length === 0) throw new Error(`night ${night} has no staging file under ${layout.stagingDir}`);
+  const release = await acquirePublishLock(layout);
+  const { conn, close } = await openWorkConnection(layout);
+  try {
+    await prepareNightRelations(conn, files, night);
+    const statistics = await computeNightStatistics(conn);
+    const previous = readCatalog(layout);
+    const partId = newPartId(`n${night}`);
+    fs.mkdirSync(layout.partsDir, { recursive: true });
+    const rows = await writePart(conn, layout.partDir(partId));
+    const newEntry: PartEntry = { id: partId, nights: [night], rows, createdAt: new Date().toISOString() };
+    const touched = previous.parts.filter((p) => p.nights.includes(night));
+    const rewritten = await rewritePartsWithout(layout, touched, night, log);
+    const parts = [
+      ...previous.parts.filter((p) => !p.nights.includes(night)),
+      ...rewritten,
+      ...(rows.alerts + rows.upperlim + rows.cutouts > 0 ? [newEntry] : []),
+    ];
+    const version = previous.version + 1;
+    fs.mkdirSync(path.join(layout.root, 'index'), { recursive: true });
+    const objectIndex = await writeObjectIndex(
+      conn,
+      layout,
+      version,
+      previous.objectIndex,
+      touched.map((p) => p.id),
+      [...rewritten.map((p) => p.id), ...(parts.includes(newEntry) ? [partId] : [])],
+    );
+    const catalog: Catalog = {
+      version,
+      publishedAt: new Date().toISOString(),
+      parts,
+      statistics: { ...previous.statistics, [String(night)]: statistics },
+      objectIndex,
+    };
+    writeCatalog(layout, catalog);
+    const result: PublishResult = {
+      night,
+      partId,
+      alerts: rows.alerts,
+      upperlim: rows.upperlim,
+      staged: statistics['basic:raw'] ?? 0,
+      catalogVersion: version,
+      seconds: (Date.now() - started) / 1000,
+    };
+    log.info(result, 'night published');
+    return result;
+  } finally {
+    close();
+    release();
+  }
+}

@@ -1,0 +1,33 @@
+/** Shared helpers of publication work: part ids and the in-memory DuckDB that writes parts. */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import type { StoreLayout } from '../../data/store-layout.js';
+
+/** A new part id for a night. */
+export function newPartId(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${crypto.randomBytes(3).toString('hex')}`;
+}
+
+/** Opens an in-memory DuckDB for publication work, spilling to the store's tmp directory. */
+export async function openWorkConnection(
+  layout: StoreLayout,
+): Promise<{ conn: DuckDBConnection; close: () => void }> {
+  const tmp = path.join(layout.root, 'tmp');
+  fs.mkdirSync(tmp, { recursive: true });
+  const instance = await DuckDBInstance.create(':memory:', {
+    memory_limit: '1GB',
+    temp_directory: tmp,
+    preserve_insertion_order: 'false',
+  });
+  const conn = await instance.connect();
+  return {
+    conn,
+    close: () => {
+      conn.closeSync();
+      instance.closeSync();
+    },
+  };
+}
+

@@ -1,0 +1,112 @@
+/**
+ * Long-running Kafka ingestion: consume → stage (durable) → commit offsets; publish the staged nights on a cron
+ * schedule (node-cron) and optionally on exit; stop cleanly on SIGINT/SIGTERM (finish the batch, commit, close
+ * staging, exit 0) or after a period without messages.
+ */
+import cron from 'node-cron';
+import type { Logger } from 'pino';
+import type { StoreLayout } from '../data/store-layout.js';
+import { AlertDecoder } from './decode/decode.js';
+import { IngestPipeline } from './pipeline.js';
+import { RateReporter } from './progress.js';
+import { publishNight } from './publish/publish-night.js';
+import { SerialQueue } from './serial.js';
+import { KafkaSource } from './sources/kafka.js';
+
+export interface KafkaIngestOptions {
+  readonly brokers: readonly string[];
+  readonly topics: readonly string[] | RegExp;
+  readonly groupId: string;
+  readonly ingesterId: string;
+  /** Writer schema (JSON text) of schemaless messages; ZTF messages embed theirs. */
+  readonly schemaText?: string;
+  /** Cron expression of scheduled publication (UTC), or null for none. */
+  readonly publishCron: string | null;
+  readonly publishOnExit: boolean;
+  /** Stop after this many seconds without messages (null: run until a signal). */
+  readonly exitWhenIdleSeconds: number | null;
+  readonly sessionTimeoutMs?: number;
+  readonly log: Logger;
+}
+
+/** Consumes until stopped; resolves with the final counts. */
+export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOptions) {
+  const { log } = options;
+  const pipeline = new IngestPipeline(
+    layout,
+    options.ingesterId,
+    log,
+    new AlertDecoder({ schemalessSchemaText: options.schemaText }),
+  );
+  const queue = new SerialQueue();
+  const unpublished = new Set<number>();
+  const source = new KafkaSource({
+    brokers: options.brokers,
+    topics: options.topics,
+    groupId: options.groupId,
+    sessionTimeoutMs: options.sessionTimeoutMs,
+    log: log.child({ component: 'ingest.kafka' }),
+  });
+  const reporter = new RateReporter(log, 'ingest', () => ({ ...pipeline.counts }), 'read').start();
+
+  const publishStaged = async (): Promise<void> => {
+    await pipeline.stager.closeAll();
+    for (const night of [...unpublished].sort((a, b) => a - b)) {
+      try {
+        await publishNight(layout, night, log);
+        unpublished.delete(night);
+      } catch (err) {
+        log.warn({ err, night }, 'publication failed; retried at the next scheduled run');
+      }
+    }
+  };
+
+  const task = options.publishCron
+    ? cron.schedule(options.publishCron, () => {
+        queue.run(publishStaged).catch((err) => log.error({ err }, 'scheduled publication failed'));
+      }, { timezone: 'UTC' })
+    : null;
+
+  let stopping: Promise<void> | null = null;
+  let resolveDone: () => void = () => undefined;
+  const done = new Promise<void>((r) => {
+    resolveDone = r;
+  });
+  const stop = (why: string): Promise<void> => {
+    if (stopping) return stopping;
+    log.info({ why }, 'stopping: finishing the batch in progress');
+    stopping = (async () => {
+      task?.stop();
+      await source.stop();
+      await queue.idle();
+      if (options.publishOnExit) await queue.run(publishStaged);
+      await pipeline.close();
+      resolveDone();
+    })();
+    return stopping;
+  };
+  const onSignal = (sig: NodeJS.Signals): void => {
+    void stop(sig);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const idleTimer =
+    options.exitWhenIdleSeconds !== null
+      ? setInterval(() => {
+          if (source.idleMs() > (options.exitWhenIdleSeconds ?? 0) * 1000) void stop('idle');
+        }, 250)
+      : null;
+
+  await source.start(async (messages) => {
+    await queue.run(async () => {
+      await pipeline.ingestMessages(messages);
+      for (const n of pipeline.nightsTouched) unpublished.add(n);
+    });
+  });
+  await done;
+  if (idleTimer) clearInterval(idleTimer);
+  process.removeListener('SIGINT', onSignal);
+  process.removeListener('SIGTERM', onSignal);
+  const { seconds, ratePerSecond } = reporter.stop();
+  return { ...pipeline.counts, seconds, ratePerSecond, unpublishedNights: [...unpublished] };
+}

@@ -1,0 +1,165 @@
+/**
+ * One night's staging DuckDB file for one ingester. `stage` appends a batch in one transaction and returns once
+ * it is committed (DuckDB writes its WAL on commit), so the source may then commit its offsets. Idempotent on
+ * candid: an alert already staged in this file is counted as a duplicate and not written again.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import type { Alert, HistoryPoint } from '../../data/alert.js';
+import type { AvroScalar, ColumnValue } from '../../data/column-types.js';
+import { ALERT_COLUMNS } from '../../data/columns.js';
+import {
+  CLEAR_INCOMING_SQL,
+  COUNT_NEW_SQL,
+  CREATE_STAGING_SQL,
+  MERGE_INCOMING_SQL,
+} from '../../data/staging-schema.js';
+
+/** Quality cut of valid alerts (fink-broker raw→science): rb ≥ 0.55 and nbad = 0 (reference §3, quality cuts). */
+export const MIN_RB = 0.55;
+
+/** Values the store derives for each alert at ingestion. */
+export interface AlertDerived {
+  /** HEALPix NESTED pixel at order 29 of (ra, dec). */
+  readonly hpix29: bigint;
+  /** Fink classification (reference §3.1) of the alert. */
+  readonly classification: string;
+}
+
+/** An alert ready for staging: the decoded alert, its derived values and its source label. */
+export interface StagedAlert {
+  readonly alert: Alert;
+  readonly derived: AlertDerived;
+  readonly source: string;
+}
+
+/** Counts of one staged batch. */
+export interface StageCounts {
+  staged: number;
+  duplicates: number;
+}
+
+/** True when a history point must be kept: a non-detection, or a detection failing the quality cut. */
+export function isKeptHistoryPoint(p: HistoryPoint): boolean {
+  if (p.magpsf === null) return true;
+  return (p.rb !== null && p.rb < MIN_RB) || (p.nbad !== null && p.nbad !== 0);
+}
+
+function appendTyped(app: DuckDBAppender, type: AvroScalar, v: ColumnValue): void {
+  if (v === null) {
+    app.appendNull();
+    return;
+  }
+  switch (type) {
+    case 'string':
+      app.appendVarchar(String(v));
+      return;
+    case 'int':
+      app.appendInteger(Number(v));
+      return;
+    case 'long':
+      app.appendBigInt(typeof v === 'bigint' ? v : BigInt(v as number));
+      return;
+    case 'float':
+      app.appendFloat(Number(v));
+      return;
+    case 'double':
+      app.appendDouble(Number(v));
+      return;
+    case 'boolean':
+      app.appendBoolean(Boolean(v));
+      return;
+  }
+}
+
+function appendOptional<T>(app: DuckDBAppender, v: T | null, fn: (x: T) => void): void {
+  if (v === null) app.appendNull();
+  else fn(v);
+}
+
+/** A night's staging file opened for writing. */
+export class NightStaging {
+  private constructor(
+    readonly file: string,
+    private readonly instance: DuckDBInstance,
+    private readonly conn: DuckDBConnection,
+  ) {}
+
+  /** Opens (creating if needed) the staging file. */
+  static async open(file: string): Promise<NightStaging> {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const instance = await DuckDBInstance.create(file, { threads: '1' });
+    const conn = await instance.connect();
+    for (const sql of CREATE_STAGING_SQL) await conn.run(sql);
+    return new NightStaging(file, instance, conn);
+  }
+
+  /** Stages a batch in one transaction; returns once it is durable. */
+  async stage(batch: readonly StagedAlert[]): Promise<StageCounts> {
+    if (batch.length === 0) return { staged: 0, duplicates: 0 };
+    const alerts = await this.conn.createAppender('incoming', 'main', 'temp');
+    for (const { alert, derived, source } of batch) {
+      for (let i = 0; i < ALERT_COLUMNS.length; i++) appendTyped(alerts, ALERT_COLUMNS[i].type, alert.values[i]);
+      alerts.appendInteger(alert.night);
+      alerts.appendBigInt(derived.hpix29);
+      alerts.appendVarchar(derived.classification);
+      appendOptional(alerts, alert.cutouts.science, (b) => alerts.appendBlob(b));
+      appendOptional(alerts, alert.cutouts.template, (b) => alerts.appendBlob(b));
+      appendOptional(alerts, alert.cutouts.difference, (b) => alerts.appendBlob(b));
+      alerts.appendVarchar(source);
+      alerts.endRow();
+    }
+    alerts.closeSync();
+    const history = await this.conn.createAppender('incoming_history', 'main', 'temp');
+    for (const { alert } of batch) {
+      for (const p of alert.history) {
+        if (!isKeptHistoryPoint(p)) continue;
+        history.appendBigInt(alert.candid);
+        history.appendVarchar(alert.objectId);
+        history.appendDouble(p.jd);
+        appendOptional(history, p.fid, (x) => history.appendInteger(x));
+        appendOptional(history, p.magpsf, (x) => history.appendFloat(x));
+        appendOptional(history, p.sigmapsf, (x) => history.appendFloat(x));
+        appendOptional(history, p.diffmaglim, (x) => history.appendFloat(x));
+        appendOptional(history, p.magnr, (x) => history.appendFloat(x));
+        appendOptional(history, p.sigmagnr, (x) => history.appendFloat(x));
+        appendOptional(history, p.isdiffpos, (x) => history.appendVarchar(x));
+        appendOptional(history, p.distnr, (x) => history.appendFloat(x));
+        appendOptional(history, p.rb, (x) => history.appendFloat(x));
+        appendOptional(history, p.nbad, (x) => history.appendInteger(x));
+        appendOptional(history, p.candid, (x) => history.appendBigInt(x));
+        history.endRow();
+      }
+    }
+    history.closeSync();
+    await this.conn.run('BEGIN TRANSACTION');
+    try {
+      await this.conn.run(MERGE_INCOMING_SQL[0]);
+      const reader = await this.conn.runAndReadAll(COUNT_NEW_SQL);
+      const staged = Number(reader.getRowObjects()[0].n);
+      await this.conn.run(MERGE_INCOMING_SQL[1]);
+      await this.conn.run(MERGE_INCOMING_SQL[2]);
+      await this.conn.run('COMMIT');
+      return { staged, duplicates: batch.length - staged };
+    } catch (err) {
+      await this.conn.run('ROLLBACK');
+      throw new Error(`staging a batch of ${batch.length} alerts into ${this.file} failed`, { cause: err });
+    } finally {
+      for (const sql of CLEAR_INCOMING_SQL) await this.conn.run(sql);
+    }
+  }
+
+  /** Number of alerts staged in this file. */
+  async count(): Promise<number> {
+    const reader = await this.conn.runAndReadAll('SELECT count(*)::INTEGER AS n FROM alerts');
+    return Number(reader.getRowObjects()[0].n);
+  }
+
+  /** Checkpoints and closes the file, releasing its lock for the publisher. */
+  async close(): Promise<void> {
+    await this.conn.run('CHECKPOINT');
+    this.conn.closeSync();
+    this.instance.closeSync();
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Routes staged alerts to the staging file of their night for one ingester, keeping a few nights open, and
+ * closes nights on request so that the publisher can read them.
+ */
+import type { Logger } from 'pino';
+import type { StoreLayout } from '../../data/store-layout.js';
+import { NightStaging, type StageCounts, type StagedAlert } from './night-staging.js';
+
+/** Most staging files one ingester keeps open at once (alerts of old nights trickle in rarely). */
+const MAX_OPEN_NIGHTS = 4;
+
+export class Stager {
+  private readonly open = new Map<number, NightStaging>();
+
+  constructor(
+    private readonly layout: StoreLayout,
+    readonly ingesterId: string,
+    private readonly log: Logger,
+  ) {}
+
+  /** Stages a batch (any mix of nights); resolves when every part of it is durable. */
+  async stage(batch: readonly StagedAlert[]): Promise<StageCounts & { nights: number[] }> {
+    const byNight = new Map<number, StagedAlert[]>();
+    for (const s of batch) {
+      const list = byNight.get(s.alert.night);
+      if (list) list.push(s);
+      else byNight.set(s.alert.night, [s]);
+    }
+    const total = { staged: 0, duplicates: 0, nights: [...byNight.keys()].sort() };
+    for (const night of total.nights) {
+      const staging = await this.nightFile(night);
+      const counts = await staging.stage(byNight.get(night)!);
+      total.staged += counts.staged;
+      total.duplicates += counts.duplicates;
+    }
+    return total;
+  }
+
+  /** Nights with an open staging file. */
+  openNights(): number[] {
+    return [...this.open.keys()].sort();
+  }
+
+  /** Closes one night's file (no-op when not open). */
+  async closeNight(night: number): Promise<void> {
+    const staging = this.open.get(night);
+    if (!staging) return;
+    this.open.delete(night);
+    await staging.close();
+    this.log.debug({ night }, 'staging file closed');
+  }
+
+  /** Closes every open staging file. */
+  async closeAll(): Promise<void> {
+    for (const night of this.openNights()) await this.closeNight(night);
+  }
+
+  private async nightFile(night: number): Promise<NightStaging> {
+    const hit = this.open.get(night);
+    if (hit) {
+      // keep most recently used last
+      this.open.delete(night);
+      this.open.set(night, hit);
+      return hit;
+    }
+    if (this.open.size >= MAX_OPEN_NIGHTS) {
+      const oldest = this.open.keys().next().value;
+      if (oldest !== undefined) await this.closeNight(oldest);
+    }
+    const staging = await NightStaging.open(this.layout.stagingFile(night, this.ingesterId));
+    this.open.set(night, staging);
+    this.log.debug({ night, file: staging.file }, 'staging file opened');
+    return staging;
+  }
+}

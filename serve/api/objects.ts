@@ -1,0 +1,100 @@
+/** `/api/v1/objects`: every valid alert of one or several objects (reference §2.1). */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ALERT_COLUMNS } from '../../data/columns.js';
+import { partsOfObject, readObjectAlerts, readObjectUpperlim } from '../../data/queries/objects.js';
+import { booleanArg, splitList } from '../args/common.js';
+import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
+import { addDerivedFields } from '../derived-fields.js';
+import { encodeJsonRecords } from '../encode/json.js';
+import { ApiError } from '../errors.js';
+import type { StoreReader } from '../store-reader.js';
+
+/** Most objects (ids or prefixes) in one request. */
+export const MAX_OBJECT_IDS = 1000;
+
+const OBJECT_ID_ARG = /^[A-Za-z0-9_-]{3,64}$/;
+
+export const OBJECTS_ARGS: readonly ArgDoc[] = [
+  { name: 'objectId', required: true, description: 'ZTF object id, a comma-separated list of ids, or an id prefix', example: 'ZTF21abfmbix' },
+  { name: 'withupperlim', required: false, description: 'Also return upper limits and bad-quality points, tagged in d:tag', default: false },
+  { name: 'columns', required: false, description: 'Comma-separated field names to return (unknown names are ignored; no v: fields then)' },
+  { name: 'output-format', required: false, description: 'json', default: 'json' },
+];
+
+const schema = z.object({
+  objectId: z.string({ message: 'a value for objectId is required (a ZTF object id or a comma list of them)' }),
+  withupperlim: booleanArg.optional().default(false),
+  columns: z.string().optional(),
+  'output-format': z.enum(['json'], { message: 'supported output formats here: json' }).optional().default('json'),
+});
+
+const FLOAT32 = new Set(ALERT_COLUMNS.filter((c) => c.type === 'float').map((c) => c.name));
+const STORAGE_TO_API = new Map(ALERT_COLUMNS.map((c) => [c.storage, c.name]));
+
+function toApiRow(row: Record<string, unknown>, wanted: ReadonlySet<string> | null): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    const name = STORAGE_TO_API.get(k);
+    if (name && (!wanted || wanted.has(name))) out[name] = v;
+  }
+  return out;
+}
+
+function upperlimRow(row: Record<string, unknown>): Record<string, unknown> {
+  return {
+    'i:objectId': row.objectId,
+    'i:candid': -1n,
+    'i:jd': row.jd,
+    'i:fid': row.fid,
+    'i:magpsf': row.magpsf,
+    'i:sigmapsf': row.sigmapsf,
+    'i:diffmaglim': row.diffmaglim,
+    'i:magnr': row.magnr,
+    'i:sigmagnr': row.sigmagnr,
+    'i:isdiffpos': row.isdiffpos,
+    'i:distnr': row.distnr,
+    'd:tag': row.tag,
+  };
+}
+
+/** The objects endpoint app, mounted at /api/v1/objects. */
+export function objectsApp(reader: StoreReader): Hono {
+  const app = new Hono();
+  app.on(['GET', 'POST'], '/', async (c) => {
+    const raw = await rawArgs(c);
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: OBJECTS_ARGS });
+    const args = parseArgs(schema, raw);
+    const ids = [...new Set(splitList(args.objectId))];
+    if (ids.length === 0) throw new ApiError(400, 'A value for `objectId` is required (a ZTF object id or a comma list of them).');
+    if (ids.length > MAX_OBJECT_IDS) throw new ApiError(400, `At most ${MAX_OBJECT_IDS} object ids per request (got ${ids.length}).`);
+    for (const id of ids) {
+      if (!OBJECT_ID_ARG.test(id)) {
+        throw new ApiError(400, `Invalid objectId ${JSON.stringify(id)}: ids are 3 to 64 letters, digits, '_' or '-'.`);
+      }
+    }
+    const wanted = args.columns ? new Set(splitList(args.columns)) : null;
+    const catalog = reader.current();
+    const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
+    let rows: Record<string, unknown>[] = [];
+    for (const id of ids) {
+      const parts = await partsOfObject(query, reader.layout, catalog, id);
+      const alerts = await readObjectAlerts(query, reader.layout, parts, id);
+      const apiRows = alerts.map((r) => toApiRow(r, wanted));
+      if (!wanted) addDerivedFields(apiRows, alerts.map((r) => (r.classification as string | null) ?? null));
+      if (args.withupperlim) {
+        apiRows.forEach((r) => {
+          r['d:tag'] = 'valid';
+        });
+        const validJd = new Set(alerts.map((r) => r.i_jd as number));
+        const extra = (await readObjectUpperlim(query, reader.layout, parts, id))
+          .filter((r) => !(r.tag === 'badquality' && validJd.has(r.jd as number)))
+          .map(upperlimRow);
+        rows = rows.concat(apiRows, extra);
+      } else rows = rows.concat(apiRows);
+    }
+    rows.sort((a, b) => (b['i:jd'] as number) - (a['i:jd'] as number));
+    return c.body(encodeJsonRecords(rows, FLOAT32), 200, { 'content-type': 'application/json' });
+  });
+  return app;
+}

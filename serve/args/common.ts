@@ -1,0 +1,29 @@
+/**
+ * Argument types shared by endpoints (DESIGN.md, behaviour every endpoint shares): booleans in every spelling
+ * clients send, comma lists, output formats.
+ */
+import { z } from 'zod';
+
+const TRUE = new Set(['true', 'True', 'TRUE', '1']);
+const FALSE = new Set(['false', 'False', 'FALSE', '0']);
+
+/** A boolean given as JSON true/false or the strings true/True/1/false/False/0. */
+export const booleanArg = z.union([z.boolean(), z.string()]).transform((v, ctx) => {
+  if (typeof v === 'boolean') return v;
+  if (TRUE.has(v)) return true;
+  if (FALSE.has(v)) return false;
+  ctx.addIssue({ code: 'custom', message: `expected a boolean (true/false, True/False, 1/0), got ${JSON.stringify(v)}` });
+  return z.NEVER;
+});
+
+/** Output formats of tabular endpoints. */
+export const OUTPUT_FORMATS = ['json', 'csv', 'parquet', 'votable'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** A comma-separated list, trimmed, empty items dropped. */
+export function splitList(text: string): string[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
