@@ -5,7 +5,10 @@ export function createLogger(level = process.env.SKYALERT_LOG_LEVEL ?? 'info'): 
   if (process.stderr.isTTY) {
     return pino({
       level,
-      transport: { target: 'pino-pretty', options: { destination: 2, colorize: true, ignore: 'pid,hostname' } },
+      transport: {
+        target: 'pino-pretty',
+        options: { destination: 2, colorize: true, ignore: 'pid,hostname' },
+      },
     });
   }
   return pino({ level }, pino.destination(2));

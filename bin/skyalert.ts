@@ -1,12 +1,11 @@
 #!/usr/bin/env node
 /** The `skyalert` command: simulate, ingest, publish, serve, demo. */
 import { parseArgs } from 'node:util';
-import { DEMO_HELP, runDemo } from './commands/demo.js';
+import { DEMO_HELP, SIMULATE_HELP } from './commands/help-texts.js';
 import { INGEST_HELP, runIngestFiles } from './commands/ingest.js';
 import { runIngestKafka } from './commands/ingest-kafka.js';
-import { PUBLISH_HELP, UsageError, runPublish } from './commands/publish.js';
-import { SERVE_HELP, runServe } from './commands/serve.js';
-import { SIMULATE_HELP, runSimulateCommand } from './commands/simulate.js';
+import { PUBLISH_HELP, runPublish, UsageError } from './commands/publish.js';
+import { runServe, SERVE_HELP } from './commands/serve.js';
 import { createLogger } from './logger.js';
 
 const MAIN_HELP = `Usage: skyalert <command> [options]
@@ -21,7 +20,10 @@ Commands:
 Run 'skyalert <command> --help' for a command's options.
 `;
 
-type Handler = (values: Record<string, string | boolean | undefined>, positionals: string[]) => Promise<number>;
+type Handler = (
+  values: Record<string, string | boolean | undefined>,
+  positionals: string[],
+) => Promise<number>;
 
 interface Command {
   readonly help: string;
@@ -74,12 +76,19 @@ const COMMANDS: Record<string, Command> = {
       kafka: { type: 'string' },
       topic: { type: 'string' },
     },
-    run: (v) => runSimulateCommand(v, log),
+    run: async (v) => {
+      // loaded on use: serving and ingesting never load the simulator
+      const { runSimulateCommand } = await import('./commands/simulate.js');
+      return runSimulateCommand(v, log);
+    },
   },
   demo: {
     help: DEMO_HELP,
     options: { port: { type: 'string' }, store: { type: 'string' } },
-    run: (v) => runDemo(v, log),
+    run: async (v) => {
+      const { runDemo } = await import('./commands/demo.js');
+      return runDemo(v, log);
+    },
   },
 };
 
@@ -97,7 +106,12 @@ async function main(argv: string[]): Promise<number> {
   const help = command.help;
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean' } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: rest,
+      options: { ...command.options, help: { type: 'boolean' } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (err) {
     console.error(`${(err as Error).message}\n\n${help}`);
     return 2;
@@ -107,7 +121,10 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   try {
-    return await command.run(parsed.values as Record<string, string | boolean | undefined>, parsed.positionals);
+    return await command.run(
+      parsed.values as Record<string, string | boolean | undefined>,
+      parsed.positionals,
+    );
   } catch (err) {
     if (err instanceof UsageError) {
       console.error(`${err.message}\n\n${help}`);

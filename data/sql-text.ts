@@ -5,7 +5,9 @@
 
 /** Quotes a store-built file path as a SQL string literal; throws on quotes or control characters. */
 export function sqlPathLiteral(filePath: string): string {
-  if (/['"\\\0-\x1f]/.test(filePath)) throw new Error(`refusing a file path with quotes or control characters: ${filePath}`);
+  const hasControl = [...filePath].some((ch) => ch.charCodeAt(0) < 0x20);
+  if (hasControl || /['"\\]/.test(filePath))
+    throw new Error(`refusing a file path with quotes or control characters: ${filePath}`);
   return `'${filePath}'`;
 }
 

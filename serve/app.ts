@@ -11,17 +11,30 @@ import type { StoreReader } from './store-reader.js';
 
 export function createApp(reader: StoreReader, log: Logger): Hono {
   const app = new Hono();
-  app.use('*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'Authorization'] }));
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'Authorization'],
+    }),
+  );
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
     const ms = performance.now() - started;
     c.res.headers.set('Server-Timing', `app;dur=${ms.toFixed(1)}`);
-    log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Number(ms.toFixed(1)) }, 'request');
+    log.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Number(ms.toFixed(1)) },
+      'request',
+    );
   });
   app.use('/api/*', async (c, next) => {
     if (reader.current().version === 0 && c.req.path !== '/api/v1/health') {
-      throw new ApiError(503, 'The store has no published night yet: ingest and publish alerts first (skyalert ingest).');
+      throw new ApiError(
+        503,
+        'The store has no published night yet: ingest and publish alerts first (skyalert ingest).',
+      );
     }
     await next();
   });
@@ -29,7 +42,9 @@ export function createApp(reader: StoreReader, log: Logger): Hono {
     c.json({ status: 'ok', catalogVersion: reader.current().version, parts: reader.current().parts.length }),
   );
   app.route('/api/v1/objects', objectsApp(reader));
-  app.notFound((c) => c.json({ status: 'error', text: `Unknown endpoint ${c.req.path}. See /api/v1/ for the list.` }, 404));
+  app.notFound((c) =>
+    c.json({ status: 'error', text: `Unknown endpoint ${c.req.path}. See /api/v1/ for the list.` }, 404),
+  );
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json({ status: 'error', text: err.text }, err.status);
     log.error({ err, path: c.req.path }, 'internal error');

@@ -12,7 +12,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(layout: StoreLayout, options: { port: number; host?: string; log: Logger }): Promise<RunningServer> {
+export async function startServer(
+  layout: StoreLayout,
+  options: { port: number; host?: string; log: Logger },
+): Promise<RunningServer> {
   const reader = await StoreReader.open(layout, options.log.child({ component: 'serve.store' }));
   const app = createApp(reader, options.log.child({ component: 'serve.http' }));
   const host = options.host ?? '0.0.0.0';

@@ -14,15 +14,6 @@ import { runSimulate } from '../../ingest/simulate/index.js';
 import { startServer } from '../../serve/server.js';
 import { parsePort } from './serve.js';
 
-export const DEMO_HELP = `Usage: skyalert demo [--port P] [--store DIR]
-
-Simulates ${30} nights of alerts, ingests and publishes them into a store, and serves the API.
-
-Options:
-  --port P      TCP port (default: $PORT, then 8080)
-  --store DIR   demo store directory (default: ./skyalert-demo)
-  --help        this text
-`;
 
 /** Settings of the demo data set. */
 export const DEMO = { nights: 30, alertsPerNight: 720, seed: 42, startNight: '2024-03-01' } as const;
@@ -37,7 +28,8 @@ export async function runDemo(args: DemoArgs, log: Logger): Promise<number> {
   const layout = new StoreLayout(path.resolve(args.store ?? 'skyalert-demo'));
   const marker = path.join(layout.root, 'demo.json');
   const wanted = JSON.stringify(DEMO);
-  const built = fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === wanted && readCatalog(layout).version > 0;
+  const built =
+    fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === wanted && readCatalog(layout).version > 0;
   if (!built) {
     fs.rmSync(layout.root, { recursive: true, force: true });
     fs.mkdirSync(layout.root, { recursive: true });

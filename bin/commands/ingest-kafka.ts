@@ -1,8 +1,8 @@
 /** `skyalert ingest --kafka`: the long-running consumer. */
 import fs from 'node:fs';
-import type { Logger } from 'pino';
 import cron from 'node-cron';
-import { StoreLayout, isValidIngesterId } from '../../data/store-layout.js';
+import type { Logger } from 'pino';
+import { isValidIngesterId, StoreLayout } from '../../data/store-layout.js';
 import { runKafkaIngest } from '../../ingest/run-kafka.js';
 import { resolveStoreDir } from '../store-option.js';
 import { defaultIngesterId, type IngestArgs } from './ingest.js';
@@ -18,7 +18,10 @@ export interface KafkaArgs extends IngestArgs {
 
 export async function runIngestKafka(args: KafkaArgs, log: Logger): Promise<number> {
   const layout = new StoreLayout(resolveStoreDir(args.store));
-  const brokers = (args.kafka ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const brokers = (args.kafka ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (brokers.length === 0) throw new UsageError('--kafka needs at least one broker (host:port)');
   let topics: string[] | RegExp;
   if (args['topic-pattern']) {
@@ -27,17 +30,24 @@ export async function runIngestKafka(args: KafkaArgs, log: Logger): Promise<numb
     } catch (err) {
       throw new UsageError(`--topic-pattern is not a valid regular expression: ${(err as Error).message}`);
     }
-  } else if (args.topic) topics = args.topic.split(',').map((s) => s.trim()).filter(Boolean);
+  } else if (args.topic)
+    topics = args.topic
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   else throw new UsageError('give --topic T or --topic-pattern RE with --kafka');
   const ingesterId = args.ingester ?? defaultIngesterId();
-  if (!isValidIngesterId(ingesterId)) throw new UsageError(`--ingester must match [A-Za-z0-9_.-]{1,64}: ${ingesterId}`);
+  if (!isValidIngesterId(ingesterId))
+    throw new UsageError(`--ingester must match [A-Za-z0-9_.-]{1,64}: ${ingesterId}`);
   const cronText = args['publish-cron'] ?? DEFAULT_PUBLISH_CRON;
   const publishCron = cronText === 'off' ? null : cronText;
-  if (publishCron && !cron.validate(publishCron)) throw new UsageError(`--publish-cron is not a valid cron expression: ${publishCron}`);
+  if (publishCron && !cron.validate(publishCron))
+    throw new UsageError(`--publish-cron is not a valid cron expression: ${publishCron}`);
   let idle: number | null = null;
   if (args['exit-when-idle'] !== undefined) {
     idle = Number(args['exit-when-idle']);
-    if (!Number.isFinite(idle) || idle <= 0) throw new UsageError('--exit-when-idle takes a number of seconds > 0');
+    if (!Number.isFinite(idle) || idle <= 0)
+      throw new UsageError('--exit-when-idle takes a number of seconds > 0');
   }
   const schemaText = args.schema ? fs.readFileSync(args.schema, 'utf8') : undefined;
   const summary = await runKafkaIngest(layout, {

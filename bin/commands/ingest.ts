@@ -1,7 +1,7 @@
 /** `skyalert ingest`: files, directories, tarballs, or a Kafka consumer group, into the store's staging. */
 import os from 'node:os';
 import type { Logger } from 'pino';
-import { StoreLayout, isValidIngesterId } from '../../data/store-layout.js';
+import { isValidIngesterId, StoreLayout } from '../../data/store-layout.js';
 import { publishNight } from '../../ingest/publish/publish-night.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { resolveStoreDir } from '../store-option.js';
@@ -42,7 +42,10 @@ export interface IngestArgs {
 }
 
 export function defaultIngesterId(): string {
-  const host = os.hostname().replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 48);
+  const host = os
+    .hostname()
+    .replace(/[^A-Za-z0-9_.-]/g, '_')
+    .slice(0, 48);
   return isValidIngesterId(host) ? host : 'ingester';
 }
 
@@ -50,7 +53,8 @@ export function defaultIngesterId(): string {
 export async function runIngestFiles(args: IngestArgs, inputs: string[], log: Logger): Promise<number> {
   const layout = new StoreLayout(resolveStoreDir(args.store));
   const ingesterId = args.ingester ?? defaultIngesterId();
-  if (!isValidIngesterId(ingesterId)) throw new Error(`--ingester must match [A-Za-z0-9_.-]{1,64}: ${ingesterId}`);
+  if (!isValidIngesterId(ingesterId))
+    throw new Error(`--ingester must match [A-Za-z0-9_.-]{1,64}: ${ingesterId}`);
   const summary = await ingestFiles(layout, inputs, { ingesterId, log });
   const published: number[] = [];
   if (!args['no-publish']) {

@@ -1,7 +1,7 @@
 /** `skyalert publish`: publish staged nights into the store's catalog. */
 import type { Logger } from 'pino';
-import { StoreLayout } from '../../data/store-layout.js';
 import { isValidNight } from '../../compute/time/jd.js';
+import { StoreLayout } from '../../data/store-layout.js';
 import { publishNight, stagedNights } from '../../ingest/publish/publish-night.js';
 import { resolveStoreDir } from '../store-option.js';
 
@@ -29,7 +29,8 @@ export async function runPublish(args: PublishArgs, log: Logger): Promise<number
   if (args.all) nights = stagedNights(layout);
   else if (args.night !== undefined) {
     const night = Number(args.night);
-    if (!/^\d{8}$/.test(args.night) || !isValidNight(night)) throw new UsageError(`--night must be YYYYMMDD: ${args.night}`);
+    if (!/^\d{8}$/.test(args.night) || !isValidNight(night))
+      throw new UsageError(`--night must be YYYYMMDD: ${args.night}`);
     nights = [night];
   } else throw new UsageError('give --night YYYYMMDD or --all');
   const started = Date.now();

@@ -26,7 +26,8 @@ export interface ServeArgs {
 export function parsePort(text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
   const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535: ${text}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be 0-65535: ${text}`);
   return port;
 }
 

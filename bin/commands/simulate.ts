@@ -4,24 +4,6 @@ import type { Logger } from 'pino';
 import { runSimulate } from '../../ingest/simulate/index.js';
 import { UsageError } from './publish.js';
 
-export const SIMULATE_HELP = `Usage: skyalert simulate --out DIR [--nights N] [--alerts-per-night K] [--seed S]
-                         [--start YYYY-MM-DD] [--kafka BROKERS --topic T]
-
-Writes realistic Fink-enriched ZTF 4.02 alerts, deterministic for a seed: supernovae, variable stars,
-AGN, microlensing, asteroids on Keplerian orbits (their elements in DIR/MPCORB.DAT), satellite tracklets
-and bogus detections, with 30-day histories and three 63x63 FITS stamps each.
-Files: DIR/<YYYYMMDD>/alerts-NNNN.avro. With --kafka, each alert is one message on topic T.
-
-Options:
-  --out DIR               output directory (required)
-  --nights N              number of nights (default 3)
-  --alerts-per-night K    alerts per night (default 1000)
-  --seed S                random seed (default 1)
-  --start YYYY-MM-DD      first night (default 2024-01-01)
-  --kafka BROKERS         produce to Kafka instead of files (comma-separated host:port)
-  --topic T               Kafka topic (with --kafka)
-  --help                  this text
-`;
 
 export interface SimulateArgs {
   out?: string;
@@ -55,7 +37,9 @@ export async function runSimulateCommand(args: SimulateArgs, log: Logger): Promi
     alertsPerNight: positiveInt(args['alerts-per-night'], 'alerts-per-night', 1000),
     seed,
     startNight: start,
-    kafka: args.kafka ? { brokers: args.kafka.split(',').map((s) => s.trim()), topic: args.topic! } : undefined,
+    kafka: args.kafka
+      ? { brokers: args.kafka.split(',').map((s) => s.trim()), topic: args.topic! }
+      : undefined,
     log,
   });
   console.log(

@@ -4,7 +4,7 @@
  * delivery is at-least-once and staging's candid idempotence removes the repeats. Heartbeats continue during
  * long batches.
  */
-import { Kafka, type Consumer, logLevel } from 'kafkajs';
+import { type Consumer, Kafka, logLevel } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { RawMessage } from '../pipeline.js';
 
@@ -63,14 +63,19 @@ export class KafkaSource {
   async start(handler: BatchHandler): Promise<void> {
     await this.consumer.connect();
     const topics = this.options.topics;
-    if (topics instanceof RegExp) await this.consumer.subscribe({ topics: [topics], fromBeginning: this.options.fromBeginning ?? true });
-    else await this.consumer.subscribe({ topics: [...topics], fromBeginning: this.options.fromBeginning ?? true });
+    if (topics instanceof RegExp)
+      await this.consumer.subscribe({ topics: [topics], fromBeginning: this.options.fromBeginning ?? true });
+    else
+      await this.consumer.subscribe({
+        topics: [...topics],
+        fromBeginning: this.options.fromBeginning ?? true,
+      });
     this.lastMessageAt = Date.now();
     await this.consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: 1,
-      eachBatch: async ({ batch, heartbeat, isRunning, isStale }) => {
+      eachBatch: async ({ batch, heartbeat, isRunning, isStale, resolveOffset }) => {
         if (!isRunning() || isStale() || batch.messages.length === 0) return;
         this.lastMessageAt = Date.now();
         const messages: RawMessage[] = [];
@@ -90,6 +95,7 @@ export class KafkaSource {
           clearInterval(beat);
         }
         const last = batch.messages[batch.messages.length - 1].offset;
+        resolveOffset(last);
         await this.consumer.commitOffsets([
           { topic: batch.topic, partition: batch.partition, offset: (BigInt(last) + 1n).toString() },
         ]);

@@ -5,7 +5,7 @@ import { ALERT_COLUMNS } from '../../data/columns.js';
 import { partsOfObject, readObjectAlerts, readObjectUpperlim } from '../../data/queries/objects.js';
 import { booleanArg, splitList } from '../args/common.js';
 import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
-import { addDerivedFields } from '../derived-fields.js';
+import { addAlertFields, addColourRateFields } from '../derived-fields.js';
 import { encodeJsonRecords } from '../encode/json.js';
 import { ApiError } from '../errors.js';
 import type { StoreReader } from '../store-reader.js';
@@ -16,17 +16,36 @@ export const MAX_OBJECT_IDS = 1000;
 const OBJECT_ID_ARG = /^[A-Za-z0-9_-]{3,64}$/;
 
 export const OBJECTS_ARGS: readonly ArgDoc[] = [
-  { name: 'objectId', required: true, description: 'ZTF object id, a comma-separated list of ids, or an id prefix', example: 'ZTF21abfmbix' },
-  { name: 'withupperlim', required: false, description: 'Also return upper limits and bad-quality points, tagged in d:tag', default: false },
-  { name: 'columns', required: false, description: 'Comma-separated field names to return (unknown names are ignored; no v: fields then)' },
+  {
+    name: 'objectId',
+    required: true,
+    description: 'ZTF object id, a comma-separated list of ids, or an id prefix',
+    example: 'ZTF21abfmbix',
+  },
+  {
+    name: 'withupperlim',
+    required: false,
+    description: 'Also return upper limits and bad-quality points, tagged in d:tag',
+    default: false,
+  },
+  {
+    name: 'columns',
+    required: false,
+    description: 'Comma-separated field names to return (unknown names are ignored; no v: fields then)',
+  },
   { name: 'output-format', required: false, description: 'json', default: 'json' },
 ];
 
 const schema = z.object({
-  objectId: z.string({ message: 'a value for objectId is required (a ZTF object id or a comma list of them)' }),
+  objectId: z.string({
+    message: 'a value for objectId is required (a ZTF object id or a comma list of them)',
+  }),
   withupperlim: booleanArg.optional().default(false),
   columns: z.string().optional(),
-  'output-format': z.enum(['json'], { message: 'supported output formats here: json' }).optional().default('json'),
+  'output-format': z
+    .enum(['json'], { message: 'supported output formats here: json' })
+    .optional()
+    .default('json'),
 });
 
 const FLOAT32 = new Set(ALERT_COLUMNS.filter((c) => c.type === 'float').map((c) => c.name));
@@ -66,11 +85,19 @@ export function objectsApp(reader: StoreReader): Hono {
     if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: OBJECTS_ARGS });
     const args = parseArgs(schema, raw);
     const ids = [...new Set(splitList(args.objectId))];
-    if (ids.length === 0) throw new ApiError(400, 'A value for `objectId` is required (a ZTF object id or a comma list of them).');
-    if (ids.length > MAX_OBJECT_IDS) throw new ApiError(400, `At most ${MAX_OBJECT_IDS} object ids per request (got ${ids.length}).`);
+    if (ids.length === 0)
+      throw new ApiError(
+        400,
+        'A value for `objectId` is required (a ZTF object id or a comma list of them).',
+      );
+    if (ids.length > MAX_OBJECT_IDS)
+      throw new ApiError(400, `At most ${MAX_OBJECT_IDS} object ids per request (got ${ids.length}).`);
     for (const id of ids) {
       if (!OBJECT_ID_ARG.test(id)) {
-        throw new ApiError(400, `Invalid objectId ${JSON.stringify(id)}: ids are 3 to 64 letters, digits, '_' or '-'.`);
+        throw new ApiError(
+          400,
+          `Invalid objectId ${JSON.stringify(id)}: ids are 3 to 64 letters, digits, '_' or '-'.`,
+        );
       }
     }
     const wanted = args.columns ? new Set(splitList(args.columns)) : null;
@@ -81,7 +108,13 @@ export function objectsApp(reader: StoreReader): Hono {
       const parts = await partsOfObject(query, reader.layout, catalog, id);
       const alerts = await readObjectAlerts(query, reader.layout, parts, id);
       const apiRows = alerts.map((r) => toApiRow(r, wanted));
-      if (!wanted) addDerivedFields(apiRows, alerts.map((r) => (r.classification as string | null) ?? null));
+      if (!wanted) {
+        addAlertFields(
+          apiRows,
+          alerts.map((r) => (r.classification as string | null) ?? null),
+        );
+        addColourRateFields(apiRows);
+      }
       if (args.withupperlim) {
         apiRows.forEach((r) => {
           r['d:tag'] = 'valid';

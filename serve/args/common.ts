@@ -12,7 +12,10 @@ export const booleanArg = z.union([z.boolean(), z.string()]).transform((v, ctx) 
   if (typeof v === 'boolean') return v;
   if (TRUE.has(v)) return true;
   if (FALSE.has(v)) return false;
-  ctx.addIssue({ code: 'custom', message: `expected a boolean (true/false, True/False, 1/0), got ${JSON.stringify(v)}` });
+  ctx.addIssue({
+    code: 'custom',
+    message: `expected a boolean (true/false, True/False, 1/0), got ${JSON.stringify(v)}`,
+  });
   return z.NEVER;
 });
 

@@ -3,7 +3,7 @@
  * with the endpoint's zod schema, and describes the schema for GET-with-no-argument answers.
  */
 import type { Context } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiError } from '../errors.js';
 
 /** One documented argument (the `{"args": [...]}` answer and OpenAPI). */
@@ -21,14 +21,18 @@ export async function rawArgs(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header('content-type') ?? '';
   if (!type.includes('application/json')) {
     // form-encoded POSTs, as some clients send them
-    if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(await c.req.formData()) as Record<string, unknown>;
+    if (type.includes('application/x-www-form-urlencoded'))
+      return Object.fromEntries(await c.req.formData()) as Record<string, unknown>;
   }
   let body: unknown;
   try {
     const text = await c.req.text();
     body = text.trim() === '' ? {} : JSON.parse(text);
   } catch {
-    throw new ApiError(400, 'The request body is not valid JSON. Send a JSON object of arguments, or use GET with a query string.');
+    throw new ApiError(
+      400,
+      'The request body is not valid JSON. Send a JSON object of arguments, or use GET with a query string.',
+    );
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ApiError(400, 'The request body must be a JSON object of arguments.');
@@ -42,5 +46,8 @@ export function parseArgs<T extends z.ZodType>(schema: T, raw: Record<string, un
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const where = issue.path.length > 0 ? `\`${issue.path.join('.')}\`` : 'the arguments';
-  throw new ApiError(400, `Invalid value for ${where}: ${issue.message}. Use GET with no argument to list the arguments.`);
+  throw new ApiError(
+    400,
+    `Invalid value for ${where}: ${issue.message}. Use GET with no argument to list the arguments.`,
+  );
 }

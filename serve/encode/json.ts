@@ -40,7 +40,8 @@ export function encodeJsonRecords(
   const parts: string[] = [];
   for (const row of rows) {
     const fields: string[] = [];
-    for (const [k, v] of Object.entries(row)) fields.push(`${JSON.stringify(k)}:${jsonValue(v, float32Columns.has(k))}`);
+    for (const [k, v] of Object.entries(row))
+      fields.push(`${JSON.stringify(k)}:${jsonValue(v, float32Columns.has(k))}`);
     parts.push(`{${fields.join(',')}}`);
   }
   return `[${parts.join(',')}]`;

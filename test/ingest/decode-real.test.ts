@@ -59,7 +59,9 @@ function readIndependently(file: string): Promise<Reference[]> {
       .createFileDecoder(file, {
         codecs,
         parseHook: (schema: unknown) =>
-          avro.Type.forSchema(dropInvalidUnionDefaults(schema as never) as avro.Schema, { registry: { long: rawLong } }),
+          avro.Type.forSchema(dropInvalidUnionDefaults(schema as never) as avro.Schema, {
+            registry: { long: rawLong },
+          }),
       } as never)
       .on('data', (a: Record<string, never>) => {
         const c = a.candidate as Record<string, never>;
@@ -112,7 +114,9 @@ describe('decoding the real alerts of ../shared/data', () => {
         expect(a.values[v('i_dec')]).toBe(r.dec);
         expect(a.history.length).toBe(r.nprv);
         expect(Buffer.compare(Buffer.from(a.cutouts.science ?? []), r.science ?? Buffer.alloc(0))).toBe(0);
-        expect(Buffer.compare(Buffer.from(a.cutouts.difference ?? []), r.difference ?? Buffer.alloc(0))).toBe(0);
+        expect(Buffer.compare(Buffer.from(a.cutouts.difference ?? []), r.difference ?? Buffer.alloc(0))).toBe(
+          0,
+        );
         total++;
       });
     }
@@ -122,12 +126,16 @@ describe('decoding the real alerts of ../shared/data', () => {
 
   it('keeps candid beyond 2^53 exactly (ZTF19acihgng)', () => {
     const decoder = new AlertDecoder();
-    const [o] = decoder.decodeMessage(fs.readFileSync(sharedPath('data', 'ztf_raw_avro', 'fink-client_datatest', 'ZTF19acihgng.avro')));
+    const [o] = decoder.decodeMessage(
+      fs.readFileSync(sharedPath('data', 'ztf_raw_avro', 'fink-client_datatest', 'ZTF19acihgng.avro')),
+    );
     if (!o.ok) throw new Error(o.reason);
     expect(o.alert.candid).toBe(1060135832015015002n);
     expect(o.alert.candid > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
     // the stamp equals the extracted cutout file of data/cutouts
-    const science = fs.readFileSync(sharedPath('data', 'cutouts', 'ZTF19acihgng_1060135832015015002_cutoutScience.fits.gz'));
+    const science = fs.readFileSync(
+      sharedPath('data', 'cutouts', 'ZTF19acihgng_1060135832015015002_cutoutScience.fits.gz'),
+    );
     expect(Buffer.compare(Buffer.from(o.alert.cutouts.science!), science)).toBe(0);
   });
 
@@ -158,7 +166,12 @@ describe('decoding the real alerts of ../shared/data', () => {
         for (const item of batch) {
           if (!item.outcome.ok) throw new Error(`${file}: ${item.outcome.reason}`);
           const a = item.outcome.alert;
-          items.push({ candid: a.candid, jd: a.jd, magpsf: a.values[v('i_magpsf')] as number, nprv: a.history.length });
+          items.push({
+            candid: a.candid,
+            jd: a.jd,
+            magpsf: a.values[v('i_magpsf')] as number,
+            nprv: a.history.length,
+          });
         }
       }
       const reader = await conn.runAndReadAll(

@@ -15,7 +15,9 @@ export const SHARED_DIR = process.env.SKYALERT_SHARED ?? path.resolve(projectRoo
 export function sharedPath(...parts: string[]): string {
   const p = path.join(SHARED_DIR, ...parts);
   if (!fs.existsSync(p)) {
-    throw new Error(`this test needs the shared data set: ${p} is missing (set SKYALERT_SHARED or put shared/ beside the project)`);
+    throw new Error(
+      `this test needs the shared data set: ${p} is missing (set SKYALERT_SHARED or put shared/ beside the project)`,
+    );
   }
   return p;
 }
