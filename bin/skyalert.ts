@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { DEMO_HELP, SIMULATE_HELP } from './commands/help-texts.js';
 import { INGEST_HELP, runIngestFiles } from './commands/ingest.js';
 import { runIngestKafka } from './commands/ingest-kafka.js';
-import { PUBLISH_HELP, runPublish, UsageError } from './commands/publish.js';
+import { COMPACT_HELP, PUBLISH_HELP, runCompact, runPublish, UsageError } from './commands/publish.js';
 import { runServe, SERVE_HELP } from './commands/serve.js';
 import { createLogger } from './logger.js';
 
@@ -14,6 +14,7 @@ Commands:
   simulate   write simulated Fink-enriched ZTF alerts (Avro files per night, or a Kafka topic)
   ingest     decode and stage alerts from files, tarballs or Kafka; publish the nights
   publish    publish staged nights into the store
+  compact    merge past nights' parts per month; remove unused files
   serve      serve the store's REST API
   demo       simulate 30 nights, ingest, publish and serve them (the quick start)
 
@@ -48,6 +49,7 @@ const COMMANDS: Record<string, Command> = {
       'publish-cron': { type: 'string' },
       'publish-on-exit': { type: 'boolean' },
       'exit-when-idle': { type: 'string' },
+      'session-timeout': { type: 'string' },
     },
     run: async (v, pos) => {
       if (v.kafka) return runIngestKafka(v, log);
@@ -59,6 +61,11 @@ const COMMANDS: Record<string, Command> = {
     help: PUBLISH_HELP,
     options: { store: { type: 'string' }, night: { type: 'string' }, all: { type: 'boolean' } },
     run: (v) => runPublish(v, log),
+  },
+  compact: {
+    help: COMPACT_HELP,
+    options: { store: { type: 'string' } },
+    run: (v) => runCompact(v, log),
   },
   serve: {
     help: SERVE_HELP,

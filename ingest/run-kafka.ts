@@ -9,6 +9,7 @@ import type { StoreLayout } from '../data/store-layout.js';
 import { AlertDecoder } from './decode/decode.js';
 import { IngestPipeline } from './pipeline.js';
 import { RateReporter } from './progress.js';
+import { compactStore } from './publish/compact.js';
 import { publishNight } from './publish/publish-night.js';
 import { SerialQueue } from './serial.js';
 import { KafkaSource } from './sources/kafka.js';
@@ -59,12 +60,17 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
         log.warn({ err, night }, 'publication failed; retried at the next scheduled run');
       }
     }
+    await compactStore(layout, log).catch((err) => log.warn({ err }, 'compaction failed; retried at the next run'));
   };
 
   const task = options.publishCron
-    ? cron.schedule(options.publishCron, () => {
-        queue.run(publishStaged).catch((err) => log.error({ err }, 'scheduled publication failed'));
-      }, { timezone: 'UTC' })
+    ? cron.schedule(
+        options.publishCron,
+        () => {
+          queue.run(publishStaged).catch((err) => log.error({ err }, 'scheduled publication failed'));
+        },
+        { timezone: 'UTC' },
+      )
     : null;
 
   let stopping: Promise<void> | null = null;

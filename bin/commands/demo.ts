@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { readCatalog } from '../../data/catalog.js';
 import { StoreLayout } from '../../data/store-layout.js';
-import { publishNight } from '../../ingest/publish/publish-night.js';
+import { publishNights } from '../../ingest/publish/publish-nights.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
 import { startServer } from '../../serve/server.js';
@@ -38,7 +38,7 @@ export async function runDemo(args: DemoArgs, log: Logger): Promise<number> {
     await runSimulate({ outDir: input, ...DEMO, log });
     console.log('demo: ingesting and publishing');
     const summary = await ingestFiles(layout, [input], { ingesterId: 'demo', log });
-    for (const night of summary.nights) await publishNight(layout, night, log);
+    await publishNights(layout, summary.nights, log);
     console.log(
       `demo: ${summary.staged} alerts staged, ${summary.quarantined} quarantined, ${summary.nights.length} nights published`,
     );

@@ -14,6 +14,7 @@ export const DEFAULT_PUBLISH_CRON = '0 14 * * *';
 export interface KafkaArgs extends IngestArgs {
   'exit-when-idle'?: string;
   'publish-on-exit'?: boolean;
+  'session-timeout'?: string;
 }
 
 export async function runIngestKafka(args: KafkaArgs, log: Logger): Promise<number> {
@@ -49,6 +50,13 @@ export async function runIngestKafka(args: KafkaArgs, log: Logger): Promise<numb
     if (!Number.isFinite(idle) || idle <= 0)
       throw new UsageError('--exit-when-idle takes a number of seconds > 0');
   }
+  let sessionTimeoutMs: number | undefined;
+  if (args['session-timeout'] !== undefined) {
+    sessionTimeoutMs = Number(args['session-timeout']);
+    if (!Number.isInteger(sessionTimeoutMs) || sessionTimeoutMs < 1000) {
+      throw new UsageError('--session-timeout takes milliseconds >= 1000');
+    }
+  }
   const schemaText = args.schema ? fs.readFileSync(args.schema, 'utf8') : undefined;
   const summary = await runKafkaIngest(layout, {
     brokers,
@@ -59,6 +67,7 @@ export async function runIngestKafka(args: KafkaArgs, log: Logger): Promise<numb
     publishCron,
     publishOnExit: Boolean(args['publish-on-exit']),
     exitWhenIdleSeconds: idle,
+    sessionTimeoutMs,
     log,
   });
   log.info(summary, 'kafka ingest finished');

@@ -2,7 +2,7 @@
 import os from 'node:os';
 import type { Logger } from 'pino';
 import { isValidIngesterId, StoreLayout } from '../../data/store-layout.js';
-import { publishNight } from '../../ingest/publish/publish-night.js';
+import { publishNights } from '../../ingest/publish/publish-nights.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { resolveStoreDir } from '../store-option.js';
 
@@ -25,7 +25,8 @@ Options:
   --publish-cron EXPR    with Kafka: publish staged nights on this cron schedule (default: "0 14 * * *",
                          14:00 UTC, after the night ends at Palomar); "off" to disable
   --publish-on-exit      with Kafka: publish the staged nights when stopping
-  --exit-when-idle S     with Kafka: stop cleanly after S seconds without messages
+  --exit-when-idle S     with Kafka: stop cleanly after S seconds without messages (counted from the group join)
+  --session-timeout MS   with Kafka: consumer group session timeout (default 10000)
   --help                 this text
 `;
 
@@ -56,13 +57,7 @@ export async function runIngestFiles(args: IngestArgs, inputs: string[], log: Lo
   if (!isValidIngesterId(ingesterId))
     throw new Error(`--ingester must match [A-Za-z0-9_.-]{1,64}: ${ingesterId}`);
   const summary = await ingestFiles(layout, inputs, { ingesterId, log });
-  const published: number[] = [];
-  if (!args['no-publish']) {
-    for (const night of summary.nights) {
-      await publishNight(layout, night, log);
-      published.push(night);
-    }
-  }
+  const published = args['no-publish'] ? [] : (await publishNights(layout, summary.nights, log)).published;
   log.info({ ...summary, published: published.length, store: layout.root }, 'ingest finished');
   console.log(
     `ingest: ${summary.files} files, ${summary.read} records read, ${summary.staged} staged, ` +

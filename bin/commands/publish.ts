@@ -2,7 +2,9 @@
 import type { Logger } from 'pino';
 import { isValidNight } from '../../compute/time/jd.js';
 import { StoreLayout } from '../../data/store-layout.js';
-import { publishNight, stagedNights } from '../../ingest/publish/publish-night.js';
+import { stagedNights } from '../../ingest/publish/publish-night.js';
+import { compactStore } from '../../ingest/publish/compact.js';
+import { publishNights } from '../../ingest/publish/publish-nights.js';
 import { resolveStoreDir } from '../store-option.js';
 
 export const PUBLISH_HELP = `Usage: skyalert publish --store DIR (--night YYYYMMDD | --all)
@@ -34,13 +36,13 @@ export async function runPublish(args: PublishArgs, log: Logger): Promise<number
     nights = [night];
   } else throw new UsageError('give --night YYYYMMDD or --all');
   const started = Date.now();
-  let alerts = 0;
-  for (const night of nights) {
-    const r = await publishNight(layout, night, log);
-    alerts += r.alerts;
-  }
+  const { published, compaction } = await publishNights(layout, nights, log);
+  const alerts = published.reduce((s, r) => s + r.alerts, 0);
   const seconds = (Date.now() - started) / 1000;
-  console.log(`publish: ${nights.length} nights, ${alerts} alerts published in ${seconds.toFixed(1)} s`);
+  console.log(
+    `publish: ${nights.length} nights, ${alerts} alerts published in ${seconds.toFixed(1)} s` +
+      (compaction.createdParts > 0 ? `; ${compaction.mergedParts} parts compacted into ${compaction.createdParts}` : ''),
+  );
   return 0;
 }
 
@@ -50,4 +52,23 @@ export class UsageError extends Error {
     super(message);
     this.name = 'UsageError';
   }
+}
+
+export const COMPACT_HELP = `Usage: skyalert compact --store DIR
+
+Merges the single-night parts of each past month into one part (the latest ${7} nights stay separate) and
+removes files that no recent catalog version uses. Publication runs it automatically.
+
+Options:
+  --store DIR   store directory (default: $SKYALERT_STORE, then ./skyalert-store)
+  --help        this text
+`;
+
+export async function runCompact(args: { store?: string }, log: Logger): Promise<number> {
+  const layout = new StoreLayout(resolveStoreDir(args.store));
+  const r = await compactStore(layout, log);
+  console.log(
+    `compact: ${r.mergedParts} parts merged into ${r.createdParts}; ${r.removedParts} unused parts removed; catalog v${r.catalogVersion}`,
+  );
+  return 0;
 }

@@ -41,7 +41,10 @@ export async function writeObjectIndex(
     sources.push(`SELECT DISTINCT i_objectId AS objectId, ${id} AS part FROM read_parquet(${alerts})`);
     sources.push(`SELECT DISTINCT objectId, ${id} AS part FROM read_parquet(${upper})`);
   }
-  const union = sources.length > 0 ? sources.join(' UNION ') : "SELECT ''::VARCHAR AS objectId, ''::VARCHAR AS part LIMIT 0";
+  const union =
+    sources.length > 0
+      ? sources.join(' UNION ')
+      : "SELECT ''::VARCHAR AS objectId, ''::VARCHAR AS part LIMIT 0";
   await conn.run(`COPY (SELECT DISTINCT objectId, part FROM (${union}) ORDER BY objectId, part)
                   TO ${sqlPathLiteral(target)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 20000)`);
   return rel;

@@ -16,7 +16,9 @@ export async function mergeParts(
   withoutNight: number | null,
   prefix: string,
 ): Promise<PartEntry | null> {
-  const nights = [...new Set(parts.flatMap((p) => p.nights))].filter((n) => n !== withoutNight).sort((a, b) => a - b);
+  const nights = [...new Set(parts.flatMap((p) => p.nights))]
+    .filter((n) => n !== withoutNight)
+    .sort((a, b) => a - b);
   if (nights.length === 0) return null;
   const { conn, close } = await openWorkConnection(layout);
   try {
@@ -27,7 +29,9 @@ export async function mergeParts(
       ['p_upperlim', 'upperlim'],
     ] as const) {
       const files = sqlPathList(parts.map((p) => partFilePath(layout, p.id, file)));
-      await conn.run(`CREATE TEMP VIEW ${view} AS SELECT * FROM read_parquet(${files}, union_by_name = true) ${where}`);
+      await conn.run(
+        `CREATE TEMP VIEW ${view} AS SELECT * FROM read_parquet(${files}, union_by_name = true) ${where}`,
+      );
     }
     const id = newPartId(prefix);
     const rows = await writePart(conn, layout.partDir(id));
@@ -49,7 +53,10 @@ export async function rewritePartsWithout(
     if (part.nights.length <= 1) continue;
     const merged = await mergeParts(layout, [part], night, 'm');
     if (merged) {
-      log.info({ from: part.id, to: merged.id, night }, 'compacted part rewritten without the republished night');
+      log.info(
+        { from: part.id, to: merged.id, night },
+        'compacted part rewritten without the republished night',
+      );
       out.push(merged);
     }
   }

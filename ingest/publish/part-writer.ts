@@ -49,7 +49,9 @@ export async function writePart(conn: DuckDBConnection, dir: string): Promise<Pa
   for (const [file, query] of Object.entries(PART_QUERIES) as [PartFile, string][]) {
     const target = sqlPathLiteral(`${dir}/${PART_FILES[file]}`);
     const options =
-      file === 'cutouts' ? `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${CUTOUT_ROW_GROUP_ROWS})` : COPY_OPTIONS;
+      file === 'cutouts'
+        ? `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${CUTOUT_ROW_GROUP_ROWS})`
+        : COPY_OPTIONS;
     await conn.run(`COPY (${query}) TO ${target} ${options}`);
   }
   return {

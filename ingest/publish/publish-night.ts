@@ -17,8 +17,8 @@ import { acquirePublishLock } from './lock.js';
 import { writeObjectIndex } from './object-index.js';
 import { rewritePartsWithout } from './part-rewrite.js';
 import { writePart } from './part-writer.js';
-import { newPartId, openWorkConnection } from './work.js';
 import { computeNightStatistics } from './statistics.js';
+import { newPartId, openWorkConnection } from './work.js';
 
 /** What a publication did. */
 export interface PublishResult {
@@ -55,7 +55,11 @@ export function stagingFilesOf(layout: StoreLayout, night: number): string[] {
     .map((f) => path.join(dir, f));
 }
 
-async function prepareNightRelations(conn: DuckDBConnection, files: readonly string[], night: number): Promise<void> {
+async function prepareNightRelations(
+  conn: DuckDBConnection,
+  files: readonly string[],
+  night: number,
+): Promise<void> {
   const names: string[] = [];
   for (let i = 0; i < files.length; i++) {
     try {
@@ -70,12 +74,17 @@ async function prepareNightRelations(conn: DuckDBConnection, files: readonly str
   }
   const staged = names.map((n) => `SELECT * FROM ${n}.alerts`).join(' UNION ALL ');
   const history = names.map((n) => `SELECT * FROM ${n}.history`).join(' UNION ALL ');
-  const dedup = files.length > 1 ? 'QUALIFY row_number() OVER (PARTITION BY i_candid ORDER BY source) = 1' : '';
+  const dedup =
+    files.length > 1 ? 'QUALIFY row_number() OVER (PARTITION BY i_candid ORDER BY source) = 1' : '';
   const stamps = STAMP_COLUMNS.join(', ');
   await conn.run(`CREATE TEMP VIEW staged AS SELECT * FROM (${staged}) ${dedup}`);
-  await conn.run(`CREATE TEMP TABLE st AS SELECT * EXCLUDE (${stamps}, source), ${VALID_ALERT_SQL} AS valid FROM staged`);
+  await conn.run(
+    `CREATE TEMP TABLE st AS SELECT * EXCLUDE (${stamps}, source), ${VALID_ALERT_SQL} AS valid FROM staged`,
+  );
   await conn.run('CREATE TEMP VIEW p_alerts AS SELECT * EXCLUDE (valid) FROM st WHERE valid');
-  await conn.run(`CREATE TEMP VIEW p_cutouts AS SELECT i_objectId, i_candid, i_jd, night, ${stamps} FROM staged`);
+  await conn.run(
+    `CREATE TEMP VIEW p_cutouts AS SELECT i_objectId, i_candid, i_jd, night, ${stamps} FROM staged`,
+  );
   await conn.run(`CREATE TEMP VIEW p_upperlim_raw AS
     SELECT * FROM (
       SELECT objectId, jd, fid, magpsf, sigmapsf, diffmaglim, magnr, sigmagnr, isdiffpos, distnr, rb, nbad,
@@ -85,7 +94,9 @@ async function prepareNightRelations(conn: DuckDBConnection, files: readonly str
       SELECT i_objectId, i_jd, i_fid, i_magpsf, i_sigmapsf, i_diffmaglim, i_magnr, i_sigmagnr, i_isdiffpos,
              i_distnr, i_rb, i_nbad, 'badquality' FROM st WHERE NOT valid
     ) QUALIFY row_number() OVER (PARTITION BY objectId, jd, fid ORDER BY tag DESC) = 1`);
-  await conn.run(`CREATE TEMP VIEW p_upperlim AS SELECT *, ${Number(night)}::INTEGER AS night FROM p_upperlim_raw`);
+  await conn.run(
+    `CREATE TEMP VIEW p_upperlim AS SELECT *, ${Number(night)}::INTEGER AS night FROM p_upperlim_raw`,
+  );
 }
 
 /**

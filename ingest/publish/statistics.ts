@@ -18,7 +18,8 @@ export async function computeNightStatistics(conn: DuckDBConnection): Promise<Ni
     FROM st`);
   const b = basic.getRowObjects()[0];
   const stats: Record<string, number> = {};
-  for (const key of ['raw', 'sci', 'n_g', 'n_r', 'exposures', 'fields', 'objects']) stats[`basic:${key}`] = Number(b[key]);
+  for (const key of ['raw', 'sci', 'n_g', 'n_r', 'exposures', 'fields', 'objects'])
+    stats[`basic:${key}`] = Number(b[key]);
   const classes = await conn.runAndReadAll(
     'SELECT classification, count(*)::BIGINT AS n FROM st WHERE valid GROUP BY 1 ORDER BY 1',
   );

@@ -37,6 +37,7 @@ function kafkaLogCreator(log: Logger) {
 export class KafkaSource {
   private readonly consumer: Consumer;
   private lastMessageAt = Date.now();
+  private joined = false;
 
   constructor(private readonly options: KafkaSourceOptions) {
     const kafka = new Kafka({
@@ -48,19 +49,23 @@ export class KafkaSource {
     this.consumer = kafka.consumer({
       groupId: options.groupId,
       sessionTimeout: options.sessionTimeoutMs ?? 10_000,
-      heartbeatInterval: options.heartbeatIntervalMs ?? 1000,
+      heartbeatInterval: options.heartbeatIntervalMs ?? Math.min(1000, Math.floor((options.sessionTimeoutMs ?? 10_000) / 10)),
       maxWaitTimeInMs: options.maxWaitTimeMs ?? 500,
       maxBytesPerPartition: 8 * 1024 * 1024,
     });
   }
 
-  /** Milliseconds since the last message arrived. */
+  /** Milliseconds since the last message arrived, or since the group was joined; 0 before the first join. */
   idleMs(): number {
-    return Date.now() - this.lastMessageAt;
+    return this.joined ? Date.now() - this.lastMessageAt : 0;
   }
 
   /** Subscribes and consumes until `stop` is called; `handler` runs one batch at a time per partition. */
   async start(handler: BatchHandler): Promise<void> {
+    this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
+      this.joined = true;
+      this.lastMessageAt = Date.now();
+    });
     await this.consumer.connect();
     const topics = this.options.topics;
     if (topics instanceof RegExp)

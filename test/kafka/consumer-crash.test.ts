@@ -61,7 +61,7 @@ function startConsumer(
   group: string,
   ingester: string,
 ): ChildProcess {
-  return spawn(
+  const child = spawn(
     process.execPath,
     [
       CLI,
@@ -80,10 +80,15 @@ function startConsumer(
       '--publish-cron',
       'off',
       '--exit-when-idle',
-      '8',
+      '6',
+      '--session-timeout',
+      '3000',
     ],
     { env: { ...process.env, SKYALERT_LOG_LEVEL: 'debug' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  // always drain the pipes: a full pipe would block the child's logging
+  child.stderr?.on('data', () => undefined);
+  return child;
 }
 
 /** Resolves when the child has staged something (its first staging file opened). */

@@ -1,0 +1,139 @@
+/**
+ * Compaction: merges the single-night parts of each past month into one part per month (sorted by objectId),
+ * so that the number of files a query touches grows with months, not nights. The most recent nights stay in
+ * their own parts (they are the ones republished). Also removes parts and catalog versions that no recent
+ * catalog version references any more (after a grace period, so that running queries finish).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { type Catalog, type PartEntry, readCatalog, writeCatalog } from '../../data/catalog.js';
+import type { StoreLayout } from '../../data/store-layout.js';
+import { acquirePublishLock } from './lock.js';
+import { writeObjectIndex } from './object-index.js';
+import { mergeParts } from './part-rewrite.js';
+import { openWorkConnection } from './work.js';
+
+/** Nights kept in their own parts (the latest published). */
+export const RECENT_NIGHTS_KEPT = 7;
+/** Catalog versions whose files are kept, and the least age of a file before it is removed. */
+export const KEEP_CATALOG_VERSIONS = 3;
+export const GC_GRACE_MS = 10 * 60_000;
+
+export interface CompactResult {
+  readonly mergedParts: number;
+  readonly createdParts: number;
+  readonly catalogVersion: number;
+  readonly removedParts: number;
+}
+
+const monthOf = (night: number): number => Math.floor(night / 100);
+
+/** Groups of parts to merge: per month, the parts of nights older than the recent ones, when there are ≥ 2. */
+export function planCompaction(catalog: Catalog, recentNightsKept = RECENT_NIGHTS_KEPT): PartEntry[][] {
+  const nights = [...new Set(catalog.parts.flatMap((p) => p.nights))].sort((a, b) => a - b);
+  const recent = new Set(recentNightsKept > 0 ? nights.slice(-recentNightsKept) : []);
+  const byMonth = new Map<number, PartEntry[]>();
+  for (const part of catalog.parts) {
+    const months = new Set(part.nights.map(monthOf));
+    if (months.size !== 1 || part.nights.some((n) => recent.has(n))) continue;
+    const month = [...months][0];
+    const list = byMonth.get(month) ?? [];
+    list.push(part);
+    byMonth.set(month, list);
+  }
+  return [...byMonth.values()].filter((group) => group.length >= 2);
+}
+
+/** Compacts the store (see the module doc); a no-op when nothing needs merging. */
+export async function compactStore(
+  layout: StoreLayout,
+  log: Logger,
+  options: { recentNightsKept?: number; now?: number } = {},
+): Promise<CompactResult> {
+  const release = await acquirePublishLock(layout);
+  try {
+    const previous = readCatalog(layout);
+    const groups = planCompaction(previous, options.recentNightsKept);
+    let version = previous.version;
+    let created = 0;
+    let merged = 0;
+    if (groups.length > 0) {
+      const dropped = new Set<string>();
+      const added: PartEntry[] = [];
+      for (const group of groups) {
+        const month = monthOf(group[0].nights[0]);
+        const part = await mergeParts(layout, group, null, `m${month}`);
+        if (!part) continue;
+        for (const p of group) dropped.add(p.id);
+        added.push(part);
+        merged += group.length;
+        created++;
+        log.info({ month, from: group.length, part: part.id, alerts: part.rows.alerts }, 'month compacted');
+      }
+      version = previous.version + 1;
+      const { conn, close } = await openWorkConnection(layout);
+      try {
+        fs.mkdirSync(path.join(layout.root, 'index'), { recursive: true });
+        const objectIndex = await writeObjectIndex(conn, layout, version, previous.objectIndex, [...dropped], added.map((p) => p.id));
+        writeCatalog(layout, {
+          ...previous,
+          version,
+          publishedAt: new Date().toISOString(),
+          parts: [...previous.parts.filter((p) => !dropped.has(p.id)), ...added],
+          objectIndex,
+        });
+      } finally {
+        close();
+      }
+    }
+    const removedParts = collectGarbage(layout, options.now ?? Date.now());
+    return { mergedParts: merged, createdParts: created, catalogVersion: version, removedParts };
+  } finally {
+    release();
+  }
+}
+
+/**
+ * Removes part directories and object indexes that none of the last KEEP_CATALOG_VERSIONS catalog versions
+ * references and that are older than GC_GRACE_MS, and catalog files older than those versions. Returns the
+ * number of part directories removed. Call under the publication lock.
+ */
+export function collectGarbage(layout: StoreLayout, now: number): number {
+  const current = readCatalog(layout).version;
+  if (current === 0) return 0;
+  const keptParts = new Set<string>();
+  const keptIndexes = new Set<string>();
+  for (let v = Math.max(1, current - KEEP_CATALOG_VERSIONS + 1); v <= current; v++) {
+    const file = layout.catalogFile(v);
+    if (!fs.existsSync(file)) continue;
+    const c = JSON.parse(fs.readFileSync(file, 'utf8')) as Catalog;
+    for (const p of c.parts) keptParts.add(p.id);
+    if (c.objectIndex) keptIndexes.add(path.basename(c.objectIndex));
+  }
+  const old = (p: string): boolean => now - fs.statSync(p).mtimeMs > GC_GRACE_MS;
+  let removed = 0;
+  if (fs.existsSync(layout.partsDir)) {
+    for (const id of fs.readdirSync(layout.partsDir)) {
+      const dir = path.join(layout.partsDir, id);
+      if (!keptParts.has(id) && old(dir)) {
+        fs.rmSync(dir, { recursive: true, force: true });
+        removed++;
+      }
+    }
+  }
+  const indexDir = path.join(layout.root, 'index');
+  if (fs.existsSync(indexDir)) {
+    for (const f of fs.readdirSync(indexDir)) {
+      const full = path.join(indexDir, f);
+      if (!keptIndexes.has(f) && old(full)) fs.rmSync(full, { force: true });
+    }
+  }
+  for (const f of fs.readdirSync(layout.catalogDir)) {
+    const m = /^v(\d{10})\.json$/.exec(f);
+    if (m && Number(m[1]) <= current - KEEP_CATALOG_VERSIONS && old(path.join(layout.catalogDir, f))) {
+      fs.rmSync(path.join(layout.catalogDir, f), { force: true });
+    }
+  }
+  return removed;
+}

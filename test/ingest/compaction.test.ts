@@ -1,0 +1,87 @@
+/** Compaction merges past nights per month, keeps every row findable, and survives republication. */
+import fs from 'node:fs';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Catalog, partFilePath, readCatalog } from '../../data/catalog.js';
+import type { StoreLayout } from '../../data/store-layout.js';
+import { compactStore, planCompaction } from '../../ingest/publish/compact.js';
+import { publishNight } from '../../ingest/publish/publish-night.js';
+import { ingestFiles } from '../../ingest/run-files.js';
+import { sharedPath } from '../support/shared.js';
+import { tempStore, testLog } from '../support/store.js';
+
+async function allAlerts(layout: StoreLayout, catalog: Catalog): Promise<string[]> {
+  const db = await DuckDBInstance.create(':memory:');
+  const conn = await db.connect();
+  const files = catalog.parts.map((p) => `'${partFilePath(layout, p.id, 'alerts')}'`).join(', ');
+  const rows = (await conn.runAndReadAll(`SELECT i_candid::VARCHAR AS c FROM read_parquet([${files}]) ORDER BY 1`)).getRowObjects();
+  conn.closeSync();
+  db.closeSync();
+  return rows.map((r) => String(r.c));
+}
+
+async function objectIndexParts(layout: StoreLayout, catalog: Catalog, objectId: string): Promise<string[]> {
+  const db = await DuckDBInstance.create(':memory:');
+  const conn = await db.connect();
+  const rows = (
+    await conn.runAndReadAll(`SELECT part FROM read_parquet('${layout.root}/${catalog.objectIndex}') WHERE objectId = $1`, [objectId])
+  ).getRowObjects();
+  conn.closeSync();
+  db.closeSync();
+  return rows.map((r) => String(r.part));
+}
+
+describe('compaction', () => {
+  const layout = tempStore();
+  beforeAll(async () => {
+    const s = await ingestFiles(layout, [sharedPath('data', 'ztf_raw_avro')], { ingesterId: 't', log: testLog });
+    for (const night of s.nights) await publishNight(layout, night, testLog);
+  });
+  afterAll(() => fs.rmSync(layout.root, { recursive: true, force: true }));
+
+  it('plans one merge per past month with several single-night parts', () => {
+    const plan = planCompaction(readCatalog(layout), 0);
+    const months = plan.map((g) => [...new Set(g.flatMap((p) => p.nights.map((n) => Math.floor(n / 100))))]);
+    expect(months).toEqual([[202310]]);
+    expect(planCompaction(readCatalog(layout), 100)).toEqual([]);
+  });
+
+  it('merges them, keeps every alert, and points the object index at the new part', async () => {
+    const before = readCatalog(layout);
+    const alertsBefore = await allAlerts(layout, before);
+    const r = await compactStore(layout, testLog, { recentNightsKept: 0 });
+    expect(r.mergedParts).toBe(2);
+    expect(r.createdParts).toBe(1);
+    const after = readCatalog(layout);
+    expect(after.parts.length).toBe(before.parts.length - 1);
+    const merged = after.parts.find((p) => p.nights.length === 2)!;
+    expect(merged.nights).toEqual([20231018, 20231019]);
+    expect(await allAlerts(layout, after)).toEqual(alertsBefore);
+    expect(await objectIndexParts(layout, after, 'ZTF18aaadweo')).toEqual([merged.id]);
+  });
+
+  it('republishing a compacted night rewrites the month part without it', async () => {
+    const before = readCatalog(layout);
+    const alertsBefore = await allAlerts(layout, before);
+    await publishNight(layout, 20231018, testLog);
+    const after = readCatalog(layout);
+    const holding = after.parts.filter((p) => p.nights.includes(20231018));
+    expect(holding).toHaveLength(1);
+    expect(holding[0].nights).toEqual([20231018]);
+    expect(after.parts.filter((p) => p.nights.includes(20231019))[0].nights).toEqual([20231019]);
+    expect(await allAlerts(layout, after)).toEqual(alertsBefore);
+  });
+
+  it('removes unreferenced parts only after the grace period', async () => {
+    const dirs = () => fs.readdirSync(layout.partsDir).length;
+    const n = dirs();
+    await compactStore(layout, testLog, { recentNightsKept: 100 });
+    expect(dirs()).toBe(n);
+    // more catalog versions so that the first ones fall out of the kept window
+    for (let i = 0; i < 3; i++) await publishNight(layout, 20181129, testLog);
+    const r = await compactStore(layout, testLog, { recentNightsKept: 100, now: Date.now() + 3_600_000 });
+    expect(r.removedParts).toBeGreaterThan(0);
+    const catalog = readCatalog(layout);
+    for (const p of catalog.parts) expect(fs.existsSync(partFilePath(layout, p.id, 'alerts'))).toBe(true);
+  });
+});
