@@ -4,6 +4,7 @@ import cron from 'node-cron';
 import type { Logger } from 'pino';
 import { isValidIngesterId, StoreLayout } from '../../data/store-layout.js';
 import { runKafkaIngest } from '../../ingest/run-kafka.js';
+import { peakRssMiB } from '../peak-rss.js';
 import { resolveStoreDir } from '../store-option.js';
 import { defaultIngesterId, type IngestArgs } from './ingest.js';
 import { UsageError } from './publish.js';
@@ -73,7 +74,7 @@ export async function runIngestKafka(args: KafkaArgs, log: Logger): Promise<numb
   log.info(summary, 'kafka ingest finished');
   console.log(
     `ingest: ${summary.read} records read, ${summary.staged} staged, ${summary.duplicates} duplicates, ` +
-      `${summary.quarantined} quarantined in ${summary.seconds.toFixed(1)} s (${Math.round(summary.ratePerSecond)} alerts/s)`,
+      `${summary.quarantined} quarantined in ${summary.seconds.toFixed(1)} s (${Math.round(summary.ratePerSecond)} alerts/s), peak RSS ${peakRssMiB()} MiB`,
   );
   return 0;
 }

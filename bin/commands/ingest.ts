@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { isValidIngesterId, StoreLayout } from '../../data/store-layout.js';
 import { publishNights } from '../../ingest/publish/publish-nights.js';
 import { ingestFiles } from '../../ingest/run-files.js';
+import { peakRssMiB } from '../peak-rss.js';
 import { resolveStoreDir } from '../store-option.js';
 
 export const INGEST_HELP = `Usage: skyalert ingest --store DIR [FILE|DIR|TARBALL ...] [options]
@@ -62,7 +63,7 @@ export async function runIngestFiles(args: IngestArgs, inputs: string[], log: Lo
   console.log(
     `ingest: ${summary.files} files, ${summary.read} records read, ${summary.staged} staged, ` +
       `${summary.duplicates} duplicates, ${summary.quarantined} quarantined, ${published.length} nights published ` +
-      `in ${summary.seconds.toFixed(1)} s (${Math.round(summary.ratePerSecond)} alerts/s)`,
+      `in ${summary.seconds.toFixed(1)} s (${Math.round(summary.ratePerSecond)} alerts/s), peak RSS ${peakRssMiB()} MiB`,
   );
   return 0;
 }

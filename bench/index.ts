@@ -1,0 +1,10 @@
+/** `npm run bench -- <name>`: runs one benchmark (ingest). */
+const name = process.argv[2];
+const BENCHES: Record<string, string> = { ingest: './ingest.js' };
+if (!name || !BENCHES[name]) {
+  console.error(`usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [options]`);
+  process.exitCode = 2;
+} else {
+  process.argv.splice(2, 1);
+  await import(BENCHES[name]);
+}

@@ -1,0 +1,174 @@
+/**
+ * `npm run bench:ingest`: ingestion figures on simulated alerts with stamps and histories (issue targets:
+ * end to end ≥ 5,000 alerts/s and ≥ 50 % of the decode-only rate, peak RSS ≤ 1.5 GB).
+ *
+ *   decode-only   avsc decoding + normalisation in this process (the local ceiling, one core)
+ *   staging       `skyalert ingest --no-publish` (decode + stage into the night DuckDB files)
+ *   publication   `skyalert publish --all`
+ *   end to end    `skyalert ingest` (stage + publish) into a fresh store
+ *   kafka         simulator producing to a Kafka topic while `skyalert ingest --kafka` consumes and publishes
+ *
+ * Options: --alerts N (default 100000), --nights K (default 10), --kafka-alerts N (default 20000, 0 to skip),
+ * --runs R (default 3; medians reported), --work DIR (default bench-output/ingest).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { AlertDecoder } from '../ingest/decode/decode.js';
+import { expandInputs } from '../ingest/run-files.js';
+import { readAvroFile } from '../ingest/sources/avro-file.js';
+import { runSimulate } from '../ingest/simulate/index.js';
+import { median, runCli } from './run-cli.js';
+
+const log = pino({ level: 'warn' });
+
+async function decodeOnly(input: string): Promise<{ alerts: number; seconds: number }> {
+  const decoder = new AlertDecoder();
+  const started = performance.now();
+  let alerts = 0;
+  for (const file of expandInputs([input])) {
+    for await (const ev of readAvroFile(file, decoder, 2000)) {
+      if (ev.kind === 'items') alerts += ev.items.filter((i) => i.outcome.ok).length;
+    }
+  }
+  return { alerts, seconds: (performance.now() - started) / 1000 };
+}
+
+function sharedKafkaDir(): string | null {
+  const candidates = [process.env.SKYALERT_SHARED, path.resolve('..', 'shared')].filter(Boolean) as string[];
+  for (const c of candidates) if (fs.existsSync(path.join(c, 'kafka', 'start-broker.sh'))) return path.join(c, 'kafka');
+  return null;
+}
+
+async function kafkaRun(work: string, alerts: number, nights: number): Promise<Record<string, number | string>> {
+  const kafkaDir = sharedKafkaDir();
+  if (!kafkaDir) return { skipped: 'no ../shared/kafka broker beside the project' };
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyalert-bench-kafka-'));
+  const env = { ...process.env, KAFKA_MOCK_DIR: stateDir, KAFKA_MOCK_TOPICS: 'bench:32' };
+  const bootstrap = execFileSync('bash', [path.join(kafkaDir, 'start-broker.sh')], { env, encoding: 'utf8' }).trim();
+  const store = path.join(work, 'store-kafka');
+  fs.rmSync(store, { recursive: true, force: true });
+  try {
+    let joined = false;
+    const consumer = runCli(
+      ['ingest', '--store', store, '--kafka', bootstrap, '--topic', 'bench', '--group', 'bench', '--publish-on-exit',
+        '--publish-cron', 'off', '--exit-when-idle', '5', '--session-timeout', '3000'],
+      { SKYALERT_LOG_LEVEL: 'debug' },
+      (t) => {
+        if (t.includes('joined the group') || t.includes('Consumer has joined')) joined = true;
+      },
+    );
+    const waitStart = Date.now();
+    while (!joined && Date.now() - waitStart < 20_000) await new Promise((r) => setTimeout(r, 100));
+    const started = performance.now();
+    const produced = await runSimulate({
+      outDir: path.join(work, 'kafka-sim'),
+      nights,
+      alertsPerNight: Math.ceil(alerts / nights),
+      seed: 7,
+      startNight: '2024-05-01',
+      kafka: { brokers: [bootstrap], topic: 'bench' },
+      log,
+    });
+    const producerSeconds = (performance.now() - started) / 1000;
+    const c = await consumer;
+    const totalSeconds = (performance.now() - started) / 1000 - 5; // minus the idle wait before exit
+    const staged = Number(/(\d+) staged/.exec(c.stdout)?.[1] ?? 0);
+    return {
+      alerts: produced.alerts,
+      staged,
+      producerRate: Math.round(produced.alerts / producerSeconds),
+      endToEndRate: Math.round(staged / totalSeconds),
+      peakRssMiB: c.peakRssMiB ?? -1,
+    };
+  } finally {
+    execFileSync('bash', [path.join(kafkaDir, 'stop-broker.sh')], { env });
+    fs.rmSync(stateDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: {
+      alerts: { type: 'string', default: '100000' },
+      nights: { type: 'string', default: '10' },
+      'kafka-alerts': { type: 'string', default: '20000' },
+      runs: { type: 'string', default: '3' },
+      work: { type: 'string', default: path.join('bench-output', 'ingest') },
+    },
+  });
+  const alerts = Number(values.alerts);
+  const nights = Number(values.nights);
+  const runs = Number(values.runs);
+  const work = path.resolve(values.work!);
+  const input = path.join(work, 'input');
+  const marker = path.join(work, 'input.json');
+  const wanted = JSON.stringify({ alerts, nights, seed: 3 });
+  fs.mkdirSync(work, { recursive: true });
+  if (!fs.existsSync(marker) || fs.readFileSync(marker, 'utf8') !== wanted) {
+    fs.rmSync(input, { recursive: true, force: true });
+    console.log(`bench:ingest: simulating ${alerts} alerts over ${nights} nights into ${input}`);
+    const sim = await runSimulate({
+      outDir: input,
+      nights,
+      alertsPerNight: Math.ceil(alerts / nights),
+      seed: 3,
+      startNight: '2024-02-01',
+      log,
+      progress: (done, total) => {
+        if (done % 20000 === 0) console.log(`  simulated ${done}/${total}`);
+      },
+    });
+    console.log(`  ${sim.alerts} alerts in ${sim.seconds.toFixed(1)} s (${Math.round(sim.alerts / sim.seconds)} alerts/s)`);
+    fs.writeFileSync(marker, wanted);
+  }
+  const bytes = expandInputs([input]).reduce((s, f) => s + fs.statSync(f).size, 0);
+  const rates: Record<string, number[]> = { decode: [], staging: [], publication: [], endToEnd: [] };
+  const rss: Record<string, number[]> = { staging: [], publication: [], endToEnd: [] };
+  let n = 0;
+  for (let run = 0; run < runs; run++) {
+    const d = await decodeOnly(input);
+    n = d.alerts;
+    rates.decode.push(d.alerts / d.seconds);
+    const store = path.join(work, 'store');
+    fs.rmSync(store, { recursive: true, force: true });
+    const staging = await runCli(['ingest', '--store', store, '--ingester', 'bench', '--no-publish', input]);
+    rates.staging.push(n / staging.seconds);
+    rss.staging.push(staging.peakRssMiB ?? -1);
+    const publication = await runCli(['publish', '--store', store, '--all']);
+    rates.publication.push(n / publication.seconds);
+    rss.publication.push(publication.peakRssMiB ?? -1);
+    const store2 = path.join(work, 'store-e2e');
+    fs.rmSync(store2, { recursive: true, force: true });
+    const e2e = await runCli(['ingest', '--store', store2, '--ingester', 'bench', input]);
+    rates.endToEnd.push(n / e2e.seconds);
+    rss.endToEnd.push(e2e.peakRssMiB ?? -1);
+    console.log(
+      `run ${run + 1}: decode ${Math.round(rates.decode[run])}/s, staging ${Math.round(rates.staging[run])}/s, ` +
+        `publication ${Math.round(rates.publication[run])}/s, end to end ${Math.round(rates.endToEnd[run])}/s`,
+    );
+  }
+  const kafkaAlerts = Number(values['kafka-alerts']);
+  const kafka = kafkaAlerts > 0 ? await kafkaRun(work, kafkaAlerts, Math.max(1, Math.round(nights / 5))) : { skipped: 'kafka-alerts 0' };
+  const report = {
+    machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? ''}, node ${process.version}`,
+    alerts: n,
+    inputMiB: Math.round(bytes / 2 ** 20),
+    runs,
+    medianRatePerSecond: Object.fromEntries(Object.entries(rates).map(([k, v]) => [k, Math.round(median(v))])),
+    endToEndOverDecode: Number((median(rates.endToEnd) / median(rates.decode)).toFixed(2)),
+    peakRssMiB: Object.fromEntries(Object.entries(rss).map(([k, v]) => [k, Math.max(...v)])),
+    kafka,
+  };
+  fs.writeFileSync(path.join(work, 'report.json'), JSON.stringify(report, null, 2));
+  console.log(JSON.stringify(report, null, 2));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
