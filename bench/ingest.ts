@@ -19,8 +19,8 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { AlertDecoder } from '../ingest/decode/decode.js';
 import { expandInputs } from '../ingest/run-files.js';
-import { readAvroFile } from '../ingest/sources/avro-file.js';
 import { runSimulate } from '../ingest/simulate/index.js';
+import { readAvroFile } from '../ingest/sources/avro-file.js';
 import { median, runCli } from './run-cli.js';
 
 const log = pino({ level: 'warn' });
@@ -39,23 +39,47 @@ async function decodeOnly(input: string): Promise<{ alerts: number; seconds: num
 
 function sharedKafkaDir(): string | null {
   const candidates = [process.env.SKYALERT_SHARED, path.resolve('..', 'shared')].filter(Boolean) as string[];
-  for (const c of candidates) if (fs.existsSync(path.join(c, 'kafka', 'start-broker.sh'))) return path.join(c, 'kafka');
+  for (const c of candidates)
+    if (fs.existsSync(path.join(c, 'kafka', 'start-broker.sh'))) return path.join(c, 'kafka');
   return null;
 }
 
-async function kafkaRun(work: string, alerts: number, nights: number): Promise<Record<string, number | string>> {
+async function kafkaRun(
+  work: string,
+  alerts: number,
+  nights: number,
+): Promise<Record<string, number | string>> {
   const kafkaDir = sharedKafkaDir();
   if (!kafkaDir) return { skipped: 'no ../shared/kafka broker beside the project' };
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyalert-bench-kafka-'));
   const env = { ...process.env, KAFKA_MOCK_DIR: stateDir, KAFKA_MOCK_TOPICS: 'bench:32' };
-  const bootstrap = execFileSync('bash', [path.join(kafkaDir, 'start-broker.sh')], { env, encoding: 'utf8' }).trim();
+  const bootstrap = execFileSync('bash', [path.join(kafkaDir, 'start-broker.sh')], {
+    env,
+    encoding: 'utf8',
+  }).trim();
   const store = path.join(work, 'store-kafka');
   fs.rmSync(store, { recursive: true, force: true });
   try {
     let joined = false;
     const consumer = runCli(
-      ['ingest', '--store', store, '--kafka', bootstrap, '--topic', 'bench', '--group', 'bench', '--publish-on-exit',
-        '--publish-cron', 'off', '--exit-when-idle', '5', '--session-timeout', '3000'],
+      [
+        'ingest',
+        '--store',
+        store,
+        '--kafka',
+        bootstrap,
+        '--topic',
+        'bench',
+        '--group',
+        'bench',
+        '--publish-on-exit',
+        '--publish-cron',
+        'off',
+        '--exit-when-idle',
+        '5',
+        '--session-timeout',
+        '3000',
+      ],
       { SKYALERT_LOG_LEVEL: 'debug' },
       (t) => {
         if (t.includes('joined the group') || t.includes('Consumer has joined')) joined = true;
@@ -123,7 +147,9 @@ async function main(): Promise<void> {
         if (done % 20000 === 0) console.log(`  simulated ${done}/${total}`);
       },
     });
-    console.log(`  ${sim.alerts} alerts in ${sim.seconds.toFixed(1)} s (${Math.round(sim.alerts / sim.seconds)} alerts/s)`);
+    console.log(
+      `  ${sim.alerts} alerts in ${sim.seconds.toFixed(1)} s (${Math.round(sim.alerts / sim.seconds)} alerts/s)`,
+    );
     fs.writeFileSync(marker, wanted);
   }
   const bytes = expandInputs([input]).reduce((s, f) => s + fs.statSync(f).size, 0);
@@ -153,13 +179,18 @@ async function main(): Promise<void> {
     );
   }
   const kafkaAlerts = Number(values['kafka-alerts']);
-  const kafka = kafkaAlerts > 0 ? await kafkaRun(work, kafkaAlerts, Math.max(1, Math.round(nights / 5))) : { skipped: 'kafka-alerts 0' };
+  const kafka =
+    kafkaAlerts > 0
+      ? await kafkaRun(work, kafkaAlerts, Math.max(1, Math.round(nights / 5)))
+      : { skipped: 'kafka-alerts 0' };
   const report = {
     machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? ''}, node ${process.version}`,
     alerts: n,
     inputMiB: Math.round(bytes / 2 ** 20),
     runs,
-    medianRatePerSecond: Object.fromEntries(Object.entries(rates).map(([k, v]) => [k, Math.round(median(v))])),
+    medianRatePerSecond: Object.fromEntries(
+      Object.entries(rates).map(([k, v]) => [k, Math.round(median(v))]),
+    ),
     endToEndOverDecode: Number((median(rates.endToEnd) / median(rates.decode)).toFixed(2)),
     peakRssMiB: Object.fromEntries(Object.entries(rss).map(([k, v]) => [k, Math.max(...v)])),
     kafka,

@@ -13,7 +13,11 @@ export interface CliRun {
   readonly peakRssMiB: number | null;
 }
 
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, onStderr?: (text: string) => void): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  onStderr?: (text: string) => void,
+): Promise<CliRun> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
@@ -28,7 +32,12 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, onStderr?: (
     child.on('error', reject);
     child.on('exit', (code) => {
       const m = /peak RSS (\d+) MiB/.exec(stdout);
-      resolve({ seconds: (performance.now() - started) / 1000, stdout, code, peakRssMiB: m ? Number(m[1]) : null });
+      resolve({
+        seconds: (performance.now() - started) / 1000,
+        stdout,
+        code,
+        peakRssMiB: m ? Number(m[1]) : null,
+      });
     });
   });
 }

@@ -45,7 +45,13 @@ export interface Catalog {
 }
 
 /** The empty catalog of a store with nothing published. */
-export const EMPTY_CATALOG: Catalog = { version: 0, publishedAt: '', parts: [], statistics: {}, objectIndex: null };
+export const EMPTY_CATALOG: Catalog = {
+  version: 0,
+  publishedAt: '',
+  parts: [],
+  statistics: {},
+  objectIndex: null,
+};
 
 /** Reads the version number CURRENT points to; 0 when nothing is published. */
 export function readCurrentVersion(layout: StoreLayout): number {

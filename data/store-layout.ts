@@ -67,7 +67,8 @@ export class StoreLayout {
   }
 
   catalogFile(version: number): string {
-    if (!Number.isSafeInteger(version) || version < 0) throw new StorePathError('catalog version', String(version));
+    if (!Number.isSafeInteger(version) || version < 0)
+      throw new StorePathError('catalog version', String(version));
     return path.join(this.catalogDir, `v${String(version).padStart(10, '0')}.json`);
   }
 

@@ -73,7 +73,8 @@ export class IngestPipeline {
         });
       }
       outcomes.forEach((outcome, i) => {
-        const position: Position = m.position.kind === 'file' ? { ...m.position, index: m.position.index + i } : m.position;
+        const position: Position =
+          m.position.kind === 'file' ? { ...m.position, index: m.position.index + i } : m.position;
         items.push({ outcome, position, raw: () => m.bytes });
       });
     }

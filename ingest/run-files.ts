@@ -35,7 +35,8 @@ export function expandInputs(paths: readonly string[]): string[] {
   for (const p of paths) {
     if (!fs.existsSync(p)) throw new Error(`input not found: ${p}`);
     const st = fs.statSync(p);
-    if (st.isFile() && !inputKind(p)) throw new Error(`not an alert file (.avro, .tar.gz, .tgz, .parquet): ${p}`);
+    if (st.isFile() && !inputKind(p))
+      throw new Error(`not an alert file (.avro, .tar.gz, .tgz, .parquet): ${p}`);
     walk(p);
   }
   return out;

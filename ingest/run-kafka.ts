@@ -60,7 +60,9 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
         log.warn({ err, night }, 'publication failed; retried at the next scheduled run');
       }
     }
-    await compactStore(layout, log).catch((err) => log.warn({ err }, 'compaction failed; retried at the next run'));
+    await compactStore(layout, log).catch((err) =>
+      log.warn({ err }, 'compaction failed; retried at the next run'),
+    );
   };
 
   const task = options.publishCron

@@ -14,7 +14,6 @@ import { runSimulate } from '../../ingest/simulate/index.js';
 import { startServer } from '../../serve/server.js';
 import { parsePort } from './serve.js';
 
-
 /** Settings of the demo data set. */
 export const DEMO = { nights: 30, alertsPerNight: 720, seed: 42, startNight: '2024-03-01' } as const;
 

@@ -2,8 +2,8 @@
 import type { Logger } from 'pino';
 import { isValidNight } from '../../compute/time/jd.js';
 import { StoreLayout } from '../../data/store-layout.js';
-import { stagedNights } from '../../ingest/publish/publish-night.js';
 import { compactStore } from '../../ingest/publish/compact.js';
+import { stagedNights } from '../../ingest/publish/publish-night.js';
 import { publishNights } from '../../ingest/publish/publish-nights.js';
 import { peakRssMiB } from '../peak-rss.js';
 import { resolveStoreDir } from '../store-option.js';
@@ -42,7 +42,9 @@ export async function runPublish(args: PublishArgs, log: Logger): Promise<number
   const seconds = (Date.now() - started) / 1000;
   console.log(
     `publish: ${nights.length} nights, ${alerts} alerts published in ${seconds.toFixed(1)} s` +
-      (compaction.createdParts > 0 ? `; ${compaction.mergedParts} parts compacted into ${compaction.createdParts}` : '') +
+      (compaction.createdParts > 0
+        ? `; ${compaction.mergedParts} parts compacted into ${compaction.createdParts}`
+        : '') +
       `, peak RSS ${peakRssMiB()} MiB`,
   );
   return 0;

@@ -4,7 +4,6 @@ import type { Logger } from 'pino';
 import { runSimulate } from '../../ingest/simulate/index.js';
 import { UsageError } from './publish.js';
 
-
 export interface SimulateArgs {
   out?: string;
   nights?: string;

@@ -3,11 +3,12 @@
  * alerts (and upper limits) are read. SQL text is constant except the part file lists, which come from the
  * catalog (store-built paths); ids travel as parameters.
  */
+
+import path from 'node:path';
 import type { DuckDBValue } from '@duckdb/node-api';
 import { type Catalog, partFilePath } from '../catalog.js';
 import { sqlPathList, sqlPathLiteral } from '../sql-text.js';
 import type { StoreLayout } from '../store-layout.js';
-import path from 'node:path';
 
 /** Runs SQL with parameters; implemented by the server's store reader. */
 export type QueryFn = (sql: string, params: DuckDBValue[]) => Promise<Record<string, unknown>[]>;
@@ -38,7 +39,10 @@ export async function partsOfObject(
 function idFilter(column: string, id: string): { where: string; params: DuckDBValue[] } {
   return ZTF_OBJECT_ID.test(id)
     ? { where: `${column} = $1`, params: [id] }
-    : { where: `${column} >= $1 AND ${column} < $2 AND starts_with(${column}, $1)`, params: [id, `${id}\u{10FFFF}`] };
+    : {
+        where: `${column} >= $1 AND ${column} < $2 AND starts_with(${column}, $1)`,
+        params: [id, `${id}\u{10FFFF}`],
+      };
 }
 
 /** Valid alerts of the objects matching `id`, all stored columns, most recent first. */
@@ -51,7 +55,10 @@ export async function readObjectAlerts(
   if (parts.length === 0) return [];
   const files = sqlPathList(parts.map((p) => partFilePath(layout, p, 'alerts')));
   const { where, params } = idFilter('i_objectId', id);
-  return query(`SELECT * FROM read_parquet(${files}, union_by_name = true) WHERE ${where} ORDER BY i_jd DESC`, params);
+  return query(
+    `SELECT * FROM read_parquet(${files}, union_by_name = true) WHERE ${where} ORDER BY i_jd DESC`,
+    params,
+  );
 }
 
 /** Upper limits and bad-quality points of the objects matching `id`, deduplicated across parts. */

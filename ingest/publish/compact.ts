@@ -75,7 +75,14 @@ export async function compactStore(
       const { conn, close } = await openWorkConnection(layout);
       try {
         fs.mkdirSync(path.join(layout.root, 'index'), { recursive: true });
-        const objectIndex = await writeObjectIndex(conn, layout, version, previous.objectIndex, [...dropped], added.map((p) => p.id));
+        const objectIndex = await writeObjectIndex(
+          conn,
+          layout,
+          version,
+          previous.objectIndex,
+          [...dropped],
+          added.map((p) => p.id),
+        );
         writeCatalog(layout, {
           ...previous,
           version,

@@ -10,7 +10,8 @@ export async function publishNights(
   log: Logger,
 ): Promise<{ published: PublishResult[]; compaction: CompactResult }> {
   const published: PublishResult[] = [];
-  for (const night of [...nights].sort((a, b) => a - b)) published.push(await publishNight(layout, night, log));
+  for (const night of [...nights].sort((a, b) => a - b))
+    published.push(await publishNight(layout, night, log));
   const compaction = await compactStore(layout, log);
   return { published, compaction };
 }

@@ -6,7 +6,13 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Position } from '../../data/alert.js';
-import { ContainerError, type ContainerHeader, decompressBlock, readBlock, readHeader } from '../decode/container.js';
+import {
+  ContainerError,
+  type ContainerHeader,
+  decompressBlock,
+  readBlock,
+  readHeader,
+} from '../decode/container.js';
 import { type AlertDecoder, decodeBlockRecords } from '../decode/decode.js';
 import type { DecodedItem } from '../pipeline.js';
 
@@ -15,7 +21,12 @@ const MAX_TAIL_BYTES = 16 * 1024 * 1024;
 /** What the stream reader yields: decoded records, or an unreadable tail. */
 export type AvroStreamEvent =
   | { readonly kind: 'items'; readonly items: DecodedItem[] }
-  | { readonly kind: 'bad-tail'; readonly reason: string; readonly position: Position; readonly bytes: Uint8Array };
+  | {
+      readonly kind: 'bad-tail';
+      readonly reason: string;
+      readonly position: Position;
+      readonly bytes: Uint8Array;
+    };
 
 /** Reads a container from a byte stream; `label` names it in positions. */
 export async function* readAvroStream(
@@ -47,7 +58,11 @@ export async function* readAvroStream(
       for (;;) {
         const block = readBlock(buf, pos, header.sync);
         if (!block) break;
-        const records = decodeBlockRecords(decoder.typeOf(header), decompressBlock(header.codec, block.data), block.count);
+        const records = decodeBlockRecords(
+          decoder.typeOf(header),
+          decompressBlock(header.codec, block.data),
+          block.count,
+        );
         const blockBytes = buf.subarray(pos, block.end);
         for (const outcome of records) {
           const position: Position = { kind: 'file', file: label, index: index++ };
@@ -83,6 +98,10 @@ export async function* readAvroStream(
 }
 
 /** Reads an Avro file from disk. */
-export function readAvroFile(file: string, decoder: AlertDecoder, batchSize = 500): AsyncGenerator<AvroStreamEvent> {
+export function readAvroFile(
+  file: string,
+  decoder: AlertDecoder,
+  batchSize = 500,
+): AsyncGenerator<AvroStreamEvent> {
   return readAvroStream(fs.createReadStream(file, { highWaterMark: 1 << 20 }), file, decoder, batchSize);
 }

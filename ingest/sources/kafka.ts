@@ -49,7 +49,8 @@ export class KafkaSource {
     this.consumer = kafka.consumer({
       groupId: options.groupId,
       sessionTimeout: options.sessionTimeoutMs ?? 10_000,
-      heartbeatInterval: options.heartbeatIntervalMs ?? Math.min(1000, Math.floor((options.sessionTimeoutMs ?? 10_000) / 10)),
+      heartbeatInterval:
+        options.heartbeatIntervalMs ?? Math.min(1000, Math.floor((options.sessionTimeoutMs ?? 10_000) / 10)),
       maxWaitTimeInMs: options.maxWaitTimeMs ?? 500,
       maxBytesPerPartition: 8 * 1024 * 1024,
     });

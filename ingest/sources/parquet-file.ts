@@ -22,7 +22,8 @@ export async function* readParquetFile(file: string, batchSize = 500): AsyncGene
         batch.push({
           outcome: normalizeRecord(record),
           position,
-          raw: () => Buffer.from(JSON.stringify(record, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))),
+          raw: () =>
+            Buffer.from(JSON.stringify(record, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))),
         });
         if (batch.length >= batchSize) {
           yield batch;

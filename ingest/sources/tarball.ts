@@ -26,13 +26,20 @@ export async function* readTarball(file: string, batchSize = 500): AsyncGenerato
   try {
     for await (const entry of extract) {
       const name = entry.header.name;
-      if (entry.header.type !== 'file' || !name.endsWith('.avro') || (entry.header.size ?? 0) > MAX_ENTRY_BYTES) {
+      if (
+        entry.header.type !== 'file' ||
+        !name.endsWith('.avro') ||
+        (entry.header.size ?? 0) > MAX_ENTRY_BYTES
+      ) {
         entry.resume();
         continue;
       }
       const chunks: Buffer[] = [];
       for await (const c of entry) chunks.push(c as Buffer);
-      batch.push({ bytes: Buffer.concat(chunks), position: { kind: 'file', file: `${file}:${name}`, index: 0 } });
+      batch.push({
+        bytes: Buffer.concat(chunks),
+        position: { kind: 'file', file: `${file}:${name}`, index: 0 },
+      });
       index++;
       if (batch.length >= batchSize) {
         yield { kind: 'messages', messages: batch };
@@ -42,7 +49,11 @@ export async function* readTarball(file: string, batchSize = 500): AsyncGenerato
   } catch (err) {
     if (batch.length > 0) yield { kind: 'messages', messages: batch };
     batch = [];
-    yield { kind: 'error', reason: `unreadable archive after ${index} entries: ${(err as Error).message}`, index };
+    yield {
+      kind: 'error',
+      reason: `unreadable archive after ${index} entries: ${(err as Error).message}`,
+      index,
+    };
   }
   if (batch.length > 0) yield { kind: 'messages', messages: batch };
 }

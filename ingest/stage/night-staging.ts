@@ -100,7 +100,8 @@ export class NightStaging {
     if (batch.length === 0) return { staged: 0, duplicates: 0 };
     const alerts = await this.conn.createAppender('incoming', 'main', 'temp');
     for (const { alert, derived, source } of batch) {
-      for (let i = 0; i < ALERT_COLUMNS.length; i++) appendTyped(alerts, ALERT_COLUMNS[i].type, alert.values[i]);
+      for (let i = 0; i < ALERT_COLUMNS.length; i++)
+        appendTyped(alerts, ALERT_COLUMNS[i].type, alert.values[i]);
       alerts.appendInteger(alert.night);
       alerts.appendBigInt(derived.hpix29);
       alerts.appendVarchar(derived.classification);

@@ -3,10 +3,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ALERT_COLUMNS } from '../../data/columns.js';
 import { partsOfObject, readObjectAlerts, readObjectUpperlim } from '../../data/queries/objects.js';
-import { booleanArg, splitList } from '../args/common.js';
+import { booleanArg, OUTPUT_FORMATS, splitList } from '../args/common.js';
 import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
 import { addAlertFields, addColourRateFields } from '../derived-fields.js';
-import { encodeJsonRecords } from '../encode/json.js';
+import { respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
 import type { StoreReader } from '../store-reader.js';
 
@@ -33,7 +33,7 @@ export const OBJECTS_ARGS: readonly ArgDoc[] = [
     required: false,
     description: 'Comma-separated field names to return (unknown names are ignored; no v: fields then)',
   },
-  { name: 'output-format', required: false, description: 'json', default: 'json' },
+  { name: 'output-format', required: false, description: 'json, csv, parquet or votable', default: 'json' },
 ];
 
 const schema = z.object({
@@ -48,7 +48,6 @@ const schema = z.object({
     .default('json'),
 });
 
-const FLOAT32 = new Set(ALERT_COLUMNS.filter((c) => c.type === 'float').map((c) => c.name));
 const STORAGE_TO_API = new Map(ALERT_COLUMNS.map((c) => [c.storage, c.name]));
 
 function toApiRow(row: Record<string, unknown>, wanted: ReadonlySet<string> | null): Record<string, unknown> {
@@ -127,7 +126,7 @@ export function objectsApp(reader: StoreReader): Hono {
       } else rows = rows.concat(apiRows);
     }
     rows.sort((a, b) => (b['i:jd'] as number) - (a['i:jd'] as number));
-    return c.body(encodeJsonRecords(rows, FLOAT32), 200, { 'content-type': 'application/json' });
+    return respondTable(c, rows, args['output-format'], `objects_${ids[0]}`);
   });
   return app;
 }

@@ -14,7 +14,9 @@ async function allAlerts(layout: StoreLayout, catalog: Catalog): Promise<string[
   const db = await DuckDBInstance.create(':memory:');
   const conn = await db.connect();
   const files = catalog.parts.map((p) => `'${partFilePath(layout, p.id, 'alerts')}'`).join(', ');
-  const rows = (await conn.runAndReadAll(`SELECT i_candid::VARCHAR AS c FROM read_parquet([${files}]) ORDER BY 1`)).getRowObjects();
+  const rows = (
+    await conn.runAndReadAll(`SELECT i_candid::VARCHAR AS c FROM read_parquet([${files}]) ORDER BY 1`)
+  ).getRowObjects();
   conn.closeSync();
   db.closeSync();
   return rows.map((r) => String(r.c));
@@ -24,7 +26,10 @@ async function objectIndexParts(layout: StoreLayout, catalog: Catalog, objectId:
   const db = await DuckDBInstance.create(':memory:');
   const conn = await db.connect();
   const rows = (
-    await conn.runAndReadAll(`SELECT part FROM read_parquet('${layout.root}/${catalog.objectIndex}') WHERE objectId = $1`, [objectId])
+    await conn.runAndReadAll(
+      `SELECT part FROM read_parquet('${layout.root}/${catalog.objectIndex}') WHERE objectId = $1`,
+      [objectId],
+    )
   ).getRowObjects();
   conn.closeSync();
   db.closeSync();
@@ -34,7 +39,10 @@ async function objectIndexParts(layout: StoreLayout, catalog: Catalog, objectId:
 describe('compaction', () => {
   const layout = tempStore();
   beforeAll(async () => {
-    const s = await ingestFiles(layout, [sharedPath('data', 'ztf_raw_avro')], { ingesterId: 't', log: testLog });
+    const s = await ingestFiles(layout, [sharedPath('data', 'ztf_raw_avro')], {
+      ingesterId: 't',
+      log: testLog,
+    });
     for (const night of s.nights) await publishNight(layout, night, testLog);
   });
   afterAll(() => fs.rmSync(layout.root, { recursive: true, force: true }));
