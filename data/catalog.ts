@@ -27,6 +27,8 @@ export interface PartEntry {
   /** Nights (YYYYMMDD) whose rows the part holds. */
   readonly nights: readonly number[];
   readonly rows: { readonly alerts: number; readonly upperlim: number; readonly cutouts: number };
+  /** Where the stamps of each night are: the part whose directory holds that night's `cutouts.parquet`. */
+  readonly cutouts: readonly { readonly night: number; readonly part: string }[];
   readonly createdAt: string;
 }
 
@@ -108,4 +110,9 @@ export function writeCatalog(layout: StoreLayout, catalog: Catalog): void {
 /** Absolute path of one file of a part. */
 export function partFilePath(layout: StoreLayout, partId: string, file: PartFile): string {
   return path.join(layout.partDir(partId), PART_FILES[file]);
+}
+
+/** The cutouts files holding the stamps of a part's nights (absolute paths). */
+export function cutoutFilesOf(layout: StoreLayout, part: PartEntry): string[] {
+  return part.cutouts.map((c) => partFilePath(layout, c.part, 'cutouts'));
 }

@@ -47,12 +47,16 @@ export class IngestPipeline {
   private readonly quarantine: Quarantine;
   /** Nights that received alerts during this run. */
   readonly nightsTouched = new Set<number>();
+  /** The staging transaction in flight (one at a time, overlapped with decoding the next batch). */
+  private inFlight: Promise<void> = Promise.resolve();
 
   constructor(
     layout: StoreLayout,
     ingesterId: string,
     private readonly log: Logger,
     decoder?: AlertDecoder,
+    /** Let the next batch decode while the previous one commits (file ingestion; not for Kafka). */
+    private readonly overlap = false,
   ) {
     this.decoder = decoder ?? new AlertDecoder();
     this.stager = new Stager(layout, ingesterId, log.child({ component: 'ingest.stage' }));
@@ -81,7 +85,10 @@ export class IngestPipeline {
     await this.ingestDecoded(items);
   }
 
-  /** Ingests decoded records: stages the alerts, quarantines the rejections; durable on return. */
+  /**
+   * Ingests decoded records: stages the alerts, quarantines the rejections. Durable on return, unless the
+   * pipeline overlaps staging with decoding (`overlap`), when the batch is durable after the next call or `flush`.
+   */
   async ingestDecoded(items: readonly DecodedItem[]): Promise<void> {
     const staged: StagedAlert[] = [];
     const rejected: Rejection[] = [];
@@ -103,10 +110,18 @@ export class IngestPipeline {
       }
     }
     if (staged.length > 0) {
-      const c = await this.stager.stage(staged);
-      this.counts.staged += c.staged;
-      this.counts.duplicates += c.duplicates;
+      await this.inFlight;
+      this.inFlight = this.stager.stage(staged).then((c) => {
+        this.counts.staged += c.staged;
+        this.counts.duplicates += c.duplicates;
+      });
     }
+    if (!this.overlap) await this.inFlight;
+  }
+
+  /** Resolves when every batch handed over so far is durable (rejects if its staging failed). */
+  async flush(): Promise<void> {
+    await this.inFlight;
   }
 
   /** Quarantines a message that a source could not even read (e.g. a truncated file tail). */
@@ -117,8 +132,9 @@ export class IngestPipeline {
     this.log.warn({ position: describePosition(position), reason }, 'message quarantined');
   }
 
-  /** Closes all staging files. */
+  /** Waits for the batch in flight, then closes all staging files. */
   async close(): Promise<void> {
+    await this.inFlight.catch(() => undefined);
     await this.stager.closeAll();
   }
 }

@@ -58,7 +58,7 @@ export async function ingestFiles(
 ): Promise<FileIngestSummary> {
   const { log } = options;
   const files = expandInputs(inputs);
-  const pipeline = new IngestPipeline(layout, options.ingesterId, log);
+  const pipeline = new IngestPipeline(layout, options.ingesterId, log, undefined, true);
   const reporter = new RateReporter(log, 'ingest', () => ({ ...pipeline.counts }), 'read').start();
   const batchSize = options.batchSize ?? 500;
   let pendingMessages: Parameters<IngestPipeline['ingestMessages']>[0][number][] = [];
@@ -97,6 +97,7 @@ export async function ingestFiles(
       }
     }
     await flushMessages();
+    await pipeline.flush();
   } finally {
     await pipeline.close();
   }

@@ -79,6 +79,12 @@ function historyPoint(p: Rec): HistoryPoint | null {
   };
 }
 
+/** Where each catalogue column is read from in a decoded record (precomputed once). */
+const SOURCES: readonly { field: string; inCandidate: boolean; type: AvroScalar }[] = ALERT_COLUMNS.map((col) => {
+  const field = col.storage.slice(2);
+  return { field, inCandidate: col.family === 'i' && CANDIDATE_FIELD_NAMES.has(field), type: col.type };
+});
+
 /** The result of normalising one record. */
 export type NormalizeResult = { ok: true; alert: Alert } | { ok: false; reason: string };
 
@@ -110,15 +116,11 @@ export function normalizeRecord(record: unknown): NormalizeResult {
     return { ok: false, reason: `missing or invalid candidate.jd (${String(jd)})` };
   }
 
-  const values: ColumnValue[] = new Array(ALERT_COLUMNS.length);
-  for (let i = 0; i < ALERT_COLUMNS.length; i++) {
-    const col = ALERT_COLUMNS[i];
-    const field = col.storage.slice(2);
-    let raw: unknown;
-    if (field === 'candid') raw = candid;
-    else if (col.family === 'i' && CANDIDATE_FIELD_NAMES.has(field)) raw = candidate[field];
-    else raw = record[field];
-    const v = coerce(raw, col.type);
+  const values: ColumnValue[] = new Array(SOURCES.length);
+  for (let i = 0; i < SOURCES.length; i++) {
+    const { field, inCandidate, type } = SOURCES[i];
+    const raw = field === 'candid' ? candid : inCandidate ? candidate[field] : record[field];
+    const v = coerce(raw, type);
     if (v === undefined) {
       if (field === 'ra' || field === 'dec' || field === 'fid') {
         return { ok: false, reason: `field candidate.${field} has a wrong type (${typeof raw})` };

@@ -115,7 +115,10 @@ export function collectGarbage(layout: StoreLayout, now: number): number {
     const file = layout.catalogFile(v);
     if (!fs.existsSync(file)) continue;
     const c = JSON.parse(fs.readFileSync(file, 'utf8')) as Catalog;
-    for (const p of c.parts) keptParts.add(p.id);
+    for (const p of c.parts) {
+      keptParts.add(p.id);
+      for (const cut of p.cutouts) keptParts.add(cut.part);
+    }
     if (c.objectIndex) keptIndexes.add(path.basename(c.objectIndex));
   }
   const old = (p: string): boolean => now - fs.statSync(p).mtimeMs > GC_GRACE_MS;

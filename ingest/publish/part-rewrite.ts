@@ -1,6 +1,7 @@
 /**
  * Merges existing parts into one new part, optionally without one night's rows. Used when a night held by a
- * multi-night (compacted) part is published again, and by compaction.
+ * multi-night (compacted) part is published again, and by compaction. Cutouts are not rewritten: the merged
+ * part refers to the nightly cutouts files of its nights (stamp bytes are never copied again).
  */
 import type { Logger } from 'pino';
 import { type PartEntry, partFilePath } from '../../data/catalog.js';
@@ -25,7 +26,6 @@ export async function mergeParts(
     const where = withoutNight === null ? '' : `WHERE night <> ${Number(withoutNight)}`;
     for (const [view, file] of [
       ['p_alerts', 'alerts'],
-      ['p_cutouts', 'cutouts'],
       ['p_upperlim', 'upperlim'],
     ] as const) {
       const files = sqlPathList(parts.map((p) => partFilePath(layout, p.id, file)));
@@ -34,8 +34,15 @@ export async function mergeParts(
       );
     }
     const id = newPartId(prefix);
-    const rows = await writePart(conn, layout.partDir(id));
-    return { id, nights, rows, createdAt: new Date().toISOString() };
+    const rows = await writePart(conn, layout.partDir(id), false);
+    const cutouts = parts.flatMap((p) => p.cutouts).filter((c) => c.night !== withoutNight);
+    return {
+      id,
+      nights,
+      rows: { ...rows, cutouts: parts.reduce((s, p) => s + p.rows.cutouts, 0) },
+      cutouts,
+      createdAt: new Date().toISOString(),
+    };
   } finally {
     close();
   }

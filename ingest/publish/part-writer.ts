@@ -1,8 +1,8 @@
 /**
  * Writes one immutable part from three relations prepared by the caller on a DuckDB connection:
  * `p_alerts` (valid alerts: catalogue columns + night, hpix29, classification), `p_cutouts` (objectId, candid,
- * jd, night and the three stamps) and `p_upperlim` (upper limits and bad-quality points, tagged). Each table is
- * sorted by its key so that row-group statistics prune lookups (DESIGN.md, the store).
+ * jd, night and the three stamps, already in objectId order) and `p_upperlim` (upper limits and bad-quality
+ * points, tagged). Each table is sorted by its key so that row-group statistics prune lookups (DESIGN.md).
  */
 import fs from 'node:fs';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -19,7 +19,8 @@ const COPY_OPTIONS = `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${ROW_GR
 /** The SELECT behind each part file (constant SQL over the p_* relations). */
 const PART_QUERIES: Readonly<Record<PartFile, string>> = {
   alerts: 'SELECT * FROM p_alerts ORDER BY i_objectId, i_jd',
-  cutouts: 'SELECT * FROM p_cutouts ORDER BY i_objectId, i_jd',
+  // already in (objectId, jd) order: written as inserted, never sorted (stamp bytes are large)
+  cutouts: 'SELECT * FROM p_cutouts',
   upperlim: 'SELECT * FROM p_upperlim ORDER BY objectId, jd',
   sky: `SELECT hpix29, i_objectId, i_candid, i_ra, i_dec, i_jd, i_jdstarthist, i_magpsf, i_fid, classification, night
         FROM p_alerts ORDER BY hpix29`,
@@ -43,10 +44,14 @@ async function count(conn: DuckDBConnection, table: string): Promise<number> {
   return Number(reader.getRowObjects()[0].n);
 }
 
-/** Writes every file of a part into `dir` (created; must not exist yet). */
-export async function writePart(conn: DuckDBConnection, dir: string): Promise<PartRows> {
+/**
+ * Writes the files of a part into `dir` (created; must not exist yet). With `withCutouts` false (merged parts),
+ * no cutouts file is written: a merged part keeps referring to its nights' cutouts files.
+ */
+export async function writePart(conn: DuckDBConnection, dir: string, withCutouts: boolean): Promise<PartRows> {
   fs.mkdirSync(dir, { recursive: false });
   for (const [file, query] of Object.entries(PART_QUERIES) as [PartFile, string][]) {
+    if (file === 'cutouts' && !withCutouts) continue;
     const target = sqlPathLiteral(`${dir}/${PART_FILES[file]}`);
     const options =
       file === 'cutouts'
@@ -57,6 +62,6 @@ export async function writePart(conn: DuckDBConnection, dir: string): Promise<Pa
   return {
     alerts: await count(conn, 'p_alerts'),
     upperlim: await count(conn, 'p_upperlim'),
-    cutouts: await count(conn, 'p_cutouts'),
+    cutouts: withCutouts ? await count(conn, 'p_cutouts') : 0,
   };
 }

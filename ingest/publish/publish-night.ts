@@ -10,9 +10,9 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Logger } from 'pino';
 import { type Catalog, type PartEntry, readCatalog, writeCatalog } from '../../data/catalog.js';
 import { sqlPathLiteral } from '../../data/sql-text.js';
-import { STAMP_COLUMNS } from '../../data/staging-schema.js';
+import { STAMP_COLUMNS, STAMP_REF_COLUMNS } from '../../data/staging-schema.js';
 import type { StoreLayout } from '../../data/store-layout.js';
-import { MIN_RB } from '../stage/night-staging.js';
+import { MIN_RB, stampsFileOf } from '../stage/night-staging.js';
 import { acquirePublishLock } from './lock.js';
 import { writeObjectIndex } from './object-index.js';
 import { rewritePartsWithout } from './part-rewrite.js';
@@ -55,11 +55,7 @@ export function stagingFilesOf(layout: StoreLayout, night: number): string[] {
     .map((f) => path.join(dir, f));
 }
 
-async function prepareNightRelations(
-  conn: DuckDBConnection,
-  files: readonly string[],
-  night: number,
-): Promise<void> {
+async function prepareNightRelations(conn: DuckDBConnection, files: readonly string[], night: number): Promise<void> {
   const names: string[] = [];
   for (let i = 0; i < files.length; i++) {
     try {
@@ -72,19 +68,15 @@ async function prepareNightRelations(
     }
     names.push(`s${i}`);
   }
-  const staged = names.map((n) => `SELECT * FROM ${n}.alerts`).join(' UNION ALL ');
+  const staged = names.map((n, i) => `SELECT *, ${i} AS staging_file FROM ${n}.alerts`).join(' UNION ALL ');
   const history = names.map((n) => `SELECT * FROM ${n}.history`).join(' UNION ALL ');
-  const dedup =
-    files.length > 1 ? 'QUALIFY row_number() OVER (PARTITION BY i_candid ORDER BY source) = 1' : '';
-  const stamps = STAMP_COLUMNS.join(', ');
-  await conn.run(`CREATE TEMP VIEW staged AS SELECT * FROM (${staged}) ${dedup}`);
+  const dedup = files.length > 1 ? 'QUALIFY row_number() OVER (PARTITION BY i_candid ORDER BY source) = 1' : '';
+  await conn.run(`CREATE TEMP TABLE staged AS SELECT * FROM (${staged}) ${dedup}`);
   await conn.run(
-    `CREATE TEMP TABLE st AS SELECT * EXCLUDE (${stamps}, source), ${VALID_ALERT_SQL} AS valid FROM staged`,
+    `CREATE TEMP TABLE st AS SELECT * EXCLUDE (${STAMP_REF_COLUMNS.join(', ')}, source, staging_file),
+       ${VALID_ALERT_SQL} AS valid FROM staged`,
   );
   await conn.run('CREATE TEMP VIEW p_alerts AS SELECT * EXCLUDE (valid) FROM st WHERE valid');
-  await conn.run(
-    `CREATE TEMP VIEW p_cutouts AS SELECT i_objectId, i_candid, i_jd, night, ${stamps} FROM staged`,
-  );
   await conn.run(`CREATE TEMP VIEW p_upperlim_raw AS
     SELECT * FROM (
       SELECT objectId, jd, fid, magpsf, sigmapsf, diffmaglim, magnr, sigmagnr, isdiffpos, distnr, rb, nbad,
@@ -94,9 +86,50 @@ async function prepareNightRelations(
       SELECT i_objectId, i_jd, i_fid, i_magpsf, i_sigmapsf, i_diffmaglim, i_magnr, i_sigmagnr, i_isdiffpos,
              i_distnr, i_rb, i_nbad, 'badquality' FROM st WHERE NOT valid
     ) QUALIFY row_number() OVER (PARTITION BY objectId, jd, fid ORDER BY tag DESC) = 1`);
-  await conn.run(
-    `CREATE TEMP VIEW p_upperlim AS SELECT *, ${Number(night)}::INTEGER AS night FROM p_upperlim_raw`,
-  );
+  await conn.run(`CREATE TEMP VIEW p_upperlim AS SELECT *, ${Number(night)}::INTEGER AS night FROM p_upperlim_raw`);
+  await loadCutouts(conn, files);
+  await conn.run('CREATE TEMP VIEW p_cutouts AS SELECT * FROM cut');
+}
+
+/**
+ * Fills table `cut` with the night's stamps in (objectId, jd) order, read from the staging stamps files. Rows
+ * are appended in that order and written without a sort, so that the stamp bytes never go through a sort.
+ */
+async function loadCutouts(conn: DuckDBConnection, files: readonly string[]): Promise<void> {
+  await conn.run(`CREATE TABLE cut (i_objectId VARCHAR, i_candid BIGINT, i_jd DOUBLE, night INTEGER,
+                  ${STAMP_COLUMNS.map((c) => `${c} BLOB`).join(', ')})`);
+  const fds = files.map((f) => fs.openSync(stampsFileOf(f), 'r'));
+  try {
+    const result = await conn.stream(
+      `SELECT i_objectId, i_candid, i_jd, night, staging_file, ${STAMP_REF_COLUMNS.join(', ')}
+       FROM staged ORDER BY i_objectId, i_jd`,
+    );
+    const appender = await conn.createAppender('cut');
+    let rows = 0;
+    for await (const chunk of result.yieldRows()) {
+      for (const [objectId, candid, jd, night, fileIndex, offset, ...lens] of chunk) {
+        appender.appendVarchar(objectId as string);
+        appender.appendBigInt(candid as bigint);
+        appender.appendDouble(jd as number);
+        appender.appendInteger(night as number);
+        const sizes = lens.map((l) => (l === null ? 0 : Number(l)));
+        const total = sizes.reduce((a, b) => a + b, 0);
+        const bytes = Buffer.allocUnsafe(total);
+        if (total > 0) fs.readSync(fds[Number(fileIndex)], bytes, 0, total, Number(offset as bigint));
+        let at = 0;
+        lens.forEach((l, k) => {
+          if (l === null) appender.appendNull();
+          else appender.appendBlob(bytes.subarray(at, at + sizes[k]));
+          at += sizes[k];
+        });
+        appender.endRow();
+        if (++rows % 2000 === 0) appender.flushSync();
+      }
+    }
+    appender.closeSync();
+  } finally {
+    for (const fd of fds) fs.closeSync(fd);
+  }
 }
 
 /**
@@ -116,8 +149,14 @@ export async function publishNight(layout: StoreLayout, night: number, log: Logg
     const previous = readCatalog(layout);
     const partId = newPartId(`n${night}`);
     fs.mkdirSync(layout.partsDir, { recursive: true });
-    const rows = await writePart(conn, layout.partDir(partId));
-    const newEntry: PartEntry = { id: partId, nights: [night], rows, createdAt: new Date().toISOString() };
+    const rows = await writePart(conn, layout.partDir(partId), true);
+    const newEntry: PartEntry = {
+      id: partId,
+      nights: [night],
+      rows,
+      cutouts: rows.cutouts > 0 ? [{ night, part: partId }] : [],
+      createdAt: new Date().toISOString(),
+    };
     const touched = previous.parts.filter((p) => p.nights.includes(night));
     const rewritten = await rewritePartsWithout(layout, touched, night, log);
     const parts = [

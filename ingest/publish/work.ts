@@ -19,7 +19,7 @@ export async function openWorkConnection(
   const instance = await DuckDBInstance.create(':memory:', {
     memory_limit: '1GB',
     temp_directory: tmp,
-    preserve_insertion_order: 'false',
+    preserve_insertion_order: 'true',
   });
   const conn = await instance.connect();
   return {

@@ -6,13 +6,7 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Position } from '../../data/alert.js';
-import {
-  ContainerError,
-  type ContainerHeader,
-  decompressBlock,
-  readBlock,
-  readHeader,
-} from '../decode/container.js';
+import { type ContainerHeader, decompressBlock, readBlock, readHeader } from '../decode/container.js';
 import { type AlertDecoder, decodeBlockRecords } from '../decode/decode.js';
 import type { DecodedItem } from '../pipeline.js';
 
@@ -21,12 +15,81 @@ const MAX_TAIL_BYTES = 16 * 1024 * 1024;
 /** What the stream reader yields: decoded records, or an unreadable tail. */
 export type AvroStreamEvent =
   | { readonly kind: 'items'; readonly items: DecodedItem[] }
-  | {
-      readonly kind: 'bad-tail';
-      readonly reason: string;
-      readonly position: Position;
-      readonly bytes: Uint8Array;
+  | { readonly kind: 'bad-tail'; readonly reason: string; readonly position: Position; readonly bytes: Uint8Array };
+
+/** Incremental container parser over a growing buffer. */
+class ContainerCursor {
+  buf: Buffer = Buffer.alloc(0);
+  pos = 0;
+  header: ContainerHeader | null = null;
+  index = 0;
+  failure: string | null = null;
+  /** Bytes the next parse attempt needs before it is worth joining chunks (amortised linear copying). */
+  need = 0;
+
+  constructor(
+    private readonly label: string,
+    private readonly decoder: AlertDecoder,
+  ) {}
+
+  append(parts: Buffer[]): void {
+    this.buf = Buffer.concat([this.buf.subarray(this.pos), ...parts]);
+    this.pos = 0;
+  }
+
+  /** Parses every complete block available; pushes decoded records to `out`. */
+  parse(out: DecodedItem[]): void {
+    if (this.failure) return;
+    try {
+      if (!this.header) {
+        this.header = readHeader(this.buf);
+        if (!this.header) {
+          this.need = Math.max(2 * this.buf.length, 1 << 16);
+          return;
+        }
+        this.decoder.typeOf(this.header);
+        this.pos = this.header.end;
+      }
+      for (;;) {
+        const block = readBlock(this.buf, this.pos, this.header.sync);
+        if (!block) {
+          this.need = Math.max(2 * (this.buf.length - this.pos), 1 << 20);
+          return;
+        }
+        const type = this.decoder.typeOf(this.header);
+        const records = decodeBlockRecords(type, decompressBlock(this.header.codec, block.data), block.count);
+        const blockBytes = this.buf.subarray(this.pos, block.end);
+        for (const outcome of records) {
+          const position: Position = { kind: 'file', file: this.label, index: this.index++ };
+          out.push({ outcome, position, raw: () => Buffer.from(blockBytes) });
+        }
+        this.pos = block.end;
+        this.need = 0;
+      }
+    } catch (err) {
+      this.failure = err instanceof Error ? err.message : String(err);
+      this.buf = this.buf.subarray(this.pos);
+      this.pos = 0;
+    }
+  }
+
+  /** The bad tail at the end of the stream, if any. */
+  tail(): AvroStreamEvent | null {
+    const rest = this.failure ? this.buf : this.buf.subarray(this.pos);
+    if (!this.failure && this.header && rest.length === 0) return null;
+    const reason = this.failure
+      ? `corrupt Avro container after record ${this.index}: ${this.failure}`
+      : !this.header
+        ? 'truncated or empty Avro container (no complete header)'
+        : `truncated Avro container: ${rest.length} trailing bytes after record ${this.index}`;
+    return {
+      kind: 'bad-tail',
+      reason,
+      position: { kind: 'file', file: this.label, index: this.index },
+      bytes: Buffer.from(rest.subarray(0, MAX_TAIL_BYTES)),
     };
+  }
+}
 
 /** Reads a container from a byte stream; `label` names it in positions. */
 export async function* readAvroStream(
@@ -35,73 +98,38 @@ export async function* readAvroStream(
   decoder: AlertDecoder,
   batchSize = 500,
 ): AsyncGenerator<AvroStreamEvent> {
-  let buf: Buffer = Buffer.alloc(0);
-  let header: ContainerHeader | null = null;
-  let pos = 0;
-  let index = 0;
+  const cursor = new ContainerCursor(label, decoder);
+  let parts: Buffer[] = [];
+  let partsBytes = 0;
   let pending: DecodedItem[] = [];
-  let failure: string | null = null;
   for await (const chunk of stream) {
-    if (failure) {
-      if (buf.length < MAX_TAIL_BYTES) buf = Buffer.concat([buf, chunk as Buffer]);
+    const b = chunk as Buffer;
+    if (cursor.failure) {
+      if (cursor.buf.length < MAX_TAIL_BYTES) cursor.append([b]);
       continue;
     }
-    buf = Buffer.concat([buf.subarray(pos), chunk as Buffer]);
-    pos = 0;
-    try {
-      if (!header) {
-        header = readHeader(buf);
-        if (!header) continue;
-        decoder.typeOf(header);
-        pos = header.end;
-      }
-      for (;;) {
-        const block = readBlock(buf, pos, header.sync);
-        if (!block) break;
-        const records = decodeBlockRecords(
-          decoder.typeOf(header),
-          decompressBlock(header.codec, block.data),
-          block.count,
-        );
-        const blockBytes = buf.subarray(pos, block.end);
-        for (const outcome of records) {
-          const position: Position = { kind: 'file', file: label, index: index++ };
-          pending.push({ outcome, position, raw: () => Buffer.from(blockBytes) });
-        }
-        pos = block.end;
-        if (pending.length >= batchSize) {
-          yield { kind: 'items', items: pending };
-          pending = [];
-        }
-      }
-    } catch (err) {
-      failure = err instanceof ContainerError || err instanceof Error ? err.message : String(err);
-      buf = buf.subarray(pos);
-      pos = 0;
+    parts.push(b);
+    partsBytes += b.length;
+    if (cursor.buf.length - cursor.pos + partsBytes < cursor.need) continue;
+    cursor.append(parts);
+    parts = [];
+    partsBytes = 0;
+    cursor.parse(pending);
+    while (pending.length >= batchSize) {
+      yield { kind: 'items', items: pending.slice(0, batchSize) };
+      pending = pending.slice(batchSize);
     }
   }
-  if (pending.length > 0) yield { kind: 'items', items: pending };
-  const rest = failure ? buf : buf.subarray(pos);
-  if (failure || !header || rest.length > 0) {
-    const reason = failure
-      ? `corrupt Avro container after record ${index}: ${failure}`
-      : !header
-        ? 'truncated or empty Avro container (no complete header)'
-        : `truncated Avro container: ${rest.length} trailing bytes after record ${index}`;
-    yield {
-      kind: 'bad-tail',
-      reason,
-      position: { kind: 'file', file: label, index },
-      bytes: Buffer.from(rest.subarray(0, MAX_TAIL_BYTES)),
-    };
+  if (parts.length > 0) {
+    cursor.append(parts);
+    cursor.parse(pending);
   }
+  if (pending.length > 0) yield { kind: 'items', items: pending };
+  const tail = cursor.tail();
+  if (tail) yield tail;
 }
 
 /** Reads an Avro file from disk. */
-export function readAvroFile(
-  file: string,
-  decoder: AlertDecoder,
-  batchSize = 500,
-): AsyncGenerator<AvroStreamEvent> {
+export function readAvroFile(file: string, decoder: AlertDecoder, batchSize = 500): AsyncGenerator<AvroStreamEvent> {
   return readAvroStream(fs.createReadStream(file, { highWaterMark: 1 << 20 }), file, decoder, batchSize);
 }

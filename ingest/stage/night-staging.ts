@@ -1,7 +1,9 @@
 /**
  * One night's staging DuckDB file for one ingester. `stage` appends a batch in one transaction and returns once
  * it is committed (DuckDB writes its WAL on commit), so the source may then commit its offsets. Idempotent on
- * candid: an alert already staged in this file is counted as a duplicate and not written again.
+ * candid: an alert already staged in this file is counted as a duplicate and not written again. The candids of
+ * the file are kept in memory (loaded when the file is opened), so that appenders write straight into the
+ * tables inside the batch's transaction.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,12 +11,7 @@ import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance } from '@duc
 import type { Alert, HistoryPoint } from '../../data/alert.js';
 import type { AvroScalar, ColumnValue } from '../../data/column-types.js';
 import { ALERT_COLUMNS } from '../../data/columns.js';
-import {
-  CLEAR_INCOMING_SQL,
-  COUNT_NEW_SQL,
-  CREATE_STAGING_SQL,
-  MERGE_INCOMING_SQL,
-} from '../../data/staging-schema.js';
+import { CREATE_STAGING_SQL } from '../../data/staging-schema.js';
 
 /** Quality cut of valid alerts (fink-broker raw→science): rb ≥ 0.55 and nbad = 0 (reference §3, quality cuts). */
 export const MIN_RB = 0.55;
@@ -84,77 +81,87 @@ export class NightStaging {
     readonly file: string,
     private readonly instance: DuckDBInstance,
     private readonly conn: DuckDBConnection,
+    private readonly candids: Set<bigint>,
+    private readonly stampsFd: number,
+    private stampsEnd: number,
   ) {}
 
-  /** Opens (creating if needed) the staging file. */
+  /** Opens (creating if needed) the staging file and loads the candids it holds. */
   static async open(file: string): Promise<NightStaging> {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const instance = await DuckDBInstance.create(file, { threads: '1' });
     const conn = await instance.connect();
     for (const sql of CREATE_STAGING_SQL) await conn.run(sql);
-    return new NightStaging(file, instance, conn);
+    const candids = new Set<bigint>();
+    const result = await conn.stream('SELECT i_candid FROM alerts');
+    for await (const rows of result.yieldRows()) for (const [c] of rows) candids.add(c as bigint);
+    const stamps = stampsFileOf(file);
+    const fd = fs.openSync(stamps, 'a');
+    return new NightStaging(file, instance, conn, candids, fd, fs.fstatSync(fd).size);
   }
 
   /** Stages a batch in one transaction; returns once it is durable. */
   async stage(batch: readonly StagedAlert[]): Promise<StageCounts> {
-    if (batch.length === 0) return { staged: 0, duplicates: 0 };
-    const alerts = await this.conn.createAppender('incoming', 'main', 'temp');
-    for (const { alert, derived, source } of batch) {
-      for (let i = 0; i < ALERT_COLUMNS.length; i++)
-        appendTyped(alerts, ALERT_COLUMNS[i].type, alert.values[i]);
-      alerts.appendInteger(alert.night);
-      alerts.appendBigInt(derived.hpix29);
-      alerts.appendVarchar(derived.classification);
-      appendOptional(alerts, alert.cutouts.science, (b) => alerts.appendBlob(b));
-      appendOptional(alerts, alert.cutouts.template, (b) => alerts.appendBlob(b));
-      appendOptional(alerts, alert.cutouts.difference, (b) => alerts.appendBlob(b));
-      alerts.appendVarchar(source);
-      alerts.endRow();
+    const fresh: StagedAlert[] = [];
+    const inBatch = new Set<bigint>();
+    for (const s of batch) {
+      const c = s.alert.candid;
+      if (this.candids.has(c) || inBatch.has(c)) continue;
+      inBatch.add(c);
+      fresh.push(s);
     }
-    alerts.closeSync();
-    const history = await this.conn.createAppender('incoming_history', 'main', 'temp');
-    for (const { alert } of batch) {
-      for (const p of alert.history) {
-        if (!isKeptHistoryPoint(p)) continue;
-        history.appendBigInt(alert.candid);
-        history.appendVarchar(alert.objectId);
-        history.appendDouble(p.jd);
-        appendOptional(history, p.fid, (x) => history.appendInteger(x));
-        appendOptional(history, p.magpsf, (x) => history.appendFloat(x));
-        appendOptional(history, p.sigmapsf, (x) => history.appendFloat(x));
-        appendOptional(history, p.diffmaglim, (x) => history.appendFloat(x));
-        appendOptional(history, p.magnr, (x) => history.appendFloat(x));
-        appendOptional(history, p.sigmagnr, (x) => history.appendFloat(x));
-        appendOptional(history, p.isdiffpos, (x) => history.appendVarchar(x));
-        appendOptional(history, p.distnr, (x) => history.appendFloat(x));
-        appendOptional(history, p.rb, (x) => history.appendFloat(x));
-        appendOptional(history, p.nbad, (x) => history.appendInteger(x));
-        appendOptional(history, p.candid, (x) => history.appendBigInt(x));
-        history.endRow();
+    if (fresh.length === 0) return { staged: 0, duplicates: batch.length };
+    // stamps first, fsynced: a row never points at bytes that are not on disk (orphan bytes after a crash are harmless)
+    const offsets: number[] = [];
+    const chunks: Uint8Array[] = [];
+    let end = this.stampsEnd;
+    for (const { alert } of fresh) {
+      offsets.push(end);
+      for (const b of [alert.cutouts.science, alert.cutouts.template, alert.cutouts.difference]) {
+        if (b) {
+          chunks.push(b);
+          end += b.length;
+        }
       }
     }
-    history.closeSync();
+    if (chunks.length > 0) {
+      const data = Buffer.concat(chunks);
+      let written = 0;
+      while (written < data.length) written += fs.writeSync(this.stampsFd, data, written, data.length - written, null);
+      fs.fsyncSync(this.stampsFd);
+    }
+    this.stampsEnd = end;
     await this.conn.run('BEGIN TRANSACTION');
     try {
-      await this.conn.run(MERGE_INCOMING_SQL[0]);
-      const reader = await this.conn.runAndReadAll(COUNT_NEW_SQL);
-      const staged = Number(reader.getRowObjects()[0].n);
-      await this.conn.run(MERGE_INCOMING_SQL[1]);
-      await this.conn.run(MERGE_INCOMING_SQL[2]);
+      const alerts = await this.conn.createAppender('alerts');
+      fresh.forEach(({ alert, derived, source }, k) => {
+        for (let i = 0; i < ALERT_COLUMNS.length; i++) appendTyped(alerts, ALERT_COLUMNS[i].type, alert.values[i]);
+        alerts.appendInteger(alert.night);
+        alerts.appendBigInt(derived.hpix29);
+        alerts.appendVarchar(derived.classification);
+        alerts.appendBigInt(BigInt(offsets[k]));
+        appendOptional(alerts, alert.cutouts.science, (b) => alerts.appendInteger(b.length));
+        appendOptional(alerts, alert.cutouts.template, (b) => alerts.appendInteger(b.length));
+        appendOptional(alerts, alert.cutouts.difference, (b) => alerts.appendInteger(b.length));
+        alerts.appendVarchar(source);
+        alerts.endRow();
+      });
+      alerts.closeSync();
+      const history = await this.conn.createAppender('history');
+      for (const { alert } of fresh) appendHistory(history, alert);
+      history.closeSync();
       await this.conn.run('COMMIT');
-      return { staged, duplicates: batch.length - staged };
     } catch (err) {
-      await this.conn.run('ROLLBACK');
+      await this.conn.run('ROLLBACK').catch(() => undefined);
       throw new Error(`staging a batch of ${batch.length} alerts into ${this.file} failed`, { cause: err });
-    } finally {
-      for (const sql of CLEAR_INCOMING_SQL) await this.conn.run(sql);
     }
+    for (const c of inBatch) this.candids.add(c);
+    return { staged: fresh.length, duplicates: batch.length - fresh.length };
   }
 
   /** Number of alerts staged in this file. */
-  async count(): Promise<number> {
-    const reader = await this.conn.runAndReadAll('SELECT count(*)::INTEGER AS n FROM alerts');
-    return Number(reader.getRowObjects()[0].n);
+  count(): number {
+    return this.candids.size;
   }
 
   /** Checkpoints and closes the file, releasing its lock for the publisher. */
@@ -162,5 +169,32 @@ export class NightStaging {
     await this.conn.run('CHECKPOINT');
     this.conn.closeSync();
     this.instance.closeSync();
+    fs.closeSync(this.stampsFd);
+  }
+}
+
+/** The stamps file beside a staging DuckDB file. */
+export function stampsFileOf(stagingFile: string): string {
+  return stagingFile.replace(/\.duckdb$/, '.stamps');
+}
+
+function appendHistory(history: DuckDBAppender, alert: Alert): void {
+  for (const p of alert.history) {
+    if (!isKeptHistoryPoint(p)) continue;
+    history.appendBigInt(alert.candid);
+    history.appendVarchar(alert.objectId);
+    history.appendDouble(p.jd);
+    appendOptional(history, p.fid, (x) => history.appendInteger(x));
+    appendOptional(history, p.magpsf, (x) => history.appendFloat(x));
+    appendOptional(history, p.sigmapsf, (x) => history.appendFloat(x));
+    appendOptional(history, p.diffmaglim, (x) => history.appendFloat(x));
+    appendOptional(history, p.magnr, (x) => history.appendFloat(x));
+    appendOptional(history, p.sigmagnr, (x) => history.appendFloat(x));
+    appendOptional(history, p.isdiffpos, (x) => history.appendVarchar(x));
+    appendOptional(history, p.distnr, (x) => history.appendFloat(x));
+    appendOptional(history, p.rb, (x) => history.appendFloat(x));
+    appendOptional(history, p.nbad, (x) => history.appendInteger(x));
+    appendOptional(history, p.candid, (x) => history.appendBigInt(x));
+    history.endRow();
   }
 }
