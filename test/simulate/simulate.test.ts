@@ -7,15 +7,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFitsImage } from '../../compute/fits/fits-reader.js';
-import { geocentricPlace } from '../../compute/sim/kepler-orbit.js';
+import { readFitsImage } from '../../compute/fits/index.js';
 import {
+  geocentricPlace,
   type MpcorbRecord,
   parseMpcorbLine,
   unpackNumber,
   unpackProvisional,
   ztfSsnamenr,
-} from '../../compute/sim/mpcorb-format.js';
+} from '../../compute/sim/index.js';
 import { jdToNight } from '../../compute/time/jd.js';
 import type { Alert } from '../../data/alert.js';
 import type { ColumnValue } from '../../data/column-types.js';
@@ -161,6 +161,10 @@ describe('runSimulate files', () => {
     expect(
       r.files.slice(0, 3).map((f) => decoder.decodeMessage(fs.readFileSync(f)).filter((o) => o.ok).length),
     ).toEqual([50, 50, 20]);
+    // a rerun with larger files leaves no stale file behind
+    const again = await runSimulate({ ...OPTIONS, outDir: dir, nights: 1, alertsPerNight: 120 });
+    expect(again.files).toHaveLength(2);
+    expect(fs.readdirSync(path.join(dir, '20240310'))).toEqual(['alerts-0000.avro']);
   });
 
   it('rejects bad options', async () => {

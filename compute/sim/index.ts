@@ -1,0 +1,67 @@
+/**
+ * The alert simulator's science: a seeded, deterministic model of a ZTF-like survey (schedule, sources,
+ * asteroids, tracklets, bogus detections), Fink scores, ZTF 4.02 records, stamps and MPCORB lines. Pure; the
+ * I/O edge is ingest/simulate.
+ */
+export {
+  type AlertParts,
+  alertRecord,
+  assembleAlert,
+  type Cutout,
+  FINK_BROKER_VERSION,
+  FINK_SCIENCE_VERSION,
+  finkFields,
+  type HistoryItem,
+  historyKey,
+  historyOf,
+  historyRecord,
+  PUBLISHER,
+  type ScheduleLookup,
+} from './alert-assembler.js';
+export { generateAsteroids, mpcorbOrder, type SimAsteroid } from './asteroid-population.js';
+export {
+  type AvroRecord,
+  candidateRecord,
+  prvDetectionRecord,
+  prvNonDetectionRecord,
+} from './candidate-record.js';
+export type { AlertSource, Detection, SourceClass, SsoMatch } from './detection.js';
+export { type FinkScores, finkScores } from './fink-scores.js';
+export {
+  G_MINUS_V_MAG,
+  hg1g2ApparentMagV,
+  hg1g2Basis,
+  hg1g2ReducedMag,
+  R_MINUS_V_MAG,
+  vToZtfBandMag,
+} from './hg1g2-magnitude.js';
+export {
+  type GeocentricPlace,
+  geocentricPlace,
+  helioEclipticPosition,
+  type OrbitalElements,
+  solveKepler,
+} from './kepler-orbit.js';
+export {
+  formatMpcorbLine,
+  MpcFormatError,
+  type MpcorbRecord,
+  packEpoch,
+  packNumber,
+  packProvisional,
+  parseMpcorbLine,
+  unpackEpoch,
+  unpackNumber,
+  unpackProvisional,
+  ztfSsnamenr,
+} from './mpcorb-format.js';
+export {
+  AlertSimulation,
+  addNights,
+  HISTORY_DAYS,
+  type NightPlan,
+  type SimulationOptions,
+} from './night-planner.js';
+export { buildNightSchedule, type Exposure, type Fid, type NightSchedule } from './night-schedule.js';
+export { hashSeed, Prng } from './prng.js';
+export { type StampKind, StampPool, type StampSet } from './stamp-pool.js';

@@ -1,0 +1,191 @@
+/**
+ * A fast Avro binary writer for flat records whose fields are scalars or nullable scalars (`[type, "null"]` or
+ * `["null", type]`), such as the ZTF `candidate` and `prv_candidate` records and the Fink science fields. It
+ * writes exactly what avsc writes (Avro 1.11 spec, "Binary Encoding") without avsc's per-value union branch
+ * search, which dominates the cost of encoding a 100-field candidate.
+ */
+
+/** Scalar Avro types this writer handles. */
+export type FlatScalar = 'string' | 'bytes' | 'int' | 'long' | 'float' | 'double' | 'boolean';
+
+/** How one field is written. */
+export interface FlatField {
+  readonly name: string;
+  readonly type: FlatScalar;
+  /** null: not nullable; 0 or 1: index of the "null" branch in the union. */
+  readonly nullIndex: 0 | 1 | null;
+}
+
+const SCALARS = new Set<string>(['string', 'bytes', 'int', 'long', 'float', 'double', 'boolean']);
+
+/** A growable output buffer with the Avro primitive encodings. */
+export class ByteSink {
+  private buf: Buffer;
+  pos = 0;
+
+  constructor(initialBytes = 64 * 1024) {
+    this.buf = Buffer.allocUnsafe(initialBytes);
+  }
+
+  private ensure(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
+    this.buf.copy(next, 0, 0, this.pos);
+    this.buf = next;
+  }
+
+  /** Zig-zag varint of a safe integer. */
+  varLong(value: number): void {
+    this.ensure(10);
+    let n = value >= 0 ? value * 2 : -value * 2 - 1;
+    while (n >= 0x80) {
+      this.buf[this.pos++] = (n % 0x80) | 0x80;
+      n = Math.floor(n / 0x80);
+    }
+    this.buf[this.pos++] = n;
+  }
+
+  /** Zig-zag varint of a 64-bit integer given as BigInt (two BigInt operations, then 32-bit arithmetic). */
+  varBigInt(value: bigint): void {
+    if (value >= -(2n ** 52n) && value < 2n ** 52n) {
+      this.varLong(Number(value));
+      return;
+    }
+    const u = BigInt.asUintN(64, value);
+    let hi = Number(u >> 32n);
+    let lo = Number(u & 0xffffffffn);
+    // zig-zag: (v << 1) ^ (v >> 63) on the two 32-bit halves
+    const sign = hi >= 0x80000000 ? 0xffffffff : 0;
+    hi = (((hi << 1) | (lo >>> 31)) ^ sign) >>> 0;
+    lo = ((lo << 1) ^ sign) >>> 0;
+    this.ensure(10);
+    while (hi !== 0 || lo >= 0x80) {
+      this.buf[this.pos++] = (lo & 0x7f) | 0x80;
+      lo = ((lo >>> 7) | (hi << 25)) >>> 0;
+      hi >>>= 7;
+    }
+    this.buf[this.pos++] = lo;
+  }
+
+  byte(b: number): void {
+    this.ensure(1);
+    this.buf[this.pos++] = b;
+  }
+
+  float(v: number): void {
+    this.ensure(4);
+    this.buf.writeFloatLE(v, this.pos);
+    this.pos += 4;
+  }
+
+  double(v: number): void {
+    this.ensure(8);
+    this.buf.writeDoubleLE(v, this.pos);
+    this.pos += 8;
+  }
+
+  string(s: string): void {
+    const n = Buffer.byteLength(s, 'utf8');
+    this.varLong(n);
+    this.ensure(n);
+    this.buf.write(s, this.pos, n, 'utf8');
+    this.pos += n;
+  }
+
+  bytes(data: Uint8Array): void {
+    this.varLong(data.length);
+    this.raw(data);
+  }
+
+  /** Copies bytes as they are (already encoded data). */
+  raw(data: Uint8Array): void {
+    this.ensure(data.length);
+    this.buf.set(data, this.pos);
+    this.pos += data.length;
+  }
+
+  /** A copy of the bytes written since `start`, and the sink rewound to `start`. */
+  take(start = 0): Buffer {
+    const out = Buffer.from(this.buf.subarray(start, this.pos));
+    this.pos = start;
+    return out;
+  }
+}
+
+function fail(field: FlatField, value: unknown): never {
+  throw new TypeError(
+    `Avro field ${field.name} (${field.type}) cannot hold ${typeof value} ${String(value).slice(0, 40)}`,
+  );
+}
+
+/** Writes records of one flat schema. */
+export class FlatRecordWriter {
+  constructor(readonly fields: readonly FlatField[]) {}
+
+  /**
+   * Plans the writer of an Avro record schema (JS object); throws TypeError when a field is not a scalar or a
+   * two-branch union of a scalar and "null".
+   */
+  static fromSchema(schema: {
+    readonly fields: readonly { readonly name: string; readonly type: unknown }[];
+  }): FlatRecordWriter {
+    return new FlatRecordWriter(
+      schema.fields.map((f) => {
+        const t = f.type;
+        if (typeof t === 'string' && SCALARS.has(t))
+          return { name: f.name, type: t as FlatScalar, nullIndex: null };
+        if (Array.isArray(t) && t.length === 2 && t.includes('null')) {
+          const nullIndex = t.indexOf('null') as 0 | 1;
+          const other = t[1 - nullIndex];
+          if (typeof other === 'string' && SCALARS.has(other))
+            return { name: f.name, type: other as FlatScalar, nullIndex };
+        }
+        throw new TypeError(`field ${f.name} is not a (nullable) scalar: ${JSON.stringify(t).slice(0, 60)}`);
+      }),
+    );
+  }
+
+  /** Appends the encoding of a record; throws TypeError for a value of the wrong type (or null when not allowed). */
+  write(record: Readonly<Record<string, unknown>>, out: ByteSink): void {
+    for (const field of this.fields) {
+      const value = record[field.name];
+      if (field.nullIndex !== null) {
+        if (value === null || value === undefined) {
+          out.byte(field.nullIndex === 0 ? 0 : 2);
+          continue;
+        }
+        out.byte(field.nullIndex === 0 ? 2 : 0);
+      } else if (value === null || value === undefined) fail(field, value);
+      switch (field.type) {
+        case 'double':
+          if (typeof value !== 'number') fail(field, value);
+          out.double(value);
+          break;
+        case 'float':
+          if (typeof value !== 'number') fail(field, value);
+          out.float(value);
+          break;
+        case 'int':
+          if (typeof value !== 'number' || !Number.isInteger(value)) fail(field, value);
+          out.varLong(value);
+          break;
+        case 'long':
+          if (typeof value === 'bigint') out.varBigInt(value);
+          else if (typeof value === 'number' && Number.isSafeInteger(value)) out.varLong(value);
+          else fail(field, value);
+          break;
+        case 'string':
+          if (typeof value !== 'string') fail(field, value);
+          out.string(value);
+          break;
+        case 'boolean':
+          if (typeof value !== 'boolean') fail(field, value);
+          out.byte(value ? 1 : 0);
+          break;
+        default:
+          if (!(value instanceof Uint8Array)) fail(field, value);
+          out.bytes(value);
+      }
+    }
+  }
+}
