@@ -14,7 +14,7 @@ const UCD: Readonly<Record<string, string>> = {
   magpsf: 'phot.mag',
   sigmapsf: 'stat.error;phot.mag',
   diffmaglim: 'phot.mag;stat.max',
-  fid: 'instr.filter',
+  fid: 'meta.id;instr.filter',
   magnr: 'phot.mag',
   sigmagnr: 'stat.error;phot.mag',
   jdstarthist: 'time.start',

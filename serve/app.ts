@@ -5,9 +5,15 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { Logger } from 'pino';
+import { classesApp } from './api/classes.js';
+import { columnsApp } from './api/columns.js';
+import { API_ENDPOINTS, apiIndexApp, docsApp } from './api/docs.js';
 import { objectsApp } from './api/objects.js';
 import { ApiError } from './errors.js';
 import type { StoreReader } from './store-reader.js';
+
+/** Paths that answer without a published store. */
+const STORE_FREE = new Set(['/api/v1', '/api/v1/', '/api/v1/classes', '/api/v1/columns', '/api/v1/openapi.json']);
 
 export function createApp(reader: StoreReader, log: Logger): Hono {
   const app = new Hono();
@@ -30,7 +36,8 @@ export function createApp(reader: StoreReader, log: Logger): Hono {
     );
   });
   app.use('/api/*', async (c, next) => {
-    if (reader.current().version === 0 && c.req.path !== '/api/v1/health') {
+    const path = c.req.path;
+    if (reader.current().version === 0 && !STORE_FREE.has(path) && !path.startsWith('/api/v1/docs')) {
       throw new ApiError(
         503,
         'The store has no published night yet: ingest and publish alerts first (skyalert ingest).',
@@ -42,6 +49,10 @@ export function createApp(reader: StoreReader, log: Logger): Hono {
     c.json({ status: 'ok', catalogVersion: reader.current().version, parts: reader.current().parts.length }),
   );
   app.route('/api/v1/objects', objectsApp(reader));
+  app.route('/api/v1/classes', classesApp());
+  app.route('/api/v1/columns', columnsApp());
+  app.route('/', docsApp(API_ENDPOINTS));
+  app.route('/', apiIndexApp(API_ENDPOINTS));
   app.notFound((c) =>
     c.json({ status: 'error', text: `Unknown endpoint ${c.req.path}. See /api/v1/ for the list.` }, 404),
   );

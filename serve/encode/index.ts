@@ -1,18 +1,39 @@
 /**
  * The one output encoder of tabular endpoints: json, csv, parquet, votable. Column types, units and UCDs come
- * from the column catalogue (data/columns.ts) by API name; columns the catalogue does not know are typed from
- * their values.
+ * from the field catalogue (data/columns.ts and data/derived-columns.ts) by API name; columns the catalogue does
+ * not know are typed from their values.
+ *
+ * Reference: fink-api.md §1.3 (output formats); DESIGN.md (behaviour every endpoint shares).
  */
 import type { Context } from 'hono';
-import { ALERT_COLUMNS } from '../../data/columns.js';
+import { ALL_FIELDS } from '../../data/derived-columns.js';
 import type { OutputFormat } from '../args/common.js';
-import { ApiError } from '../errors.js';
+import { encodeCsv } from './csv.js';
 import { encodeJsonRecords } from './json.js';
+import { encodeParquet } from './parquet.js';
+import { tableColumns } from './table-columns.js';
+import { encodeVotable } from './votable.js';
 
 /** API names of single-precision catalogue columns (written in their shortest float32 form). */
 export const FLOAT32_COLUMNS: ReadonlySet<string> = new Set(
-  ALERT_COLUMNS.filter((c) => c.type === 'float').map((c) => c.name),
+  ALL_FIELDS.filter((c) => c.type === 'float').map((c) => c.name),
 );
+
+/** MIME type of each output format (parquet: IANA registration of 2024; VOTable: IVOA). */
+export const CONTENT_TYPES: Readonly<Record<OutputFormat, string>> = {
+  json: 'application/json',
+  csv: 'text/csv; charset=utf-8',
+  parquet: 'application/vnd.apache.parquet',
+  votable: 'application/x-votable+xml',
+};
+
+/** File-name extension of each output format. */
+export const FILE_EXTENSIONS: Readonly<Record<OutputFormat, string>> = {
+  json: 'json',
+  csv: 'csv',
+  parquet: 'parquet',
+  votable: 'xml',
+};
 
 /** An encoded table: body, MIME type and download file name. */
 export interface EncodedTable {
@@ -21,21 +42,44 @@ export interface EncodedTable {
   readonly filename: string;
 }
 
-/** Encodes rows (keyed by API column names) in a format; `name` is the base of the download file name. */
+/** Options of {@link encodeTable}. */
+export interface EncodeOptions {
+  /** Column names of an empty result (csv header, parquet schema, votable FIELDs); ignored when rows exist. */
+  readonly columns?: readonly string[];
+}
+
+/** A file-name base safe in a Content-Disposition header: letters, digits, `.`, `_`, `-`; others become `_`. */
+function safeBaseName(name: string): string {
+  const base = name.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 128);
+  return base === '' ? 'result' : base;
+}
+
+/**
+ * Encodes rows (keyed by API column names) in a format.
+ *
+ * @param rows flat records; rows may have different keys (the table has the union, in first-seen order).
+ * @param format json (array of records), csv, parquet or votable.
+ * @param name base of the download file name and the VOTable TABLE name (e.g. `objects_ZTF21abfmbix`).
+ * @param options column names for an empty result.
+ * @returns the body, its Content-Type and a file name `<name>.<ext>`.
+ */
 export async function encodeTable(
   rows: readonly Record<string, unknown>[],
   format: OutputFormat,
   name: string,
+  options: EncodeOptions = {},
 ): Promise<EncodedTable> {
+  const filename = `${safeBaseName(name)}.${FILE_EXTENSIONS[format]}`;
+  const contentType = CONTENT_TYPES[format];
   switch (format) {
     case 'json':
-      return {
-        body: encodeJsonRecords(rows, FLOAT32_COLUMNS),
-        contentType: 'application/json',
-        filename: `${name}.json`,
-      };
-    default:
-      throw new ApiError(400, `Output format \`${format}\` is not supported here yet. Choose json.`);
+      return { body: encodeJsonRecords(rows, FLOAT32_COLUMNS), contentType, filename };
+    case 'csv':
+      return { body: encodeCsv(rows, tableColumns(rows, options.columns)), contentType, filename };
+    case 'parquet':
+      return { body: await encodeParquet(rows, tableColumns(rows, options.columns)), contentType, filename };
+    case 'votable':
+      return { body: encodeVotable(rows, tableColumns(rows, options.columns), name), contentType, filename };
   }
 }
 
@@ -45,8 +89,9 @@ export async function respondTable(
   rows: readonly Record<string, unknown>[],
   format: OutputFormat,
   name: string,
+  options: EncodeOptions = {},
 ): Promise<Response> {
-  const t = await encodeTable(rows, format, name);
+  const t = await encodeTable(rows, format, name, options);
   const headers: Record<string, string> = { 'content-type': t.contentType };
   if (format !== 'json') headers['content-disposition'] = `attachment; filename="${t.filename}"`;
   return c.body(typeof t.body === 'string' ? t.body : (t.body as Uint8Array<ArrayBuffer>), 200, headers);

@@ -4,13 +4,19 @@
  * reads back to the same float32 (0.59, not 0.5899999737739563).
  */
 
-/** Shortest decimal text of a float32 value. */
+/** Shortest decimal text of a float32 value (integers and exactly representable values take the fast path). */
 export function float32Text(v: number): string {
-  for (let p = 1; p <= 9; p++) {
-    const t = v.toPrecision(p);
-    if (Math.fround(Number(t)) === v) return String(Number(t));
+  const plain = String(v);
+  if (plain.length <= 8) return plain;
+  // binary search on the precision: the shortest p in 1..9 whose text reads back to the same float32
+  let lo = 1;
+  let hi = 9;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (Math.fround(Number(v.toPrecision(mid))) === v) hi = mid;
+    else lo = mid + 1;
   }
-  return String(v);
+  return String(Number(v.toPrecision(lo)));
 }
 
 /** Encodes one value; `isFloat32` selects the float32 shortest form. */

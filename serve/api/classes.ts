@@ -1,0 +1,60 @@
+/**
+ * `/api/v1/classes`: the class names a `class` argument accepts, in the reference's three groups (Fink
+ * classifiers, TNS types prefixed `(TNS) `, SIMBAD labels prefixed `(SIMBAD) `), each sorted case-insensitively.
+ * Unlike the reference, the Fink group also lists `Unknown`, which `latests` accepts (reference pitfall 17).
+ *
+ * Reference: fink-api.md §2.14 (body shape and lists), §9 item 17.
+ */
+import { Hono } from 'hono';
+import {
+  FINK_CLASSES,
+  SIMBAD_LABELS,
+  SIMBAD_PREFIX,
+  TNS_PREFIX,
+  TNS_TYPES,
+  UNKNOWN_CLASS,
+} from '../../data/classes.js';
+import type { EndpointDoc } from '../openapi.js';
+
+/** Group names of the answer, as the reference (G1) spells them. */
+export const CLASS_GROUPS = {
+  fink: 'Fink classifiers',
+  tns: 'TNS classified data',
+  simbad: 'Cross-match with SIMBAD (see http://simbad.u-strasbg.fr/simbad/sim-display?data=otypes)',
+} as const;
+
+/** Case-insensitive order, stable for names that differ only by case (`Blue` before `blue` as listed). */
+function sortCaseInsensitive(names: readonly string[]): string[] {
+  return [...names].sort((a, b) => {
+    const x = a.toLowerCase();
+    const y = b.toLowerCase();
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}
+
+/** The body of `/api/v1/classes`: `{"classnames": {group: [names...]}}`. */
+export function classNames(): { classnames: Record<string, string[]> } {
+  return {
+    classnames: {
+      [CLASS_GROUPS.fink]: sortCaseInsensitive([...FINK_CLASSES, UNKNOWN_CLASS]),
+      [CLASS_GROUPS.tns]: sortCaseInsensitive(TNS_TYPES).map((t) => `${TNS_PREFIX}${t}`),
+      [CLASS_GROUPS.simbad]: sortCaseInsensitive(SIMBAD_LABELS).map((l) => `${SIMBAD_PREFIX}${l}`),
+    },
+  };
+}
+
+/** The endpoint's entry in the API index and OpenAPI. */
+export const CLASSES_ENDPOINT: EndpointDoc = {
+  path: '/api/v1/classes',
+  methods: ['GET', 'POST'],
+  summary: 'Class names accepted by `class` arguments: Fink classifiers, TNS types, SIMBAD labels',
+  args: [],
+};
+
+/** The classes endpoint app, mounted at /api/v1/classes. GET and POST answer the same lists (no argument). */
+export function classesApp(): Hono {
+  const app = new Hono();
+  const body = JSON.stringify(classNames());
+  app.on(['GET', 'POST'], '/', (c) => c.body(body, 200, { 'content-type': 'application/json' }));
+  return app;
+}
