@@ -109,6 +109,7 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
     await queue.run(async () => {
       await pipeline.ingestMessages(messages);
       for (const n of pipeline.nightsTouched) unpublished.add(n);
+      pipeline.nightsTouched.clear();
     });
   });
   await done;

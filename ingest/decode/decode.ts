@@ -3,11 +3,10 @@
  * Avro bodies written with a known schema (Fink-style Kafka topics). Each record is normalised; a record or a
  * message that cannot be decoded yields a rejection reason, never an exception to the caller.
  */
-import type avro from 'avsc';
 import type { Alert } from '../../data/alert.js';
 import { type ContainerHeader, decompressBlock, isContainer, readBlock, readHeader } from './container.js';
 import { normalizeRecord } from './normalize.js';
-import { SchemaCache } from './schema-cache.js';
+import { type CompiledSchema, SchemaCache } from './schema-cache.js';
 
 /** One decoded record: an alert, or the reason it was rejected. */
 export type DecodeOutcome = { ok: true; alert: Alert } | { ok: false; reason: string };
@@ -17,13 +16,15 @@ function errorText(err: unknown): string {
 }
 
 /** Decodes the records of one block; a record that fails stops the block (the rest cannot be located). */
-export function decodeBlockRecords(type: avro.Type, data: Buffer, count: number): DecodeOutcome[] {
+export function decodeBlockRecords(schema: CompiledSchema, data: Buffer, count: number): DecodeOutcome[] {
   const out: DecodeOutcome[] = [];
   let pos = 0;
+  const type = schema.reader?.type ?? schema.type;
+  const resolver = schema.reader?.resolver;
   for (let i = 0; i < count; i++) {
     let decoded: { value: unknown; offset: number };
     try {
-      decoded = type.decode(data, pos) as { value: unknown; offset: number };
+      decoded = (resolver ? type.decode(data, pos, resolver) : type.decode(data, pos)) as { value: unknown; offset: number };
     } catch (err) {
       out.push({ ok: false, reason: `Avro decoding failed: ${errorText(err)}` });
       return out;
@@ -41,18 +42,16 @@ export function decodeBlockRecords(type: avro.Type, data: Buffer, count: number)
 /** Decoder with a schema cache; optional writer schema for schemaless messages. */
 export class AlertDecoder {
   readonly cache: SchemaCache;
-  private readonly schemalessType: avro.Type | null;
+  private readonly schemaless: CompiledSchema | null;
 
   constructor(options: { cache?: SchemaCache; schemalessSchemaText?: string } = {}) {
     this.cache = options.cache ?? new SchemaCache();
-    this.schemalessType = options.schemalessSchemaText
-      ? this.cache.get(options.schemalessSchemaText).type
-      : null;
+    this.schemaless = options.schemalessSchemaText ? this.cache.get(options.schemalessSchemaText) : null;
   }
 
-  /** Compiled type of a container header's schema (cached). */
-  typeOf(header: ContainerHeader): avro.Type {
-    return this.cache.get(header.schemaText).type;
+  /** Compiled schema of a container header (cached). */
+  schemaOf(header: ContainerHeader): CompiledSchema {
+    return this.cache.get(header.schemaText);
   }
 
   /**
@@ -62,28 +61,22 @@ export class AlertDecoder {
   decodeMessage(bytes: Uint8Array): DecodeOutcome[] {
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
     if (isContainer(buf)) return this.decodeContainer(buf);
-    if (!this.schemalessType) {
+    if (!this.schemaless) {
       return [
         { ok: false, reason: 'not an Avro object container and no schema was given for schemaless messages' },
       ];
     }
-    const body = buf.length > 5 && buf[0] === 0 ? buf : buf;
-    try {
-      const decoded = this.schemalessType.decode(body, 0) as { value: unknown; offset: number };
-      if (decoded.offset < 0) return [{ ok: false, reason: 'truncated schemaless Avro message' }];
-      return [normalizeRecord(decoded.value)];
-    } catch (err) {
-      return [{ ok: false, reason: `schemaless Avro decoding failed: ${errorText(err)}` }];
-    }
+    const [outcome] = decodeBlockRecords(this.schemaless, buf, 1);
+    return [outcome.ok ? outcome : { ok: false, reason: `schemaless message: ${outcome.reason}` }];
   }
 
   private decodeContainer(buf: Buffer): DecodeOutcome[] {
     let header: ContainerHeader | null;
-    let type: avro.Type;
+    let schema: CompiledSchema;
     try {
       header = readHeader(buf);
       if (!header) return [{ ok: false, reason: 'truncated Avro container header' }];
-      type = this.typeOf(header);
+      schema = this.schemaOf(header);
     } catch (err) {
       return [{ ok: false, reason: `bad Avro container header: ${errorText(err)}` }];
     }
@@ -96,7 +89,7 @@ export class AlertDecoder {
           out.push({ ok: false, reason: `truncated Avro block at byte ${pos}` });
           break;
         }
-        out.push(...decodeBlockRecords(type, decompressBlock(header.codec, block.data), block.count));
+        out.push(...decodeBlockRecords(schema, decompressBlock(header.codec, block.data), block.count));
         pos = block.end;
       } catch (err) {
         out.push({ ok: false, reason: `corrupt Avro block at byte ${pos}: ${errorText(err)}` });

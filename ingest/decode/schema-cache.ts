@@ -26,10 +26,46 @@ export function dropInvalidUnionDefaults(schema: Json): Json {
   return out;
 }
 
-/** A compiled schema and the text it came from. */
+/** Fields of `prv_candidates` entries that ingestion reads (HistoryPoint); the others are skipped unread. */
+export const HISTORY_FIELDS: ReadonlySet<string> = new Set([
+  'jd', 'fid', 'magpsf', 'sigmapsf', 'diffmaglim', 'magnr', 'sigmagnr', 'isdiffpos', 'distnr', 'rb', 'nbad', 'candid',
+]);
+
+/**
+ * The reader schema of an alert writer schema: the same schema with the `prv_candidates` entry record reduced to
+ * HISTORY_FIELDS. Decoding through it (Avro schema resolution) skips ~50 unused fields of every history entry
+ * without allocating them. Returns null when the schema has no such record.
+ */
+export function projectHistory(schema: Json): Json | null {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || !Array.isArray(schema.fields)) return null;
+  let changed = false;
+  const fields = schema.fields.map((f) => {
+    if (f === null || typeof f !== 'object' || Array.isArray(f) || f.name !== 'prv_candidates') return f;
+    const prune = (t: Json): Json => {
+      if (Array.isArray(t)) return t.map(prune);
+      if (t === null || typeof t !== 'object') return t;
+      if (t.type === 'array') return { ...t, items: prune(t.items) };
+      if (t.type === 'record' && Array.isArray(t.fields)) {
+        changed = true;
+        return {
+          ...t,
+          fields: t.fields.filter(
+            (x) => x !== null && typeof x === 'object' && !Array.isArray(x) && HISTORY_FIELDS.has(String(x.name)),
+          ),
+        };
+      }
+      return t;
+    };
+    return { ...f, type: prune(f.type) };
+  });
+  return changed ? { ...schema, fields } : null;
+}
+
+/** A compiled schema and the text it came from, with the projecting reader when there is one. */
 export interface CompiledSchema {
   readonly type: avro.Type;
   readonly text: string;
+  readonly reader: { readonly type: avro.Type; readonly resolver: ReturnType<avro.Type['createResolver']> } | null;
 }
 
 /** Caches compiled Avro types by schema text (bounded: schemas change rarely). */
@@ -47,7 +83,17 @@ export class SchemaCache {
     if (hit) return hit;
     const parsed = dropInvalidUnionDefaults(JSON.parse(text) as Json);
     const type = avro.Type.forSchema(parsed as avro.Schema, { registry: { long: bigintLongType } });
-    const compiled = { type, text };
+    let reader: CompiledSchema['reader'] = null;
+    const projected = projectHistory(parsed);
+    if (projected) {
+      try {
+        const readerType = avro.Type.forSchema(projected as avro.Schema, { registry: { long: bigintLongType } });
+        reader = { type: readerType, resolver: readerType.createResolver(type) };
+      } catch {
+        reader = null; // an unusual schema: decode with the writer type itself
+      }
+    }
+    const compiled = { type, text, reader };
     if (this.byText.size >= this.maxEntries) {
       const oldest = this.byText.keys().next().value;
       if (oldest !== undefined) this.byText.delete(oldest);

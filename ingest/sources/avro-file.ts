@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Position } from '../../data/alert.js';
-import { type ContainerHeader, decompressBlock, readBlock, readHeader } from '../decode/container.js';
+import { type ContainerHeader, decompressBlock, readBlock, readHeader, readVarLong } from '../decode/container.js';
 import { type AlertDecoder, decodeBlockRecords } from '../decode/decode.js';
 import type { DecodedItem } from '../pipeline.js';
 
@@ -47,7 +47,7 @@ class ContainerCursor {
           this.need = Math.max(2 * this.buf.length, 1 << 16);
           return;
         }
-        this.decoder.typeOf(this.header);
+        this.decoder.schemaOf(this.header);
         this.pos = this.header.end;
       }
       for (;;) {
@@ -56,8 +56,8 @@ class ContainerCursor {
           this.need = Math.max(2 * (this.buf.length - this.pos), 1 << 20);
           return;
         }
-        const type = this.decoder.typeOf(this.header);
-        const records = decodeBlockRecords(type, decompressBlock(this.header.codec, block.data), block.count);
+        const schema = this.decoder.schemaOf(this.header);
+        const records = decodeBlockRecords(schema, decompressBlock(this.header.codec, block.data), block.count);
         const blockBytes = this.buf.subarray(this.pos, block.end);
         for (const outcome of records) {
           const position: Position = { kind: 'file', file: this.label, index: this.index++ };
@@ -129,7 +129,64 @@ export async function* readAvroStream(
   if (tail) yield tail;
 }
 
-/** Reads an Avro file from disk. */
-export function readAvroFile(file: string, decoder: AlertDecoder, batchSize = 500): AsyncGenerator<AvroStreamEvent> {
-  return readAvroStream(fs.createReadStream(file, { highWaterMark: 1 << 20 }), file, decoder, batchSize);
+/**
+ * Reads an Avro file from disk with positional reads: each block is read straight into a buffer of its own size
+ * (no re-copying of partial chunks, whatever the block size).
+ */
+export async function* readAvroFile(file: string, decoder: AlertDecoder, batchSize = 500): AsyncGenerator<AvroStreamEvent> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const size = (await handle.stat()).size;
+    const read = async (position: number, length: number): Promise<Buffer> => {
+      const buf = Buffer.allocUnsafe(Math.max(0, Math.min(length, size - position)));
+      let got = 0;
+      while (got < buf.length) {
+        const { bytesRead } = await handle.read(buf, got, buf.length - got, position + got);
+        if (bytesRead === 0) break;
+        got += bytesRead;
+      }
+      return buf.subarray(0, got);
+    };
+    const cursor = new ContainerCursor(file, decoder);
+    let pending: DecodedItem[] = [];
+    let offset = 0;
+    // header: grow the read until it parses (schemas are a few tens of KiB)
+    let want = 1 << 16;
+    for (;;) {
+      cursor.buf = await read(0, want);
+      cursor.pos = 0;
+      cursor.parse(pending);
+      if (cursor.header || cursor.failure || want >= size) break;
+      want *= 4;
+    }
+    offset = cursor.buf.length;
+    while (cursor.header && !cursor.failure && offset < size) {
+      // the block's count and size varints, then exactly the block
+      const rest = cursor.buf.subarray(cursor.pos);
+      const probe = Buffer.concat([rest, await read(offset, 32)]);
+      const count = readVarLong(probe, 0);
+      const length = count ? readVarLong(probe, count.next) : null;
+      if (!count || !length || length.value < 0) {
+        cursor.buf = Buffer.concat([rest, await read(offset, size - offset)]);
+        cursor.pos = 0;
+        offset = size;
+        cursor.parse(pending);
+        break;
+      }
+      const blockEnd = length.next + length.value + 16;
+      cursor.buf = Buffer.concat([rest, await read(offset, blockEnd - rest.length)]);
+      cursor.pos = 0;
+      offset += blockEnd - rest.length;
+      cursor.parse(pending);
+      while (pending.length >= batchSize) {
+        yield { kind: 'items', items: pending.slice(0, batchSize) };
+        pending = pending.slice(batchSize);
+      }
+    }
+    if (pending.length > 0) yield { kind: 'items', items: pending };
+    const tail = cursor.tail();
+    if (tail) yield tail;
+  } finally {
+    await handle.close();
+  }
 }

@@ -1,11 +1,14 @@
 /** The streaming container reader: any chunking of the bytes gives the same records; bad tails are reported. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
 import { bigintLongType } from '../../ingest/decode/avro-long.js';
 import { AlertDecoder } from '../../ingest/decode/decode.js';
 import { encodeContainer } from '../../ingest/simulate/container-writer.js';
-import { type AvroStreamEvent, readAvroStream } from '../../ingest/sources/avro-file.js';
+import { type AvroStreamEvent, readAvroFile, readAvroStream } from '../../ingest/sources/avro-file.js';
 
 const type = avro.Type.forSchema(
   {
@@ -69,5 +72,29 @@ describe('readAvroStream', () => {
     expect(items.length).toBe(300);
     const tail = events.find((e) => e.kind === 'bad-tail');
     expect(tail && tail.kind === 'bad-tail' && tail.reason).toMatch(/truncated Avro container/);
+  });
+});
+
+describe('readAvroFile (positional reads)', () => {
+  const bytes = encodeContainer(records(1000), type, { blockRecords: 300 });
+
+  it('reads every record of a file, and the complete blocks of a truncated file', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyalert-avro-'));
+    const full = path.join(dir, 'full.avro');
+    const cut = path.join(dir, 'cut.avro');
+    fs.writeFileSync(full, bytes);
+    fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.5)));
+    const read = async (f: string) => {
+      const out: AvroStreamEvent[] = [];
+      for await (const ev of readAvroFile(f, new AlertDecoder(), 128)) out.push(ev);
+      return out;
+    };
+    const a = await read(full);
+    expect(a.flatMap((e) => (e.kind === 'items' ? e.items : []))).toHaveLength(1000);
+    expect(a.some((e) => e.kind === 'bad-tail')).toBe(false);
+    const b = await read(cut);
+    expect(b.flatMap((e) => (e.kind === 'items' ? e.items : []))).toHaveLength(300);
+    expect(b.at(-1)?.kind).toBe('bad-tail');
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
