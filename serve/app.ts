@@ -7,13 +7,20 @@ import { cors } from 'hono/cors';
 import type { Logger } from 'pino';
 import { classesApp } from './api/classes.js';
 import { columnsApp } from './api/columns.js';
+import { cutoutsApp } from './api/cutouts.js';
 import { API_ENDPOINTS, apiIndexApp, docsApp } from './api/docs.js';
 import { objectsApp } from './api/objects.js';
 import { ApiError } from './errors.js';
 import type { StoreReader } from './store-reader.js';
 
 /** Paths that answer without a published store. */
-const STORE_FREE = new Set(['/api/v1', '/api/v1/', '/api/v1/classes', '/api/v1/columns', '/api/v1/openapi.json']);
+const STORE_FREE = new Set([
+  '/api/v1',
+  '/api/v1/',
+  '/api/v1/classes',
+  '/api/v1/columns',
+  '/api/v1/openapi.json',
+]);
 
 export function createApp(reader: StoreReader, log: Logger): Hono {
   const app = new Hono();
@@ -49,6 +56,7 @@ export function createApp(reader: StoreReader, log: Logger): Hono {
     c.json({ status: 'ok', catalogVersion: reader.current().version, parts: reader.current().parts.length }),
   );
   app.route('/api/v1/objects', objectsApp(reader));
+  app.route('/api/v1/cutouts', cutoutsApp(reader));
   app.route('/api/v1/classes', classesApp());
   app.route('/api/v1/columns', columnsApp());
   app.route('/', docsApp(API_ENDPOINTS));

@@ -2,9 +2,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ALERT_COLUMNS } from '../../data/columns.js';
+import { STAMP_KINDS, type StampKind } from '../../data/queries/cutouts.js';
 import { partsOfObject, readObjectAlerts, readObjectUpperlim } from '../../data/queries/objects.js';
 import { booleanArg, OUTPUT_FORMATS, splitList } from '../args/common.js';
 import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
+import { addCutoutArrays } from '../cutout-arrays.js';
 import { addAlertFields, addColourRateFields } from '../derived-fields.js';
 import { respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
@@ -29,6 +31,18 @@ export const OBJECTS_ARGS: readonly ArgDoc[] = [
     default: false,
   },
   {
+    name: 'withcutouts',
+    required: false,
+    description:
+      'Add the 63×63 stamps of each alert as 2-D arrays in b:cutout<Kind>_stampData (row 0 = FITS row 1, NaN as null)',
+    default: false,
+  },
+  {
+    name: 'cutout-kind',
+    required: false,
+    description: 'With withcutouts: Science, Template or Difference (default: all three)',
+  },
+  {
     name: 'columns',
     required: false,
     description: 'Comma-separated field names to return (unknown names are ignored; no v: fields then)',
@@ -41,9 +55,13 @@ const schema = z.object({
     message: 'a value for objectId is required (a ZTF object id or a comma list of them)',
   }),
   withupperlim: booleanArg.optional().default(false),
+  withcutouts: booleanArg.optional().default(false),
+  'cutout-kind': z
+    .enum(STAMP_KINDS, { message: 'cutout-kind must be one of Science, Template, Difference' })
+    .optional(),
   columns: z.string().optional(),
   'output-format': z
-    .enum(['json'], { message: 'supported output formats here: json' })
+    .enum(OUTPUT_FORMATS, { message: `choose among ${OUTPUT_FORMATS.join(', ')}` })
     .optional()
     .default('json'),
 });
@@ -113,6 +131,10 @@ export function objectsApp(reader: StoreReader): Hono {
           alerts.map((r) => (r.classification as string | null) ?? null),
         );
         addColourRateFields(apiRows);
+      }
+      if (args.withcutouts) {
+        const kinds: readonly StampKind[] = args['cutout-kind'] ? [args['cutout-kind']] : STAMP_KINDS;
+        await addCutoutArrays(query, reader.layout, catalog, parts, apiRows, kinds);
       }
       if (args.withupperlim) {
         apiRows.forEach((r) => {

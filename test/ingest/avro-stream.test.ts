@@ -40,7 +40,13 @@ function records(n: number) {
   return Array.from({ length: n }, (_, i) => ({
     objectId: `ZTF24a${String(i).padStart(6, '0')}`,
     candid: 2600000000000000000n + BigInt(i),
-    candidate: { jd: 2460400.5 + i / 1000, fid: 1 + (i % 2), ra: (i * 7) % 360, dec: -30 + (i % 60), pdiffimfilename: 'x'.repeat(i % 500) },
+    candidate: {
+      jd: 2460400.5 + i / 1000,
+      fid: 1 + (i % 2),
+      ra: (i * 7) % 360,
+      dec: -30 + (i % 60),
+      pdiffimfilename: 'x'.repeat(i % 500),
+    },
   }));
 }
 

@@ -10,8 +10,8 @@ import tar from 'tar-stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bigintLongType } from '../../ingest/decode/avro-long.js';
 import { ingestFiles } from '../../ingest/run-files.js';
-import { readQuarantine } from '../../ingest/stage/quarantine.js';
 import { encodeContainer } from '../../ingest/simulate/container-writer.js';
+import { readQuarantine } from '../../ingest/stage/quarantine.js';
 import { sharedPath } from '../support/shared.js';
 import { tempStore, testLog } from '../support/store.js';
 
@@ -31,8 +31,14 @@ describe('ZTF nightly tarballs', () => {
   afterAll(() => fs.rmSync(layout.root, { recursive: true, force: true }));
 
   it('streams every .avro entry, skips other entries, quarantines a corrupt entry', async () => {
-    const names = fs.readdirSync(datatest()).filter((f) => f.endsWith('.avro')).sort();
-    const entries: [string, Buffer][] = names.map((n) => [`ztf_public_20191127/${n}`, fs.readFileSync(path.join(datatest(), n))]);
+    const names = fs
+      .readdirSync(datatest())
+      .filter((f) => f.endsWith('.avro'))
+      .sort();
+    const entries: [string, Buffer][] = names.map((n) => [
+      `ztf_public_20191127/${n}`,
+      fs.readFileSync(path.join(datatest(), n)),
+    ]);
     entries.push(['ztf_public_20191127/README.txt', Buffer.from('not an alert')]);
     entries.push(['ztf_public_20191127/broken.avro', Buffer.from('Obj\x01garbage')]);
     const file = path.join(layout.root, 'ztf_public_20191127.tar.gz');
@@ -47,7 +53,10 @@ describe('ZTF nightly tarballs', () => {
   });
 
   it('keeps the alerts before a truncation and quarantines the unreadable rest', async () => {
-    const names = fs.readdirSync(datatest()).filter((f) => f.endsWith('.avro')).sort();
+    const names = fs
+      .readdirSync(datatest())
+      .filter((f) => f.endsWith('.avro'))
+      .sort();
     const entries: [string, Buffer][] = names.map((n) => [n, fs.readFileSync(path.join(datatest(), n))]);
     const full = path.join(layout.root, 'full.tar.gz');
     await makeTarball(full, entries);
@@ -91,18 +100,30 @@ describe('records that are not valid alerts', () => {
     },
     { registry: { long: bigintLongType } },
   );
-  const good = { objectId: 'ZTF24aaaaaaa', candid: 2500000000000000001n, candidate: { jd: 2460400.8, fid: 1, ra: 10, dec: 20 } };
+  const good = {
+    objectId: 'ZTF24aaaaaaa',
+    candid: 2500000000000000001n,
+    candidate: { jd: 2460400.8, fid: 1, ra: 10, dec: 20 },
+  };
 
   it('quarantines each bad record with its reason and stages the good one', async () => {
     const cases: [string, unknown][] = [
       ['missing objectId', { ...good, objectId: null }],
       ['missing candid', { ...good, candid: null }],
-      ['jd of the wrong type', { ...good, candid: 2500000000000000002n, candidate: { ...good.candidate, jd: 'yesterday' } }],
-      ['ra out of range', { ...good, candid: 2500000000000000003n, candidate: { ...good.candidate, ra: 400 } }],
+      [
+        'jd of the wrong type',
+        { ...good, candid: 2500000000000000002n, candidate: { ...good.candidate, jd: 'yesterday' } },
+      ],
+      [
+        'ra out of range',
+        { ...good, candid: 2500000000000000003n, candidate: { ...good.candidate, ra: 400 } },
+      ],
       ['missing jd', { ...good, candid: 2500000000000000004n, candidate: { ...good.candidate, jd: null } }],
     ];
     const dir = fs.mkdtempSync(path.join(layout.root, 'in-'));
-    cases.forEach(([, record], i) => fs.writeFileSync(path.join(dir, `bad-${i}.avro`), encodeContainer([record], type)));
+    cases.forEach(([, record], i) => {
+      fs.writeFileSync(path.join(dir, `bad-${i}.avro`), encodeContainer([record], type));
+    });
     fs.writeFileSync(path.join(dir, 'good.avro'), encodeContainer([good], type));
     const s = await ingestFiles(layout, [dir], { ingesterId: 't', log: testLog });
     expect(s.staged).toBe(1);

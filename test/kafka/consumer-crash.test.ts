@@ -60,6 +60,7 @@ function startConsumer(
   topic: string,
   group: string,
   ingester: string,
+  extra: string[] = ['--no-publish', '--publish-cron', 'off'],
 ): ChildProcess {
   const child = spawn(
     process.execPath,
@@ -76,9 +77,7 @@ function startConsumer(
       group,
       '--ingester',
       ingester,
-      '--no-publish',
-      '--publish-cron',
-      'off',
+      ...extra,
       '--exit-when-idle',
       '6',
       '--session-timeout',
@@ -136,7 +135,7 @@ describe('Kafka consumer group ingestion', () => {
   let broker: TestBroker;
   beforeAll(() => {
     if (!fs.existsSync(CLI)) throw new Error(`build first (npm run build): ${CLI} is missing`);
-    broker = startBroker(['crash:6', 'shared:4']);
+    broker = startBroker(['crash:6', 'shared:4', 'cron:4']);
   });
   afterAll(() => broker?.stop());
 
@@ -186,6 +185,22 @@ describe('Kafka consumer group ingestion', () => {
       (s, st) => s + (st['basic:raw'] ?? 0),
       0,
     );
+    expect(raw).toBe(producedCandids().size);
+    fs.rmSync(layout.root, { recursive: true, force: true });
+  }, 240_000);
+
+  it('publishes the staged nights on its cron schedule while consuming', async () => {
+    await produceAll(broker.bootstrap, 'cron');
+    const layout = tempStore();
+    // every 2 seconds (node-cron's optional seconds field)
+    const child = startConsumer(layout, broker.bootstrap, 'cron', 'g-cron', 'cc', [
+      '--publish-cron',
+      '*/2 * * * * *',
+    ]);
+    expect(await exited(child)).toBe(0);
+    const catalog = readCatalog(layout);
+    expect(Object.keys(catalog.statistics).map(Number).sort()).toEqual(stagedNights(layout));
+    const raw = Object.values(catalog.statistics).reduce((s, st) => s + (st['basic:raw'] ?? 0), 0);
     expect(raw).toBe(producedCandids().size);
     fs.rmSync(layout.root, { recursive: true, force: true });
   }, 240_000);

@@ -104,4 +104,25 @@ describe('/api/v1/objects', () => {
     });
     expect(res.status).toBe(400);
   });
+
+  it('adds the stamps as 63x63 arrays with withcutouts and cutout-kind', async () => {
+    const res = await app.request(
+      '/api/v1/objects?objectId=ZTF19acihgng&withcutouts=true&cutout-kind=Science',
+    );
+    const rows = (await res.json()) as Record<string, unknown>[];
+    const stamp = rows[0]['b:cutoutScience_stampData'] as number[][];
+    expect(stamp).toHaveLength(63);
+    expect(stamp[0]).toHaveLength(63);
+    expect(rows[0]['b:cutoutTemplate_stampData']).toBeUndefined();
+  });
+
+  it.each(['csv', 'parquet', 'votable'])('answers in %s with a download file name', async (format) => {
+    const res = await app.request(`/api/v1/objects?objectId=ZTF19acihgng&output-format=${format}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename=".+"/);
+    const body = Buffer.from(await res.arrayBuffer());
+    if (format === 'csv') expect(body.toString()).toContain('1060135832015015002');
+    if (format === 'votable') expect(body.toString()).toContain('ID="i_candid"');
+    if (format === 'parquet') expect(body.subarray(0, 4).toString()).toBe('PAR1');
+  });
 });

@@ -1,0 +1,328 @@
+/**
+ * `/api/v1/cutouts`: the image stamps of an alert as PNG, the original FITS, or 2-D arrays (reference §2.9),
+ * and every epoch of an object in one call (`candid=all`: a JSON list, or a ZIP of PNG/FITS files).
+ */
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { readFitsImage } from '../../compute/fits/fits-reader.js';
+import {
+  COLORMAPS,
+  CONVOLUTION_KERNELS,
+  type Colormap,
+  type ConvolutionKernel,
+  DEFAULT_PMAX_PERCENT,
+  DEFAULT_PMIN_PERCENT,
+  findColormap,
+  renderStampPng,
+  STRETCHES,
+  type Stretch,
+  writeZip,
+} from '../../compute/image/index.js';
+import {
+  type AlertStamps,
+  listStampEpochs,
+  readStamps,
+  STAMP_KINDS,
+  type StampKind,
+  type StampSelection,
+} from '../../data/queries/cutouts.js';
+import { partsOfObject } from '../../data/queries/objects.js';
+import type { ArgDoc } from '../args/request.js';
+import { parseArgs, rawArgs } from '../args/request.js';
+import { stampArray, stampField } from '../cutout-arrays.js';
+import { ApiError } from '../errors.js';
+import type { StoreReader } from '../store-reader.js';
+
+/** Output formats of this endpoint (the reference's spelling; matched in any case). */
+export const CUTOUT_FORMATS = ['PNG', 'FITS', 'array'] as const;
+type CutoutFormat = (typeof CUTOUT_FORMATS)[number];
+/** `kind` values: one stamp, or `All` (array output, or candid=all). */
+export const CUTOUT_KINDS = [...STAMP_KINDS, 'All'] as const;
+type CutoutKind = (typeof CUTOUT_KINDS)[number];
+
+/** Most stamp arrays (epochs × kinds) in one `candid=all` JSON answer: about 70 KB of JSON each (≈ 35 MB). */
+export const MAX_ARRAY_STAMPS = 500;
+/** Most files in one `candid=all` ZIP: PNG ≈ 5 KB, FITS ≈ 13 KB each (≈ 40 MB at most). */
+export const MAX_ZIP_STAMPS = 3000;
+
+const OBJECT_ID_ARG = /^[A-Za-z0-9_-]{3,64}$/;
+const CANDID_ARG = /^\d{1,19}$/;
+const INT64_MAX = 2n ** 63n - 1n;
+const UNIX_EPOCH_JD = 2440587.5;
+const MS_PER_DAY = 86_400_000;
+
+export const CUTOUTS_ARGS: readonly ArgDoc[] = [
+  { name: 'objectId', required: true, description: 'ZTF object id (exact)', example: 'ZTF19acihgng' },
+  {
+    name: 'candid',
+    required: false,
+    description:
+      'Alert id (an integer; send it as a string from languages without 64-bit integers). Default: the most ' +
+      'recent alert of the object. `all`: every alert, most recent first — with output-format=array a JSON list ' +
+      '[{"i:candid", "i:jd", "b:cutout<Kind>_stampData"}], with PNG or FITS a ZIP of files named ' +
+      `<objectId>_<candid>_<Kind>.png or .fits.gz (at most ${MAX_ARRAY_STAMPS} arrays or ${MAX_ZIP_STAMPS} files). ` +
+      'A candid that is not an alert of the object, or an object without alerts, is a 400 error; with ' +
+      'candid=all and array output an unknown object gives [].',
+    example: '1060135832015015002',
+  },
+  {
+    name: 'kind',
+    required: false,
+    description:
+      'Science, Template or Difference; All (the three) only with output-format=array or candid=all. ' +
+      'Matched in any case.',
+    default: 'Science',
+  },
+  {
+    name: 'output-format',
+    required: false,
+    description:
+      'PNG (63×63 image, FITS row 1 at the bottom as on the sky), FITS (the original stamp, gzipped FITS ' +
+      'bytes exactly as in the alert packet, application/octet-stream, file <objectId>_<candid>_<Kind>.fits.gz; ' +
+      'astropy and ds9 open it as is), or array ({"b:cutout<Kind>_stampData": 63 rows of 63 numbers, row 0 = ' +
+      'FITS row 1, NaN as null}). Matched in any case.',
+    default: 'PNG',
+  },
+  {
+    name: 'stretch',
+    required: false,
+    description:
+      'PNG only: sigmoid (z-score then logistic), linear, sqrt, power (x²), log (a = 1000), asinh (a = 0.1; ' +
+      'arcsinh accepted).',
+    default: 'sigmoid',
+  },
+  {
+    name: 'colormap',
+    required: false,
+    description: `PNG only: ${COLORMAPS.join(', ')}, each also reversed with _r (matplotlib tables).`,
+    default: 'gray',
+  },
+  {
+    name: 'pmin',
+    required: false,
+    description:
+      'PNG only: lower clipping percentile (0-100) of the finite pixels for the non-sigmoid stretches ' +
+      '(honoured here; the reference ignored it).',
+    default: DEFAULT_PMIN_PERCENT,
+  },
+  {
+    name: 'pmax',
+    required: false,
+    description: 'PNG only: upper clipping percentile (0-100, above pmin) for the non-sigmoid stretches.',
+    default: DEFAULT_PMAX_PERCENT,
+  },
+  {
+    name: 'convolution_kernel',
+    required: false,
+    description:
+      'PNG only: smooth before stretching with gauss (σ = 1 px, 5×5 px) or box (3×3 px mean); none or empty ' +
+      'for no smoothing.',
+  },
+];
+
+/** One of `values`, matched in any case, returned in its canonical spelling. */
+function choice<T extends string>(values: readonly T[], aliases: Readonly<Record<string, T>> = {}) {
+  const expected = `one of ${values.join(', ')}`;
+  return z.string({ message: `expected ${expected}` }).transform((v, ctx) => {
+    const key = v.trim().toLowerCase();
+    const hit = values.find((x) => x.toLowerCase() === key) ?? aliases[key];
+    if (hit) return hit;
+    ctx.addIssue({ code: 'custom', message: `${JSON.stringify(v)} is not ${expected}` });
+    return z.NEVER;
+  });
+}
+
+const percentArg = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const n = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v);
+  if (Number.isFinite(n) && n >= 0 && n <= 100) return n;
+  ctx.addIssue({
+    code: 'custom',
+    message: `expected a percentile between 0 and 100, got ${JSON.stringify(v)}`,
+  });
+  return z.NEVER;
+});
+
+const candidArg = z.union([z.string(), z.number()]).transform((v, ctx): StampSelection => {
+  const text = String(v).trim();
+  if (text.toLowerCase() === 'all') return 'all';
+  if (typeof v === 'number' && !Number.isSafeInteger(v)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${v} is not an exact integer (JSON numbers above 2^53 lose digits): send the candid as a string`,
+    });
+    return z.NEVER;
+  }
+  if (CANDID_ARG.test(text) && BigInt(text) <= INT64_MAX) return BigInt(text);
+  ctx.addIssue({
+    code: 'custom',
+    message: `expected an alert id (a non-negative integer such as 1060135832015015002) or \`all\`, got ${JSON.stringify(v)}`,
+  });
+  return z.NEVER;
+});
+
+const schema = z.object({
+  objectId: z
+    .string({ message: 'a value for objectId is required (a ZTF object id such as ZTF19acihgng)' })
+    .trim()
+    .regex(OBJECT_ID_ARG, { message: "object ids are 3 to 64 letters, digits, '_' or '-'" }),
+  candid: candidArg.optional(),
+  kind: choice(CUTOUT_KINDS).optional().default('Science'),
+  'output-format': choice(CUTOUT_FORMATS).optional().default('PNG'),
+  stretch: choice<Stretch>(STRETCHES, { arcsinh: 'asinh' }).optional().default('sigmoid'),
+  colormap: z
+    .string({ message: `expected a colour map name: ${COLORMAPS.join(', ')} (or with _r)` })
+    .transform((v, ctx): Colormap => {
+      const found = findColormap(v.trim());
+      if (found) return found;
+      ctx.addIssue({
+        code: 'custom',
+        message: `unknown colour map ${JSON.stringify(v)}; use one of ${COLORMAPS.join(', ')} (or with _r)`,
+      });
+      return z.NEVER;
+    })
+    .optional(),
+  pmin: percentArg.optional().default(DEFAULT_PMIN_PERCENT),
+  pmax: percentArg.optional().default(DEFAULT_PMAX_PERCENT),
+  convolution_kernel: choice<ConvolutionKernel | 'none'>([...CONVOLUTION_KERNELS, 'none'], {
+    '': 'none',
+  }).optional(),
+});
+
+type CutoutArgs = z.infer<typeof schema>;
+
+/**
+ * A POST JSON body may carry the candid as a bare integer above 2^53, which JSON.parse rounds: recover its
+ * exact digits from the body text (cached by Hono after rawArgs read it).
+ */
+async function exactCandid(c: Context, raw: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (c.req.method !== 'POST' || typeof raw.candid !== 'number' || Number.isSafeInteger(raw.candid))
+    return raw;
+  const matches = [...(await c.req.text()).matchAll(/"candid"\s*:\s*(\d+)\s*[,}]/g)];
+  return matches.length === 1 ? { ...raw, candid: matches[0][1] } : raw;
+}
+
+function kindsOf(kind: CutoutKind): StampKind[] {
+  return kind === 'All' ? [...STAMP_KINDS] : [kind];
+}
+
+function noAlertText(objectId: string, which: StampSelection): string {
+  return typeof which === 'bigint'
+    ? `Alert ${which} is not an alert of ${objectId} with stamps in this store. List its alerts with ` +
+        `/api/v1/objects?objectId=${objectId}, or omit candid for the latest one.`
+    : `No alert of ${objectId} with stamps in this store. Check the id with /api/v1/objects?objectId=${objectId}.`;
+}
+
+function stampBytes(objectId: string, alert: AlertStamps, kind: StampKind): Uint8Array {
+  const bytes = alert.stamps[kind];
+  if (!bytes) throw new ApiError(400, `Alert ${alert.candid} of ${objectId} carries no ${kind} stamp.`);
+  return bytes;
+}
+
+function renderPng(bytes: Uint8Array, args: CutoutArgs): Uint8Array {
+  const conv = args.convolution_kernel;
+  return renderStampPng(readFitsImage(bytes), {
+    stretch: args.stretch,
+    pminPercent: args.pmin,
+    pmaxPercent: args.pmax,
+    colormap: args.colormap ?? findColormap('gray')!,
+    convolution: conv && conv !== 'none' ? conv : null,
+  });
+}
+
+function arrayFields(alert: AlertStamps, kinds: readonly StampKind[]): string {
+  return kinds
+    .map((k) => {
+      const bytes = alert.stamps[k];
+      return `${JSON.stringify(stampField(k))}:${JSON.stringify(bytes ? stampArray(bytes) : null)}`;
+    })
+    .join(',');
+}
+
+function attachment(body: Uint8Array, contentType: string, filename: string, immutable: boolean): Response {
+  const headers: Record<string, string> = {
+    'content-type': contentType,
+    'content-disposition': `attachment; filename="${filename}"`,
+  };
+  if (immutable) headers['cache-control'] = 'public, max-age=86400';
+  return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}
+
+function jdToDate(jd: number): Date {
+  return new Date((jd - UNIX_EPOCH_JD) * MS_PER_DAY);
+}
+
+/** The cutouts endpoint app, mounted at /api/v1/cutouts. */
+export function cutoutsApp(reader: StoreReader): Hono {
+  const app = new Hono();
+  app.on(['GET', 'POST'], '/', async (c) => {
+    const raw = await rawArgs(c);
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: CUTOUTS_ARGS });
+    const args = parseArgs(schema, await exactCandid(c, raw));
+    if (args.pmin >= args.pmax)
+      throw new ApiError(
+        400,
+        `pmin (${args.pmin}) must be below pmax (${args.pmax}); both are percentiles 0-100.`,
+      );
+    const which: StampSelection = args.candid ?? 'latest';
+    const format: CutoutFormat = args['output-format'];
+    if (args.kind === 'All' && format !== 'array' && which !== 'all')
+      throw new ApiError(
+        400,
+        'The option `kind=All` is only compatible with `output-format=array` (or with candid=all, which ' +
+          'returns a ZIP). Choose Science, Template or Difference.',
+      );
+    const { objectId } = args;
+    const kinds = kindsOf(args.kind);
+    const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
+    const catalog = reader.current();
+    const parts = await partsOfObject(query, reader.layout, catalog, objectId);
+
+    if (which === 'all') {
+      const epochs = await listStampEpochs(query, reader.layout, catalog, parts, objectId);
+      if (epochs.length === 0 && format === 'array') return c.json([]);
+      if (epochs.length === 0) throw new ApiError(400, noAlertText(objectId, which));
+      const cap = format === 'array' ? MAX_ARRAY_STAMPS : MAX_ZIP_STAMPS;
+      if (epochs.length * kinds.length > cap)
+        throw new ApiError(
+          400,
+          `${objectId} has ${epochs.length} alerts: more than ${cap} stamps in one answer. Ask for one kind, ` +
+            'use output-format=FITS (ZIP), or fetch alerts one candid at a time.',
+        );
+      const alerts = await readStamps(query, reader.layout, catalog, parts, objectId, 'all', kinds);
+      if (format === 'array') {
+        const items = alerts.map((a) => `{"i:candid":${a.candid},"i:jd":${a.jd},${arrayFields(a, kinds)}}`);
+        return c.body(`[${items.join(',')}]`, 200, { 'content-type': 'application/json' });
+      }
+      const isPng = format === 'PNG';
+      const entries = alerts.flatMap((a) =>
+        kinds
+          .filter((k) => a.stamps[k])
+          .map((k) => ({
+            name: `${objectId}_${a.candid}_${k}.${isPng ? 'png' : 'fits.gz'}`,
+            data: isPng ? renderPng(a.stamps[k]!, args) : a.stamps[k]!,
+            method: 'store' as const,
+            modifiedAt: jdToDate(a.jd),
+          })),
+      );
+      return attachment(writeZip(entries), 'application/zip', `${objectId}_${args.kind}_all.zip`, false);
+    }
+
+    const [alert] = await readStamps(query, reader.layout, catalog, parts, objectId, which, kinds);
+    if (!alert) throw new ApiError(400, noAlertText(objectId, which));
+    const immutable = typeof which === 'bigint';
+    if (format === 'array') {
+      if (kinds.length === 1) stampBytes(objectId, alert, kinds[0]);
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (immutable) headers['cache-control'] = 'public, max-age=86400';
+      return c.body(`{${arrayFields(alert, kinds)}}`, 200, headers);
+    }
+    const kind = kinds[0];
+    const bytes = stampBytes(objectId, alert, kind);
+    const base = `${objectId}_${alert.candid}_${kind}`;
+    return format === 'FITS'
+      ? attachment(bytes, 'application/octet-stream', `${base}.fits.gz`, immutable)
+      : attachment(renderPng(bytes, args), 'image/png', `${base}.png`, immutable);
+  });
+  return app;
+}
