@@ -47,6 +47,8 @@ export class IngestPipeline {
   private readonly quarantine: Quarantine;
   /** Nights that received alerts during this run. */
   readonly nightsTouched = new Set<number>();
+  /** Nights of the most recent batch. */
+  lastBatchNights = new Set<number>();
   /** The staging transaction in flight (one at a time, overlapped with decoding the next batch). */
   private inFlight: Promise<void> = Promise.resolve();
 
@@ -92,12 +94,14 @@ export class IngestPipeline {
   async ingestDecoded(items: readonly DecodedItem[]): Promise<void> {
     const staged: StagedAlert[] = [];
     const rejected: Rejection[] = [];
+    this.lastBatchNights = new Set<number>();
     for (const item of items) {
       this.counts.read++;
       if (item.outcome.ok) {
         const alert = item.outcome.alert;
         staged.push({ alert, derived: deriveAlertValues(alert), source: describePosition(item.position) });
         this.nightsTouched.add(alert.night);
+        this.lastBatchNights.add(alert.night);
       } else {
         rejected.push({ reason: item.outcome.reason, position: item.position, bytes: item.raw() });
       }

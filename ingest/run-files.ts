@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { StoreLayout } from '../data/store-layout.js';
 import { type IngestCounts, IngestPipeline } from './pipeline.js';
 import { RateReporter } from './progress.js';
+import { BackgroundPublisher } from './publish/background-publisher.js';
 import { readAvroFile } from './sources/avro-file.js';
 import { readParquetFile } from './sources/parquet-file.js';
 import { readTarball } from './sources/tarball.js';
@@ -46,19 +47,47 @@ export function expandInputs(paths: readonly string[]): string[] {
 export interface FileIngestSummary extends IngestCounts {
   files: number;
   nights: number[];
+  /** Nights published during the ingestion (with `publish`). */
+  published: number[];
   seconds: number;
   ratePerSecond: number;
 }
+
+/** Batches after which a night that received no alert is considered done (closed and published). */
+const QUIET_BATCHES = 4;
 
 /** Ingests the given inputs into the store's staging; staging files are closed at the end. */
 export async function ingestFiles(
   layout: StoreLayout,
   inputs: readonly string[],
-  options: { ingesterId: string; log: Logger; batchSize?: number },
+  options: { ingesterId: string; log: Logger; batchSize?: number; publish?: boolean },
 ): Promise<FileIngestSummary> {
   const { log } = options;
   const files = expandInputs(inputs);
   const pipeline = new IngestPipeline(layout, options.ingesterId, log, undefined, true);
+  // Publication overlaps ingestion: a night that stopped receiving alerts is closed and published in the
+  // background (a worker thread) while the next nights are staged; a night that receives alerts again is
+  // published again at the end.
+  const publisher = options.publish ? new BackgroundPublisher(layout, log) : null;
+  if (publisher) pipeline.stager.beforeOpen = (night) => publisher.idleFor(night);
+  const lastSeen = new Map<number, number>();
+  const dirty = new Set<number>();
+  let batchNo = 0;
+  const afterBatch = async (): Promise<void> => {
+    batchNo++;
+    for (const n of pipeline.lastBatchNights) {
+      lastSeen.set(n, batchNo);
+      dirty.add(n);
+    }
+    if (!publisher) return;
+    for (const night of pipeline.stager.openNights()) {
+      if (batchNo - (lastSeen.get(night) ?? batchNo) < QUIET_BATCHES) continue;
+      await pipeline.flush();
+      await pipeline.stager.closeNight(night);
+      dirty.delete(night);
+      void publisher.enqueue(night);
+    }
+  };
   const reporter = new RateReporter(log, 'ingest', () => ({ ...pipeline.counts }), 'read').start();
   const batchSize = options.batchSize ?? 500;
   let pendingMessages: Parameters<IngestPipeline['ingestMessages']>[0][number][] = [];
@@ -67,6 +96,7 @@ export async function ingestFiles(
     const batch = pendingMessages;
     pendingMessages = [];
     await pipeline.ingestMessages(batch);
+    await afterBatch();
   };
   try {
     for (const file of files) {
@@ -83,17 +113,24 @@ export async function ingestFiles(
         for await (const ev of readAvroFile(file, pipeline.decoder, batchSize)) {
           if (ev.kind === 'items') {
             await pipeline.ingestDecoded(ev.items);
+            await afterBatch();
           } else pipeline.quarantineRaw(ev.reason, ev.position, ev.bytes);
         }
       } else if (kind === 'tarball') {
         await flushMessages();
         for await (const ev of readTarball(file, batchSize)) {
-          if (ev.kind === 'messages') await pipeline.ingestMessages(ev.messages);
-          else pipeline.quarantineRaw(ev.reason, { kind: 'file', file, index: ev.index }, new Uint8Array(0));
+          if (ev.kind === 'messages') {
+            await pipeline.ingestMessages(ev.messages);
+            await afterBatch();
+          } else
+            pipeline.quarantineRaw(ev.reason, { kind: 'file', file, index: ev.index }, new Uint8Array(0));
         }
       } else if (kind === 'parquet') {
         await flushMessages();
-        for await (const items of readParquetFile(file, batchSize)) await pipeline.ingestDecoded(items);
+        for await (const items of readParquetFile(file, batchSize)) {
+          await pipeline.ingestDecoded(items);
+          await afterBatch();
+        }
       }
     }
     await flushMessages();
@@ -101,11 +138,22 @@ export async function ingestFiles(
   } finally {
     await pipeline.close();
   }
+  if (publisher) {
+    for (const night of [...dirty].sort((a, b) => a - b)) void publisher.enqueue(night);
+    await publisher.close();
+    if (publisher.errors.length > 0) {
+      const e = publisher.errors[0];
+      throw new Error(
+        `publication of night ${e.night} failed: ${e.error} (the night stays staged; run skyalert publish)`,
+      );
+    }
+  }
   const { seconds, ratePerSecond } = reporter.stop();
   return {
     ...pipeline.counts,
     files: files.length,
     nights: [...pipeline.nightsTouched].sort((a, b) => a - b),
+    published: [...new Set(publisher?.results.map((r) => r.night) ?? [])].sort((a, b) => a - b),
     seconds,
     ratePerSecond,
   };

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { readCatalog } from '../../data/catalog.js';
 import { StoreLayout } from '../../data/store-layout.js';
-import { publishNights } from '../../ingest/publish/publish-nights.js';
+import { compactStore } from '../../ingest/publish/compact.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
 import { startServer } from '../../serve/server.js';
@@ -36,8 +36,8 @@ export async function runDemo(args: DemoArgs, log: Logger): Promise<number> {
     console.log(`demo: simulating ${DEMO.nights} nights x ${DEMO.alertsPerNight} alerts into ${input}`);
     await runSimulate({ outDir: input, ...DEMO, log });
     console.log('demo: ingesting and publishing');
-    const summary = await ingestFiles(layout, [input], { ingesterId: 'demo', log });
-    await publishNights(layout, summary.nights, log);
+    const summary = await ingestFiles(layout, [input], { ingesterId: 'demo', log, publish: true });
+    await compactStore(layout, log);
     console.log(
       `demo: ${summary.staged} alerts staged, ${summary.quarantined} quarantined, ${summary.nights.length} nights published`,
     );

@@ -2,7 +2,7 @@
 import os from 'node:os';
 import type { Logger } from 'pino';
 import { isValidIngesterId, StoreLayout } from '../../data/store-layout.js';
-import { publishNights } from '../../ingest/publish/publish-nights.js';
+import { compactStore } from '../../ingest/publish/compact.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { peakRssMiB } from '../peak-rss.js';
 import { resolveStoreDir } from '../store-option.js';
@@ -57,8 +57,10 @@ export async function runIngestFiles(args: IngestArgs, inputs: string[], log: Lo
   const ingesterId = args.ingester ?? defaultIngesterId();
   if (!isValidIngesterId(ingesterId))
     throw new Error(`--ingester must match [A-Za-z0-9_.-]{1,64}: ${ingesterId}`);
-  const summary = await ingestFiles(layout, inputs, { ingesterId, log });
-  const published = args['no-publish'] ? [] : (await publishNights(layout, summary.nights, log)).published;
+  const publish = !args['no-publish'];
+  const summary = await ingestFiles(layout, inputs, { ingesterId, log, publish });
+  if (publish) await compactStore(layout, log);
+  const published = summary.published;
   log.info({ ...summary, published: published.length, store: layout.root }, 'ingest finished');
   console.log(
     `ingest: ${summary.files} files, ${summary.read} records read, ${summary.staged} staged, ` +

@@ -24,7 +24,10 @@ export function decodeBlockRecords(schema: CompiledSchema, data: Buffer, count: 
   for (let i = 0; i < count; i++) {
     let decoded: { value: unknown; offset: number };
     try {
-      decoded = (resolver ? type.decode(data, pos, resolver) : type.decode(data, pos)) as { value: unknown; offset: number };
+      decoded = (resolver ? type.decode(data, pos, resolver) : type.decode(data, pos)) as {
+        value: unknown;
+        offset: number;
+      };
     } catch (err) {
       out.push({ ok: false, reason: `Avro decoding failed: ${errorText(err)}` });
       return out;

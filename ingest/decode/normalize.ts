@@ -80,10 +80,12 @@ function historyPoint(p: Rec): HistoryPoint | null {
 }
 
 /** Where each catalogue column is read from in a decoded record (precomputed once). */
-const SOURCES: readonly { field: string; inCandidate: boolean; type: AvroScalar }[] = ALERT_COLUMNS.map((col) => {
-  const field = col.storage.slice(2);
-  return { field, inCandidate: col.family === 'i' && CANDIDATE_FIELD_NAMES.has(field), type: col.type };
-});
+const SOURCES: readonly { field: string; inCandidate: boolean; type: AvroScalar }[] = ALERT_COLUMNS.map(
+  (col) => {
+    const field = col.storage.slice(2);
+    return { field, inCandidate: col.family === 'i' && CANDIDATE_FIELD_NAMES.has(field), type: col.type };
+  },
+);
 
 /** The result of normalising one record. */
 export type NormalizeResult = { ok: true; alert: Alert } | { ok: false; reason: string };

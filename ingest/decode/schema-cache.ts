@@ -28,7 +28,18 @@ export function dropInvalidUnionDefaults(schema: Json): Json {
 
 /** Fields of `prv_candidates` entries that ingestion reads (HistoryPoint); the others are skipped unread. */
 export const HISTORY_FIELDS: ReadonlySet<string> = new Set([
-  'jd', 'fid', 'magpsf', 'sigmapsf', 'diffmaglim', 'magnr', 'sigmagnr', 'isdiffpos', 'distnr', 'rb', 'nbad', 'candid',
+  'jd',
+  'fid',
+  'magpsf',
+  'sigmapsf',
+  'diffmaglim',
+  'magnr',
+  'sigmagnr',
+  'isdiffpos',
+  'distnr',
+  'rb',
+  'nbad',
+  'candid',
 ]);
 
 /**
@@ -37,7 +48,8 @@ export const HISTORY_FIELDS: ReadonlySet<string> = new Set([
  * without allocating them. Returns null when the schema has no such record.
  */
 export function projectHistory(schema: Json): Json | null {
-  if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || !Array.isArray(schema.fields)) return null;
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || !Array.isArray(schema.fields))
+    return null;
   let changed = false;
   const fields = schema.fields.map((f) => {
     if (f === null || typeof f !== 'object' || Array.isArray(f) || f.name !== 'prv_candidates') return f;
@@ -50,7 +62,8 @@ export function projectHistory(schema: Json): Json | null {
         return {
           ...t,
           fields: t.fields.filter(
-            (x) => x !== null && typeof x === 'object' && !Array.isArray(x) && HISTORY_FIELDS.has(String(x.name)),
+            (x) =>
+              x !== null && typeof x === 'object' && !Array.isArray(x) && HISTORY_FIELDS.has(String(x.name)),
           ),
         };
       }
@@ -65,7 +78,10 @@ export function projectHistory(schema: Json): Json | null {
 export interface CompiledSchema {
   readonly type: avro.Type;
   readonly text: string;
-  readonly reader: { readonly type: avro.Type; readonly resolver: ReturnType<avro.Type['createResolver']> } | null;
+  readonly reader: {
+    readonly type: avro.Type;
+    readonly resolver: ReturnType<avro.Type['createResolver']>;
+  } | null;
 }
 
 /** Caches compiled Avro types by schema text (bounded: schemas change rarely). */
@@ -87,7 +103,9 @@ export class SchemaCache {
     const projected = projectHistory(parsed);
     if (projected) {
       try {
-        const readerType = avro.Type.forSchema(projected as avro.Schema, { registry: { long: bigintLongType } });
+        const readerType = avro.Type.forSchema(projected as avro.Schema, {
+          registry: { long: bigintLongType },
+        });
         reader = { type: readerType, resolver: readerType.createResolver(type) };
       } catch {
         reader = null; // an unusual schema: decode with the writer type itself

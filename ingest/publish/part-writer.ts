@@ -48,7 +48,11 @@ async function count(conn: DuckDBConnection, table: string): Promise<number> {
  * Writes the files of a part into `dir` (created; must not exist yet). With `withCutouts` false (merged parts),
  * no cutouts file is written: a merged part keeps referring to its nights' cutouts files.
  */
-export async function writePart(conn: DuckDBConnection, dir: string, withCutouts: boolean): Promise<PartRows> {
+export async function writePart(
+  conn: DuckDBConnection,
+  dir: string,
+  withCutouts: boolean,
+): Promise<PartRows> {
   fs.mkdirSync(dir, { recursive: false });
   for (const [file, query] of Object.entries(PART_QUERIES) as [PartFile, string][]) {
     if (file === 'cutouts' && !withCutouts) continue;

@@ -55,7 +55,11 @@ export function stagingFilesOf(layout: StoreLayout, night: number): string[] {
     .map((f) => path.join(dir, f));
 }
 
-async function prepareNightRelations(conn: DuckDBConnection, files: readonly string[], night: number): Promise<void> {
+async function prepareNightRelations(
+  conn: DuckDBConnection,
+  files: readonly string[],
+  night: number,
+): Promise<void> {
   const names: string[] = [];
   for (let i = 0; i < files.length; i++) {
     try {
@@ -70,7 +74,8 @@ async function prepareNightRelations(conn: DuckDBConnection, files: readonly str
   }
   const staged = names.map((n, i) => `SELECT *, ${i} AS staging_file FROM ${n}.alerts`).join(' UNION ALL ');
   const history = names.map((n) => `SELECT * FROM ${n}.history`).join(' UNION ALL ');
-  const dedup = files.length > 1 ? 'QUALIFY row_number() OVER (PARTITION BY i_candid ORDER BY source) = 1' : '';
+  const dedup =
+    files.length > 1 ? 'QUALIFY row_number() OVER (PARTITION BY i_candid ORDER BY source) = 1' : '';
   await conn.run(`CREATE TEMP TABLE staged AS SELECT * FROM (${staged}) ${dedup}`);
   await conn.run(
     `CREATE TEMP TABLE st AS SELECT * EXCLUDE (${STAMP_REF_COLUMNS.join(', ')}, source, staging_file),
@@ -86,7 +91,9 @@ async function prepareNightRelations(conn: DuckDBConnection, files: readonly str
       SELECT i_objectId, i_jd, i_fid, i_magpsf, i_sigmapsf, i_diffmaglim, i_magnr, i_sigmagnr, i_isdiffpos,
              i_distnr, i_rb, i_nbad, 'badquality' FROM st WHERE NOT valid
     ) QUALIFY row_number() OVER (PARTITION BY objectId, jd, fid ORDER BY tag DESC) = 1`);
-  await conn.run(`CREATE TEMP VIEW p_upperlim AS SELECT *, ${Number(night)}::INTEGER AS night FROM p_upperlim_raw`);
+  await conn.run(
+    `CREATE TEMP VIEW p_upperlim AS SELECT *, ${Number(night)}::INTEGER AS night FROM p_upperlim_raw`,
+  );
   await loadCutouts(conn, files);
   await conn.run('CREATE TEMP VIEW p_cutouts AS SELECT * FROM cut');
 }

@@ -6,7 +6,13 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Position } from '../../data/alert.js';
-import { type ContainerHeader, decompressBlock, readBlock, readHeader, readVarLong } from '../decode/container.js';
+import {
+  type ContainerHeader,
+  decompressBlock,
+  readBlock,
+  readHeader,
+  readVarLong,
+} from '../decode/container.js';
 import { type AlertDecoder, decodeBlockRecords } from '../decode/decode.js';
 import type { DecodedItem } from '../pipeline.js';
 
@@ -15,7 +21,12 @@ const MAX_TAIL_BYTES = 16 * 1024 * 1024;
 /** What the stream reader yields: decoded records, or an unreadable tail. */
 export type AvroStreamEvent =
   | { readonly kind: 'items'; readonly items: DecodedItem[] }
-  | { readonly kind: 'bad-tail'; readonly reason: string; readonly position: Position; readonly bytes: Uint8Array };
+  | {
+      readonly kind: 'bad-tail';
+      readonly reason: string;
+      readonly position: Position;
+      readonly bytes: Uint8Array;
+    };
 
 /** Incremental container parser over a growing buffer. */
 class ContainerCursor {
@@ -57,7 +68,11 @@ class ContainerCursor {
           return;
         }
         const schema = this.decoder.schemaOf(this.header);
-        const records = decodeBlockRecords(schema, decompressBlock(this.header.codec, block.data), block.count);
+        const records = decodeBlockRecords(
+          schema,
+          decompressBlock(this.header.codec, block.data),
+          block.count,
+        );
         const blockBytes = this.buf.subarray(this.pos, block.end);
         for (const outcome of records) {
           const position: Position = { kind: 'file', file: this.label, index: this.index++ };
@@ -133,7 +148,11 @@ export async function* readAvroStream(
  * Reads an Avro file from disk with positional reads: each block is read straight into a buffer of its own size
  * (no re-copying of partial chunks, whatever the block size).
  */
-export async function* readAvroFile(file: string, decoder: AlertDecoder, batchSize = 500): AsyncGenerator<AvroStreamEvent> {
+export async function* readAvroFile(
+  file: string,
+  decoder: AlertDecoder,
+  batchSize = 500,
+): AsyncGenerator<AvroStreamEvent> {
   const handle = await fs.promises.open(file, 'r');
   try {
     const size = (await handle.stat()).size;
@@ -174,7 +193,8 @@ export async function* readAvroFile(file: string, decoder: AlertDecoder, batchSi
         break;
       }
       const blockEnd = length.next + length.value + 16;
-      cursor.buf = Buffer.concat([rest, await read(offset, blockEnd - rest.length)]);
+      const more = await read(offset, blockEnd - rest.length);
+      cursor.buf = rest.length === 0 ? more : Buffer.concat([rest, more]);
       cursor.pos = 0;
       offset += blockEnd - rest.length;
       cursor.parse(pending);

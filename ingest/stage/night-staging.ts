@@ -125,9 +125,7 @@ export class NightStaging {
       }
     }
     if (chunks.length > 0) {
-      const data = Buffer.concat(chunks);
-      let written = 0;
-      while (written < data.length) written += fs.writeSync(this.stampsFd, data, written, data.length - written, null);
+      writeAllv(this.stampsFd, chunks);
       fs.fsyncSync(this.stampsFd);
     }
     this.stampsEnd = end;
@@ -135,7 +133,8 @@ export class NightStaging {
     try {
       const alerts = await this.conn.createAppender('alerts');
       fresh.forEach(({ alert, derived, source }, k) => {
-        for (let i = 0; i < ALERT_COLUMNS.length; i++) appendTyped(alerts, ALERT_COLUMNS[i].type, alert.values[i]);
+        for (let i = 0; i < ALERT_COLUMNS.length; i++)
+          appendTyped(alerts, ALERT_COLUMNS[i].type, alert.values[i]);
         alerts.appendInteger(alert.night);
         alerts.appendBigInt(derived.hpix29);
         alerts.appendVarchar(derived.classification);
@@ -170,6 +169,25 @@ export class NightStaging {
     this.conn.closeSync();
     this.instance.closeSync();
     fs.closeSync(this.stampsFd);
+  }
+}
+
+/** Writes buffers at the end of a file (append mode) without joining them, handling partial writes. */
+function writeAllv(fd: number, chunks: readonly Uint8Array[]): void {
+  const IOV_MAX = 1024;
+  let pending = [...chunks];
+  while (pending.length > 0) {
+    const slice = pending.slice(0, IOV_MAX);
+    let written = fs.writevSync(fd, slice);
+    const rest: Uint8Array[] = [];
+    for (const c of slice) {
+      if (written >= c.length) written -= c.length;
+      else {
+        rest.push(c.subarray(written));
+        written = 0;
+      }
+    }
+    pending = [...rest, ...pending.slice(IOV_MAX)];
   }
 }
 

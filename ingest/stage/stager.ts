@@ -11,6 +11,8 @@ const MAX_OPEN_NIGHTS = 4;
 
 export class Stager {
   private readonly open = new Map<number, NightStaging>();
+  /** Awaited before a night's file is (re)opened, e.g. to let a background publication of it finish. */
+  beforeOpen: ((night: number) => Promise<void>) | null = null;
 
   constructor(
     private readonly layout: StoreLayout,
@@ -67,6 +69,7 @@ export class Stager {
       const oldest = this.open.keys().next().value;
       if (oldest !== undefined) await this.closeNight(oldest);
     }
+    if (this.beforeOpen) await this.beforeOpen(night);
     const staging = await NightStaging.open(this.layout.stagingFile(night, this.ingesterId));
     this.open.set(night, staging);
     this.log.debug({ night, file: staging.file }, 'staging file opened');
