@@ -21,6 +21,12 @@ export const PART_FILES = {
 
 export type PartFile = keyof typeof PART_FILES;
 
+/**
+ * The stamps of a nightly part: the original gzipped FITS bytes, concatenated in (objectId, jd) order; each
+ * `cutouts.parquet` row gives its alert's offset and the three lengths (science, template, difference).
+ */
+export const STAMPS_FILE = 'stamps.bin';
+
 /** One published part. */
 export interface PartEntry {
   readonly id: string;

@@ -24,7 +24,12 @@ export const STAMP_COLUMNS = ['cutout_science', 'cutout_template', 'cutout_diffe
  * to `<ingester>.stamps` beside the staging file, and each row records where (offset of the science stamp, then
  * the three lengths; the template and difference stamps follow it; a null length is a missing stamp).
  */
-export const STAMP_REF_COLUMNS = ['stamp_offset', 'stamp_science_len', 'stamp_template_len', 'stamp_difference_len'] as const;
+export const STAMP_REF_COLUMNS = [
+  'stamp_offset',
+  'stamp_science_len',
+  'stamp_template_len',
+  'stamp_difference_len',
+] as const;
 
 /** Columns of a history row, in order. */
 export const HISTORY_COLUMNS: readonly (readonly [name: string, sqlType: string])[] = [
@@ -63,4 +68,5 @@ export const CREATE_STAGING_SQL: readonly string[] = [
 ];
 
 /** Number of columns of an `alerts` row. */
-export const ALERT_ROW_WIDTH = ALERT_COLUMNS.length + EXTRA_ALERT_COLUMNS.length + STAMP_REF_COLUMNS.length + 1;
+export const ALERT_ROW_WIDTH =
+  ALERT_COLUMNS.length + EXTRA_ALERT_COLUMNS.length + STAMP_REF_COLUMNS.length + 1;

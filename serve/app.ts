@@ -9,7 +9,12 @@ import { classesApp } from './api/classes.js';
 import { columnsApp } from './api/columns.js';
 import { cutoutsApp } from './api/cutouts.js';
 import { API_ENDPOINTS, apiIndexApp, docsApp } from './api/docs.js';
+import { explorerApp } from './api/explorer.js';
+import { latestsApp } from './api/latests.js';
 import { objectsApp } from './api/objects.js';
+import { randomApp } from './api/random.js';
+import { statisticsApp } from './api/statistics.js';
+import { trackletApp } from './api/tracklet.js';
 import { ApiError } from './errors.js';
 import type { StoreReader } from './store-reader.js';
 
@@ -56,6 +61,11 @@ export function createApp(reader: StoreReader, log: Logger): Hono {
     c.json({ status: 'ok', catalogVersion: reader.current().version, parts: reader.current().parts.length }),
   );
   app.route('/api/v1/objects', objectsApp(reader));
+  app.route('/api/v1/explorer', explorerApp(reader));
+  app.route('/api/v1/latests', latestsApp(reader));
+  app.route('/api/v1/tracklet', trackletApp(reader));
+  app.route('/api/v1/statistics', statisticsApp(reader));
+  app.route('/api/v1/random', randomApp(reader));
   app.route('/api/v1/cutouts', cutoutsApp(reader));
   app.route('/api/v1/classes', classesApp());
   app.route('/api/v1/columns', columnsApp());

@@ -5,10 +5,13 @@
  * stamp columns asked for are read. The SQL text is constant except the file lists (store-built paths) and the
  * stamp column names (from a fixed map); the object id and candid travel as parameters.
  */
+
+import fs from 'node:fs';
+import path from 'node:path';
 import type { DuckDBValue } from '@duckdb/node-api';
-import { type Catalog, cutoutFilesOf, type PartEntry, partFilePath } from '../catalog.js';
+import { type Catalog, cutoutFilesOf, type PartEntry, partFilePath, STAMPS_FILE } from '../catalog.js';
 import { sqlPathList } from '../sql-text.js';
-import { STAMP_COLUMNS } from '../staging-schema.js';
+import { STAMP_REF_COLUMNS } from '../staging-schema.js';
 import type { StoreLayout } from '../store-layout.js';
 import type { QueryFn } from './objects.js';
 
@@ -16,11 +19,11 @@ import type { QueryFn } from './objects.js';
 export const STAMP_KINDS = ['Science', 'Template', 'Difference'] as const;
 export type StampKind = (typeof STAMP_KINDS)[number];
 
-/** Storage column of each kind (names we own, never request text). */
-const STAMP_COLUMN: Readonly<Record<StampKind, (typeof STAMP_COLUMNS)[number]>> = {
-  Science: STAMP_COLUMNS[0],
-  Template: STAMP_COLUMNS[1],
-  Difference: STAMP_COLUMNS[2],
+/** Length column of each kind in the cutouts index (names we own, never request text). */
+const STAMP_LENGTH: Readonly<Record<StampKind, (typeof STAMP_REF_COLUMNS)[number]>> = {
+  Science: STAMP_REF_COLUMNS[1],
+  Template: STAMP_REF_COLUMNS[2],
+  Difference: STAMP_REF_COLUMNS[3],
 };
 
 /** Which alerts of an object: one candid, the most recent alert, or every alert. */
@@ -85,9 +88,9 @@ export async function listStampEpochs(
 }
 
 /**
- * Reads the stamps of `kinds` for the selected alerts of `objectId` (exact id), most recent first (one row per
- * candid: each night's stamps are in one cutouts file). `parts` are ids of `catalog` parts holding the object. A candid that is not an alert of this object gives [];
- * 'latest' gives at most one alert. Stamps are the original gzipped FITS bytes, never re-encoded.
+ * The stamps of an object's alerts: one candid, the latest alert, or every alert (most recent first). Reads the
+ * small cutouts index of the parts holding the object, then each alert's bytes from its night's `stamps.bin`
+ * with one positional read (the three stamps are contiguous).
  */
 export async function readStamps(
   query: QueryFn,
@@ -101,29 +104,43 @@ export async function readStamps(
   const files = cutoutFilesOfParts(layout, catalog, parts);
   if (files.length === 0 || kinds.length === 0) return [];
   const wanted = [...new Set(kinds)];
-  const from = `FROM read_parquet(${sqlPathList(files)}, union_by_name = true)`;
-  let sql: string;
+  const from = `FROM read_parquet(${sqlPathList(files)}, union_by_name = true, filename = true)`;
+  const select = `SELECT i_candid AS candid, i_jd AS jd, filename, ${STAMP_REF_COLUMNS.join(', ')} ${from}`;
   const params: DuckDBValue[] = [objectId];
-  if (which === 'latest') {
-    // one scan with arg_max; ORDER BY … LIMIT 1 would scan the stamp column twice (late materialisation)
-    const fields = wanted.map((k) => `'${k}': ${STAMP_COLUMN[k]}`).join(', ');
-    sql = `SELECT unnest(r) FROM (
-             SELECT arg_max({'candid': i_candid, 'jd': i_jd, ${fields}}, (i_jd, i_candid)) AS r ${from}
-             WHERE i_objectId = $1) WHERE r IS NOT NULL`;
-  } else {
-    const columns = wanted.map((k) => `${STAMP_COLUMN[k]} AS ${k}`).join(', ');
-    const select = `SELECT i_candid AS candid, i_jd AS jd, ${columns} ${from}`;
-    // a candid lives in one night, and each night's stamps in one file: no duplicates to remove
-    if (which === 'all') sql = `${select} WHERE i_objectId = $1 ORDER BY i_jd DESC, i_candid DESC`;
-    else {
-      sql = `${select} WHERE i_objectId = $1 AND i_candid = $2 LIMIT 1`;
-      params.push(which);
-    }
+  let sql: string;
+  if (which === 'latest') sql = `${select} WHERE i_objectId = $1 ORDER BY i_jd DESC, i_candid DESC LIMIT 1`;
+  else if (which === 'all') sql = `${select} WHERE i_objectId = $1 ORDER BY i_jd DESC, i_candid DESC`;
+  else {
+    sql = `${select} WHERE i_objectId = $1 AND i_candid = $2 LIMIT 1`;
+    params.push(which);
   }
   const rows = await query(sql, params);
-  return rows.map((row) => {
-    const stamps: Partial<Record<StampKind, Uint8Array | null>> = {};
-    for (const k of wanted) stamps[k] = (row[k] as Uint8Array | null) ?? null;
-    return { ...toEpoch(row), stamps };
+  return rows.map((row) => ({ ...toEpoch(row), stamps: readStampBytes(row, wanted) }));
+}
+
+/** Reads the wanted stamps of one cutouts-index row from the stamps file beside its cutouts file. */
+function readStampBytes(
+  row: Record<string, unknown>,
+  wanted: readonly StampKind[],
+): Partial<Record<StampKind, Uint8Array | null>> {
+  const lens = STAMP_KINDS.map((k) => row[STAMP_LENGTH[k]] as number | null);
+  const sizes = lens.map((l) => l ?? 0);
+  const total = sizes.reduce((a, b) => a + b, 0);
+  const bytes = Buffer.allocUnsafe(total);
+  if (total > 0) {
+    const file = path.join(path.dirname(String(row.filename)), STAMPS_FILE);
+    const fd = fs.openSync(file, 'r');
+    try {
+      fs.readSync(fd, bytes, 0, total, Number(row.stamp_offset as bigint));
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+  const stamps: Partial<Record<StampKind, Uint8Array | null>> = {};
+  let at = 0;
+  STAMP_KINDS.forEach((k, i) => {
+    if (wanted.includes(k)) stamps[k] = lens[i] === null ? null : bytes.subarray(at, at + sizes[i]);
+    at += sizes[i];
   });
+  return stamps;
 }

@@ -11,15 +11,13 @@ import { sqlPathLiteral } from '../../data/sql-text.js';
 
 /** Rows per row group: small enough for fast point lookups, large enough for good compression. */
 export const ROW_GROUP_ROWS = 10_000;
-/** Cutout rows per row group (each row carries ~3 stamps of a few KiB to 20 KiB). */
-export const CUTOUT_ROW_GROUP_ROWS = 1_000;
 
 const COPY_OPTIONS = `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${ROW_GROUP_ROWS})`;
 
 /** The SELECT behind each part file (constant SQL over the p_* relations). */
 const PART_QUERIES: Readonly<Record<PartFile, string>> = {
   alerts: 'SELECT * FROM p_alerts ORDER BY i_objectId, i_jd',
-  // already in (objectId, jd) order: written as inserted, never sorted (stamp bytes are large)
+  // already in (objectId, jd) order, with the offsets of the stamps in stamps.bin
   cutouts: 'SELECT * FROM p_cutouts',
   upperlim: 'SELECT * FROM p_upperlim ORDER BY objectId, jd',
   sky: `SELECT hpix29, i_objectId, i_candid, i_ra, i_dec, i_jd, i_jdstarthist, i_magpsf, i_fid, classification, night
@@ -45,7 +43,7 @@ async function count(conn: DuckDBConnection, table: string): Promise<number> {
 }
 
 /**
- * Writes the files of a part into `dir` (created; must not exist yet). With `withCutouts` false (merged parts),
+ * Writes the files of a part into `dir` (created if needed; a night's `stamps.bin` may already be there). With `withCutouts` false (merged parts),
  * no cutouts file is written: a merged part keeps referring to its nights' cutouts files.
  */
 export async function writePart(
@@ -53,14 +51,11 @@ export async function writePart(
   dir: string,
   withCutouts: boolean,
 ): Promise<PartRows> {
-  fs.mkdirSync(dir, { recursive: false });
+  fs.mkdirSync(dir, { recursive: true });
   for (const [file, query] of Object.entries(PART_QUERIES) as [PartFile, string][]) {
     if (file === 'cutouts' && !withCutouts) continue;
     const target = sqlPathLiteral(`${dir}/${PART_FILES[file]}`);
-    const options =
-      file === 'cutouts'
-        ? `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${CUTOUT_ROW_GROUP_ROWS})`
-        : COPY_OPTIONS;
+    const options = COPY_OPTIONS;
     await conn.run(`COPY (${query}) TO ${target} ${options}`);
   }
   return {

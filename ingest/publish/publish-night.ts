@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Logger } from 'pino';
-import { type Catalog, type PartEntry, readCatalog, writeCatalog } from '../../data/catalog.js';
+import { type Catalog, type PartEntry, readCatalog, STAMPS_FILE, writeCatalog } from '../../data/catalog.js';
 import { sqlPathLiteral } from '../../data/sql-text.js';
-import { STAMP_COLUMNS, STAMP_REF_COLUMNS } from '../../data/staging-schema.js';
+import { STAMP_REF_COLUMNS } from '../../data/staging-schema.js';
 import type { StoreLayout } from '../../data/store-layout.js';
 import { MIN_RB, stampsFileOf } from '../stage/night-staging.js';
 import { acquirePublishLock } from './lock.js';
@@ -59,6 +59,7 @@ async function prepareNightRelations(
   conn: DuckDBConnection,
   files: readonly string[],
   night: number,
+  partDir: string,
 ): Promise<void> {
   const names: string[] = [];
   for (let i = 0; i < files.length; i++) {
@@ -94,47 +95,67 @@ async function prepareNightRelations(
   await conn.run(
     `CREATE TEMP VIEW p_upperlim AS SELECT *, ${Number(night)}::INTEGER AS night FROM p_upperlim_raw`,
   );
-  await loadCutouts(conn, files);
+  fs.mkdirSync(partDir, { recursive: true });
+  await loadCutouts(conn, files, path.join(partDir, STAMPS_FILE));
   await conn.run('CREATE TEMP VIEW p_cutouts AS SELECT * FROM cut');
 }
 
 /**
- * Fills table `cut` with the night's stamps in (objectId, jd) order, read from the staging stamps files. Rows
- * are appended in that order and written without a sort, so that the stamp bytes never go through a sort.
+ * Writes the night's stamps into the part's `stamps.bin`, in (objectId, jd) order, copied from the staging stamps
+ * files, and fills table `cut` with each alert's references into it (offset, lengths). Stamp bytes never go
+ * through DuckDB: a cutout read is one index lookup and one positional read.
  */
-async function loadCutouts(conn: DuckDBConnection, files: readonly string[]): Promise<void> {
+async function loadCutouts(conn: DuckDBConnection, files: readonly string[], stampsPath: string): Promise<void> {
   await conn.run(`CREATE TABLE cut (i_objectId VARCHAR, i_candid BIGINT, i_jd DOUBLE, night INTEGER,
-                  ${STAMP_COLUMNS.map((c) => `${c} BLOB`).join(', ')})`);
+                  stamp_offset BIGINT, ${STAMP_REF_COLUMNS.slice(1).map((c) => `${c} INTEGER`).join(', ')})`);
   const fds = files.map((f) => fs.openSync(stampsFileOf(f), 'r'));
+  const out = fs.openSync(stampsPath, 'w');
   try {
     const result = await conn.stream(
       `SELECT i_objectId, i_candid, i_jd, night, staging_file, ${STAMP_REF_COLUMNS.join(', ')}
        FROM staged ORDER BY i_objectId, i_jd`,
     );
     const appender = await conn.createAppender('cut');
-    let rows = 0;
+    let written = 0;
+    let pendingOut: Buffer[] = [];
+    let pendingBytes = 0;
+    const flushOut = (): void => {
+      if (pendingOut.length === 0) return;
+      const data = Buffer.concat(pendingOut, pendingBytes);
+      let at = 0;
+      while (at < data.length) at += fs.writeSync(out, data, at, data.length - at);
+      pendingOut = [];
+      pendingBytes = 0;
+    };
     for await (const chunk of result.yieldRows()) {
       for (const [objectId, candid, jd, night, fileIndex, offset, ...lens] of chunk) {
+        const sizes = lens.map((l) => (l === null ? 0 : Number(l)));
+        const total = sizes.reduce((a, b) => a + b, 0);
+        if (total > 0) {
+          const bytes = Buffer.allocUnsafe(total);
+          fs.readSync(fds[Number(fileIndex)], bytes, 0, total, Number(offset as bigint));
+          pendingOut.push(bytes);
+          pendingBytes += total;
+          if (pendingBytes > 8 << 20) flushOut();
+        }
         appender.appendVarchar(objectId as string);
         appender.appendBigInt(candid as bigint);
         appender.appendDouble(jd as number);
         appender.appendInteger(night as number);
-        const sizes = lens.map((l) => (l === null ? 0 : Number(l)));
-        const total = sizes.reduce((a, b) => a + b, 0);
-        const bytes = Buffer.allocUnsafe(total);
-        if (total > 0) fs.readSync(fds[Number(fileIndex)], bytes, 0, total, Number(offset as bigint));
-        let at = 0;
-        lens.forEach((l, k) => {
+        appender.appendBigInt(BigInt(written));
+        for (const l of lens) {
           if (l === null) appender.appendNull();
-          else appender.appendBlob(bytes.subarray(at, at + sizes[k]));
-          at += sizes[k];
-        });
+          else appender.appendInteger(Number(l));
+        }
         appender.endRow();
-        if (++rows % 2000 === 0) appender.flushSync();
+        written += total;
       }
     }
+    flushOut();
+    fs.fsyncSync(out);
     appender.closeSync();
   } finally {
+    fs.closeSync(out);
     for (const fd of fds) fs.closeSync(fd);
   }
 }
@@ -151,10 +172,10 @@ export async function publishNight(layout: StoreLayout, night: number, log: Logg
   const release = await acquirePublishLock(layout);
   const { conn, close } = await openWorkConnection(layout);
   try {
-    await prepareNightRelations(conn, files, night);
+    const partId = newPartId(`n${night}`);
+    await prepareNightRelations(conn, files, night, layout.partDir(partId));
     const statistics = await computeNightStatistics(conn);
     const previous = readCatalog(layout);
-    const partId = newPartId(`n${night}`);
     fs.mkdirSync(layout.partsDir, { recursive: true });
     const rows = await writePart(conn, layout.partDir(partId), true);
     const newEntry: PartEntry = {

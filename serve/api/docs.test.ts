@@ -85,11 +85,10 @@ describe('api index', () => {
       docs: string;
       openapi: string;
     };
-    expect(body.endpoints.map((e) => e.path)).toEqual([
-      '/api/v1/objects',
-      '/api/v1/classes',
-      '/api/v1/columns',
-    ]);
+    expect(body.endpoints.map((e) => e.path)).toEqual(API_ENDPOINTS.map((e) => e.path));
+    expect(body.endpoints.map((e) => e.path)).toEqual(
+      expect.arrayContaining(['/api/v1/objects', '/api/v1/explorer', '/api/v1/cutouts', '/api/v1/classes']),
+    );
     expect(body.endpoints[0]).toEqual({
       path: '/api/v1/objects',
       methods: ['GET', 'POST'],

@@ -11,7 +11,13 @@ import { ApiError } from '../errors.js';
 import { buildOpenApi, type EndpointDoc } from '../openapi.js';
 import { CLASSES_ENDPOINT } from './classes.js';
 import { COLUMNS_ENDPOINT } from './columns.js';
+import { CUTOUTS_ARGS } from './cutouts.js';
+import { EXPLORER_ARGS } from './explorer.js';
+import { LATESTS_ARGS } from './latests.js';
 import { OBJECTS_ARGS } from './objects.js';
+import { RANDOM_ARGS } from './random.js';
+import { STATISTICS_ARGS } from './statistics.js';
+import { TRACKLET_ARGS } from './tracklet.js';
 
 /** Path of the OpenAPI document. */
 export const OPENAPI_PATH = '/api/v1/openapi.json';
@@ -27,7 +33,48 @@ export const OBJECTS_ENDPOINT: EndpointDoc = {
 };
 
 /** The endpoints documented so far; serve/app.ts passes its full list to docsApp and apiIndexApp. */
-export const API_ENDPOINTS: readonly EndpointDoc[] = [OBJECTS_ENDPOINT, CLASSES_ENDPOINT, COLUMNS_ENDPOINT];
+export const API_ENDPOINTS: readonly EndpointDoc[] = [
+  OBJECTS_ENDPOINT,
+  {
+    path: '/api/v1/explorer',
+    methods: ['GET', 'POST'],
+    summary: 'Latest alert per object by id, cone search (nearest first) or date window',
+    args: EXPLORER_ARGS,
+  },
+  {
+    path: '/api/v1/latests',
+    methods: ['GET', 'POST'],
+    summary: 'Latest alerts of a class, most recent first',
+    args: LATESTS_ARGS,
+  },
+  {
+    path: '/api/v1/tracklet',
+    methods: ['GET', 'POST'],
+    summary: 'Alerts of satellite tracklets by id prefix or date',
+    args: TRACKLET_ARGS,
+  },
+  {
+    path: '/api/v1/cutouts',
+    methods: ['GET', 'POST'],
+    summary: 'Image stamps of an alert (PNG, FITS or array), or of every alert of an object',
+    args: CUTOUTS_ARGS,
+    contentTypes: ['image/png', 'application/octet-stream', 'application/json', 'application/zip'],
+  },
+  {
+    path: '/api/v1/statistics',
+    methods: ['GET', 'POST'],
+    summary: 'Nightly statistics (counts per night)',
+    args: STATISTICS_ARGS,
+  },
+  {
+    path: '/api/v1/random',
+    methods: ['GET', 'POST'],
+    summary: 'All alerts of n randomly drawn objects (reproducible with seed)',
+    args: RANDOM_ARGS,
+  },
+  CLASSES_ENDPOINT,
+  COLUMNS_ENDPOINT,
+];
 
 /** Swagger UI start-up script (our own text): the OpenAPI document sits beside the page. */
 const INITIALIZER = `window.onload = function () {

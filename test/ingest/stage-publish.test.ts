@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partFilePath, readCatalog } from '../../data/catalog.js';
+import { partFilePath, readCatalog, STAMPS_FILE } from '../../data/catalog.js';
 import { publishNight, stagingFilesOf } from '../../ingest/publish/publish-night.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { readQuarantine } from '../../ingest/stage/quarantine.js';
@@ -66,13 +66,18 @@ describe('ingesting the real raw alerts', () => {
     );
     expect(rows).toHaveLength(1);
     expect(rows[0].i_candid).toBe(1060135832015015002n);
-    const cut = await sql(
-      `SELECT cutout_science FROM read_parquet('${partFilePath(layout, part.id, 'cutouts')}') WHERE i_candid = 1060135832015015002`,
+    const [ref] = await sql(
+      `SELECT stamp_offset, stamp_science_len FROM read_parquet('${partFilePath(layout, part.id, 'cutouts')}')
+       WHERE i_candid = 1060135832015015002`,
     );
+    const stamp = Buffer.alloc(Number(ref.stamp_science_len));
+    const fd = fs.openSync(path.join(layout.partDir(part.id), STAMPS_FILE), 'r');
+    fs.readSync(fd, stamp, 0, stamp.length, Number(ref.stamp_offset));
+    fs.closeSync(fd);
     const original = fs.readFileSync(
       sharedPath('data', 'cutouts', 'ZTF19acihgng_1060135832015015002_cutoutScience.fits.gz'),
     );
-    expect(Buffer.compare(Buffer.from(cut[0].cutout_science as Uint8Array), original)).toBe(0);
+    expect(Buffer.compare(stamp, original)).toBe(0);
     const upper = await sql(
       `SELECT tag, count(*)::INT AS n FROM read_parquet('${partFilePath(layout, part.id, 'upperlim')}')
        WHERE objectId = 'ZTF19acihgng' GROUP BY tag ORDER BY tag`,

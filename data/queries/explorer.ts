@@ -1,0 +1,213 @@
+/**
+ * Queries behind `/api/v1/explorer`: the latest alert of objects (by id or prefix), cone searches over the
+ * sky index (`idx_sky`, sorted by HEALPix order-29 NESTED pixel so that pixel-range predicates prune row
+ * groups, then the exact angular separation), and date searches over the time index (`idx_time`, sorted by jd).
+ * Full alert rows are then read only from the parts the index rows name.
+ */
+import path from 'node:path';
+import { coneRanges, type PixelRange } from '../../compute/sky/healpix.js';
+import type { Catalog } from '../catalog.js';
+import { partFilePath } from '../catalog.js';
+import { sqlPathList } from '../sql-text.js';
+import type { StoreLayout } from '../store-layout.js';
+import { type AlertRef, partFileList, partsInJdRange, storedColumnList, toAlertRefs } from './alert-refs.js';
+import { partsOfObject, type QueryFn, ZTF_OBJECT_ID } from './objects.js';
+
+/** Which time a date window applies to: the object's first detection (`i:jdstarthist`) or the alert (`i:jd`). */
+export type TimeField = 'first' | 'any';
+
+/** A closed JD (UTC) window. */
+export interface JdWindow {
+  readonly startJd: number;
+  readonly stopJd: number;
+}
+
+/**
+ * Neighbouring pixel ranges are read in one scan when the gap between them is at most this many times the
+ * pixels they cover: a small cone yields tens of tiny ranges inside one or a few compact areas of the NESTED
+ * order, and one range per area keeps parquet row-group pruning while avoiding a scan per tiny range.
+ */
+const GAP_FACTOR = 4n;
+
+/**
+ * Merges sorted pixel ranges into a few spans: ranges closer than {@link GAP_FACTOR} × the covered length are
+ * joined, distant groups (another base pixel, across a face edge) stay apart.
+ */
+export function mergePixelRanges(ranges: readonly PixelRange[]): PixelRange[] {
+  if (ranges.length === 0) return [];
+  const covered = ranges.reduce((sum, [a, b]) => sum + (b - a), 0n);
+  const spans: PixelRange[] = [[ranges[0][0], ranges[0][1]]];
+  for (const [start, end] of ranges.slice(1)) {
+    const last = spans[spans.length - 1];
+    if (start - last[1] <= covered * GAP_FACTOR) last[1] = end;
+    else spans.push([start, end]);
+  }
+  return spans;
+}
+
+/** Angular distance (degrees) between (i_ra, i_dec) and ($4, $3), haversine form (stable for small angles). */
+const SEPARATION_DEG = `degrees(2 * asin(least(1.0, sqrt(
+    pow(sin(radians(i_dec - $3::DOUBLE) / 2), 2)
+    + cos(radians(i_dec)) * cos(radians($3::DOUBLE)) * pow(sin(radians(i_ra - $4::DOUBLE) / 2), 2)))))`;
+
+/** Latest alert per object within one pixel span, the time window and the radius. */
+const CONE_SPAN: Record<TimeField, (files: string) => string> = {
+  first: (files) => `
+    SELECT i_objectId, i_candid, i_jd, filename, ${SEPARATION_DEG} AS separation_deg
+    FROM read_parquet(${files}, filename = true)
+    WHERE hpix29 >= $1::BIGINT AND hpix29 < $2::BIGINT
+      AND i_jdstarthist >= $5::DOUBLE AND i_jdstarthist <= $6::DOUBLE
+      AND ${SEPARATION_DEG} <= $7::DOUBLE
+    QUALIFY row_number() OVER (PARTITION BY i_objectId ORDER BY i_jd DESC, i_candid DESC) = 1`,
+  any: (files) => `
+    SELECT i_objectId, i_candid, i_jd, filename, ${SEPARATION_DEG} AS separation_deg
+    FROM read_parquet(${files}, filename = true)
+    WHERE hpix29 >= $1::BIGINT AND hpix29 < $2::BIGINT
+      AND i_jd >= $5::DOUBLE AND i_jd <= $6::DOUBLE
+      AND ${SEPARATION_DEG} <= $7::DOUBLE
+    QUALIFY row_number() OVER (PARTITION BY i_objectId ORDER BY i_jd DESC, i_candid DESC) = 1`,
+};
+
+/** A cone-search hit: the alert to return for one object and its distance from the centre. */
+export interface ConeHit extends AlertRef {
+  readonly jd: number;
+  readonly separationDeg: number;
+}
+
+/** Arguments of {@link findConeHits}. */
+export interface ConeQuery {
+  readonly raDeg: number;
+  readonly decDeg: number;
+  readonly radiusDeg: number;
+  /** Window on `timeField`; null for no time condition. */
+  readonly window: JdWindow | null;
+  readonly timeField: TimeField;
+  /** Most objects returned (the nearest). */
+  readonly limit: number;
+}
+
+/**
+ * Objects within a cone: for each, its latest alert among those matching the time window, nearest first.
+ *
+ * @returns at most `limit` hits sorted by separation (degrees) then objectId.
+ */
+export async function findConeHits(
+  query: QueryFn,
+  layout: StoreLayout,
+  catalog: Catalog,
+  cone: ConeQuery,
+): Promise<ConeHit[]> {
+  const w = cone.window;
+  // An alert of an object first seen at jdstarthist is emitted at or after it: parts before the window's start
+  // cannot hold a match in either mode; with `any` the window's end bounds the parts too.
+  const parts =
+    w === null
+      ? catalog.parts
+      : partsInJdRange(catalog, w.startJd, cone.timeField === 'any' ? w.stopJd : null);
+  if (parts.length === 0) return [];
+  const files = partFileList(layout, parts, 'sky');
+  const sql = CONE_SPAN[cone.timeField](files.sql);
+  const spans = mergePixelRanges(coneRanges('auto', cone.raDeg, cone.decDeg, cone.radiusDeg));
+  const results = await Promise.all(
+    spans.map(([start, end]) =>
+      query(sql, [
+        start,
+        end,
+        cone.decDeg,
+        cone.raDeg,
+        w?.startJd ?? Number.NEGATIVE_INFINITY,
+        w?.stopJd ?? Number.POSITIVE_INFINITY,
+        cone.radiusDeg,
+      ]),
+    ),
+  );
+  const best = new Map<string, ConeHit>();
+  for (const rows of results) {
+    const refs = toAlertRefs(rows, files);
+    rows.forEach((row, i) => {
+      const hit: ConeHit = {
+        ...refs[i],
+        jd: row.i_jd as number,
+        separationDeg: row.separation_deg as number,
+      };
+      const seen = best.get(hit.objectId);
+      // one object may straddle two spans: keep its latest alert
+      if (!seen || hit.jd > seen.jd || (hit.jd === seen.jd && hit.candid > seen.candid))
+        best.set(hit.objectId, hit);
+    });
+  }
+  return [...best.values()]
+    .sort((a, b) => a.separationDeg - b.separationDeg || (a.objectId < b.objectId ? -1 : 1))
+    .slice(0, cone.limit);
+}
+
+/** Latest alert per object within a window, most recent first. */
+const DATE_SEARCH: Record<TimeField, (files: string) => string> = {
+  first: (files) => `
+    SELECT i_objectId, i_candid, i_jd, filename FROM read_parquet(${files}, filename = true)
+    WHERE i_jdstarthist >= $1::DOUBLE AND i_jdstarthist <= $2::DOUBLE
+    QUALIFY row_number() OVER (PARTITION BY i_objectId ORDER BY i_jd DESC, i_candid DESC) = 1
+    ORDER BY i_jd DESC, i_candid DESC LIMIT $3::BIGINT`,
+  any: (files) => `
+    SELECT i_objectId, i_candid, i_jd, filename FROM read_parquet(${files}, filename = true)
+    WHERE i_jd >= $1::DOUBLE AND i_jd <= $2::DOUBLE
+    QUALIFY row_number() OVER (PARTITION BY i_objectId ORDER BY i_jd DESC, i_candid DESC) = 1
+    ORDER BY i_jd DESC, i_candid DESC LIMIT $3::BIGINT`,
+};
+
+/**
+ * Objects with alerts in a window (`any`: alerts emitted in it, read from `idx_time`; `first`: objects first
+ * detected in it, read from `idx_sky`, which carries jdstarthist): the latest matching alert of each, most
+ * recent first, at most `limit`.
+ */
+export async function findDateHits(
+  query: QueryFn,
+  layout: StoreLayout,
+  catalog: Catalog,
+  window: JdWindow,
+  timeField: TimeField,
+  limit: number,
+): Promise<AlertRef[]> {
+  const parts = partsInJdRange(catalog, window.startJd, timeField === 'any' ? window.stopJd : null);
+  if (parts.length === 0) return [];
+  const files = partFileList(layout, parts, timeField === 'any' ? 'time' : 'sky');
+  const rows = await query(DATE_SEARCH[timeField](files.sql), [window.startJd, window.stopJd, limit]);
+  return toAlertRefs(rows, files);
+}
+
+/** Latest alert of each object matching an exact id or a prefix. */
+const LATEST_OF_OBJECTS = {
+  exact: (files: string, columns: string) => `
+    SELECT ${columns} FROM read_parquet(${files}, union_by_name = true) WHERE i_objectId = $1
+    QUALIFY row_number() OVER (PARTITION BY i_objectId ORDER BY i_jd DESC, i_candid DESC) = 1
+    ORDER BY i_objectId LIMIT $2::BIGINT`,
+  prefix: (files: string, columns: string) => `
+    SELECT ${columns} FROM read_parquet(${files}, union_by_name = true)
+    WHERE i_objectId >= $1 AND i_objectId < $2 AND starts_with(i_objectId, $1)
+    QUALIFY row_number() OVER (PARTITION BY i_objectId ORDER BY i_jd DESC, i_candid DESC) = 1
+    ORDER BY i_objectId LIMIT $3::BIGINT`,
+};
+
+/**
+ * The latest valid alert of each object matching `id` (a full ZTF id exactly, anything shorter as a prefix),
+ * read only from the parts the object index names.
+ *
+ * @param columns storage names to return (plus the base columns); null for all.
+ * @returns stored rows sorted by objectId, at most `limit`.
+ */
+export async function readLatestOfObjects(
+  query: QueryFn,
+  layout: StoreLayout,
+  catalog: Catalog,
+  id: string,
+  columns: readonly string[] | null,
+  limit: number,
+): Promise<Record<string, unknown>[]> {
+  const parts = await partsOfObject(query, layout, catalog, id);
+  if (parts.length === 0) return [];
+  const files = sqlPathList(parts.map((p) => path.resolve(partFilePath(layout, p, 'alerts'))));
+  const selected = storedColumnList(columns);
+  return ZTF_OBJECT_ID.test(id)
+    ? query(LATEST_OF_OBJECTS.exact(files, selected), [id, limit])
+    : query(LATEST_OF_OBJECTS.prefix(files, selected), [id, `${id}\u{10FFFF}`, limit]);
+}

@@ -1,0 +1,72 @@
+/**
+ * Turns stored alert rows (storage names, as the parquet parts hold them) into API rows (`i:`/`d:` names, then
+ * the `v:` fields), honouring a `columns` selection: in full mode every stored column and the endpoint's `v:`
+ * fields; with a selection only the named fields, `v:` ones computed only when named.
+ *
+ * Reference: fink-api.md §1.5 (truncated mode), §3 (derived fields).
+ */
+import { COLOUR_RATE_COLUMNS } from '../compute/derived/colour-rate.js';
+import { ALERT_COLUMNS } from '../data/columns.js';
+import type { ColumnSelection } from './args/table-args.js';
+import { addAlertFields, addColourRateFields } from './derived-fields.js';
+
+type Row = Record<string, unknown>;
+
+/** The per-alert `v:` fields every alert table carries in full mode (reference §3). */
+export const ALERT_V_FIELDS: readonly string[] = [
+  'v:classification',
+  'v:lastdate',
+  'v:firstdate',
+  'v:lapse',
+  'v:constellation',
+];
+/** The colour and rate `v:` fields (computed per object over the returned rows). */
+export const COLOUR_V_FIELDS: readonly string[] = Object.values(COLOUR_RATE_COLUMNS);
+
+/** How to build API rows. */
+export interface AlertRowOptions {
+  readonly selection: ColumnSelection;
+  /** Add the colour and rate fields (`v:g-r`, `v:rate`, ...), computed per object over the given rows. */
+  readonly colour: boolean;
+  /** Endpoint-specific fields of a stored row (e.g. `v:separation_degree`), added after the `v:` fields. */
+  readonly extra?: (row: Row) => Row;
+}
+
+/** API rows of stored alert rows, in the same order. */
+export function toApiAlertRows(stored: readonly Row[], options: AlertRowOptions): Row[] {
+  const rows = stored.map((s) => {
+    const out: Row = {};
+    for (const c of ALERT_COLUMNS) if (c.storage in s) out[c.name] = s[c.storage];
+    return out;
+  });
+  const names = options.selection.names;
+  // v: fields are computed in full mode, or when the selection names one of them
+  const wantsV = (fields: readonly string[]) => names === null || fields.some((f) => names.includes(f));
+  if (wantsV(ALERT_V_FIELDS)) {
+    addAlertFields(
+      rows,
+      stored.map((s) => (typeof s.classification === 'string' ? s.classification : null)),
+    );
+  }
+  if (options.colour && wantsV(COLOUR_V_FIELDS)) addColourRateFields(rows);
+  const extra = options.extra;
+  if (extra) {
+    rows.forEach((row, i) => {
+      Object.assign(row, extra(stored[i]));
+    });
+  }
+  if (names === null) return rows;
+  return rows.map((row) => {
+    const out: Row = {};
+    for (const name of names) if (name in row) out[name] = row[name];
+    return out;
+  });
+}
+
+/**
+ * Column names of an answer (for the header of an empty csv, parquet or VOTable): the selection, or every
+ * stored column then the given `v:` fields.
+ */
+export function answerColumns(selection: ColumnSelection, vFields: readonly string[]): string[] {
+  return selection.names ? [...selection.names] : [...ALERT_COLUMNS.map((c) => c.name), ...vFields];
+}

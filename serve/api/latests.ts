@@ -1,0 +1,143 @@
+/**
+ * `/api/v1/latests`: the latest alerts of a class within a time window, most recent first (reference §2.4).
+ * As the reference, `n` counts alerts, so one object may appear several times; `distinct=true` returns the
+ * latest alert of `n` distinct objects instead. TNS classes are accepted but answer [] (this store holds no
+ * TNS cross-match).
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ALL_CLASSES, parseClassArgument, TNS_PREFIX, UNKNOWN_CLASS } from '../../data/classes.js';
+import { readAlertsByRef } from '../../data/queries/alert-refs.js';
+import { findLatestAlerts, type LatestsClass } from '../../data/queries/latests.js';
+import { ALERT_V_FIELDS, answerColumns, COLOUR_V_FIELDS, toApiAlertRows } from '../alert-rows.js';
+import { booleanArg } from '../args/common.js';
+import { DEFAULT_START_JD, dateArg, nowJd } from '../args/dates.js';
+import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
+import { countArg, outputFormatArg, parseColumnSelection, withoutEmptyArgs } from '../args/table-args.js';
+import { respondTable } from '../encode/index.js';
+import { ApiError } from '../errors.js';
+import type { StoreReader } from '../store-reader.js';
+
+/** Default and largest `n`. The reference documents 1000 but does not enforce it. */
+export const DEFAULT_LATESTS_N = 10;
+export const MAX_LATESTS_N = 10_000;
+
+export const LATESTS_ARGS: readonly ArgDoc[] = [
+  {
+    name: 'class',
+    required: true,
+    description:
+      'A Fink class (e.g. Early SN Ia candidate), a SIMBAD type as `(SIMBAD) QSO` or `QSO`, `(TNS) <type>` ' +
+      '(answers [] here: no TNS data in this store), `Unknown`, or `allclasses`. See /api/v1/classes.',
+    example: 'Early SN Ia candidate',
+  },
+  {
+    name: 'n',
+    required: false,
+    description: `Number of alerts (objects with distinct=true), at most ${MAX_LATESTS_N.toLocaleString('en-US')}`,
+    default: DEFAULT_LATESTS_N,
+  },
+  {
+    name: 'startdate',
+    required: false,
+    description: 'Earliest alert time (i:jd): ISO UTC, JD or MJD. Default 2019-11-01 00:00:00.',
+    example: '2021-11-01',
+  },
+  {
+    name: 'stopdate',
+    required: false,
+    description: 'Latest alert time (i:jd): ISO UTC, JD or MJD. Default: now.',
+    example: '2021-12-01',
+  },
+  {
+    name: 'distinct',
+    required: false,
+    description: 'true: one row per object (its latest alert of the class), n objects',
+    default: false,
+  },
+  {
+    name: 'color',
+    required: false,
+    description:
+      'true (or present with no value): add the colour and rate fields v:g-r, v:rate, ..., computed per object ' +
+      'over the returned alerts',
+    default: false,
+  },
+  {
+    name: 'columns',
+    required: false,
+    description: 'Comma-separated field names (unknown names ignored); v: fields are then only those named',
+  },
+  { name: 'output-format', required: false, description: 'json, csv, parquet or votable', default: 'json' },
+];
+
+/** `color`: a boolean, or present without a value (`?color`), which the reference's clients send. */
+const colorArg = z.union([z.literal(''), booleanArg]).transform((v) => v === '' || v === true);
+
+const schema = z.object({
+  class: z.string({ message: 'a value for class is required (see /api/v1/classes)' }),
+  n: countArg(MAX_LATESTS_N).optional().default(DEFAULT_LATESTS_N),
+  startdate: dateArg.optional(),
+  stopdate: dateArg.optional(),
+  distinct: booleanArg.optional().default(false),
+  color: colorArg.optional().default(false),
+  columns: z.string().optional(),
+  'output-format': outputFormatArg,
+});
+
+/**
+ * The index lookup of a `class` argument; null for a TNS type (no TNS data here).
+ *
+ * @throws ApiError 400 when the text names no known class.
+ */
+export function latestsClass(text: string): LatestsClass | null {
+  const parsed = parseClassArgument(text);
+  if (parsed === null) {
+    throw new ApiError(
+      400,
+      `Unknown class ${JSON.stringify(text.slice(0, 80))}: use a Fink class, a SIMBAD type (\`(SIMBAD) QSO\` or ` +
+        `\`QSO\`), \`${TNS_PREFIX}<type>\`, \`${UNKNOWN_CLASS}\` or \`${ALL_CLASSES}\`; /api/v1/classes lists them.`,
+    );
+  }
+  if (parsed.kind === 'tns') return null;
+  if (parsed.kind === 'all') return { kind: 'all' };
+  return { kind: 'label', label: parsed.label };
+}
+
+/** The latests endpoint app, mounted at /api/v1/latests. */
+export function latestsApp(reader: StoreReader): Hono {
+  const app = new Hono();
+  app.on(['GET', 'POST'], '/', async (c) => {
+    const raw = await rawArgs(c);
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: LATESTS_ARGS });
+    const args = parseArgs(schema, withoutEmptyArgs(raw, ['color']));
+    const cls = latestsClass(args.class);
+    const vFields = args.color ? [...ALERT_V_FIELDS, ...COLOUR_V_FIELDS] : ALERT_V_FIELDS;
+    const selection = parseColumnSelection(args.columns, vFields);
+    const startJd = args.startdate ?? DEFAULT_START_JD;
+    const stopJd = args.stopdate ?? nowJd();
+    if (stopJd < startJd) throw new ApiError(400, '`stopdate` (default: now) is before `startdate`.');
+    const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
+    const refs =
+      cls === null
+        ? []
+        : await findLatestAlerts(
+            query,
+            reader.layout,
+            reader.current(),
+            cls,
+            { startJd, stopJd },
+            args.n,
+            args.distinct,
+          );
+    const order = new Map(refs.map((r, i) => [r.candid, i]));
+    const stored = (await readAlertsByRef(query, reader.layout, refs, selection.stored)).sort(
+      (a, b) => (order.get(a.i_candid as bigint) ?? 0) - (order.get(b.i_candid as bigint) ?? 0),
+    );
+    const rows = toApiAlertRows(stored, { selection, colour: args.color });
+    return respondTable(c, rows, args['output-format'], 'latests', {
+      columns: answerColumns(selection, vFields),
+    });
+  });
+  return app;
+}

@@ -1,0 +1,98 @@
+/**
+ * `/api/v1/random`: every alert of `n` distinct objects drawn at random, optionally of one class (reference
+ * §2.13). The draw ranks objects by a hash of `objectId` and `seed`: the same seed on the same store gives the
+ * same objects (the seed used is returned in the `X-Random-Seed` header). Unlike the reference, objects are
+ * drawn without replacement, an empty class answers [] at once, and reproducibility does not depend on the
+ * clock.
+ */
+import { randomInt } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { readAlertsOfObjects } from '../../data/queries/alert-refs.js';
+import { sampleObjects } from '../../data/queries/random.js';
+import { ALERT_V_FIELDS, answerColumns, COLOUR_V_FIELDS, toApiAlertRows } from '../alert-rows.js';
+import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
+import { countArg, outputFormatArg, parseColumnSelection, withoutEmptyArgs } from '../args/table-args.js';
+import { respondTable } from '../encode/index.js';
+import type { StoreReader } from '../store-reader.js';
+import { latestsClass } from './latests.js';
+
+/** Largest `n` (objects; each comes with its whole light curve). The reference caps at 16. */
+export const MAX_RANDOM_OBJECTS = 100;
+
+const V_FIELDS = [...ALERT_V_FIELDS, ...COLOUR_V_FIELDS];
+const SEED_TEXT = /^\s*-?\d{1,18}\s*$/;
+
+export const RANDOM_ARGS: readonly ArgDoc[] = [
+  {
+    name: 'n',
+    required: true,
+    description: `Number of distinct objects, 1 to ${MAX_RANDOM_OBJECTS}; all their alerts are returned`,
+    example: '3',
+  },
+  {
+    name: 'class',
+    required: false,
+    description: 'Draw only objects with an alert of this class (as in /api/v1/latests); empty = any class',
+    example: 'Solar System MPC',
+  },
+  {
+    name: 'seed',
+    required: false,
+    description:
+      'Integer seed (|seed| < 10^18): the same seed on the same data draws the same objects. Default: a random ' +
+      'seed, returned in the X-Random-Seed header',
+    example: '54859',
+  },
+  {
+    name: 'columns',
+    required: false,
+    description: 'Comma-separated field names (unknown names ignored); v: fields are then only those named',
+  },
+  { name: 'output-format', required: false, description: 'json, csv, parquet or votable', default: 'json' },
+];
+
+const schema = z.object({
+  n: countArg(MAX_RANDOM_OBJECTS),
+  class: z.string().optional().default(''),
+  seed: z
+    .union([z.number(), z.string()])
+    .transform((v, ctx) => {
+      if (typeof v === 'number' ? Number.isSafeInteger(v) : SEED_TEXT.test(v))
+        return BigInt(String(v).trim());
+      ctx.addIssue({ code: 'custom', message: `expected an integer below 10^18, got ${JSON.stringify(v)}` });
+      return z.NEVER;
+    })
+    .optional(),
+  columns: z.string().optional(),
+  'output-format': outputFormatArg,
+});
+
+/** The random endpoint app, mounted at /api/v1/random. */
+export function randomApp(reader: StoreReader): Hono {
+  const app = new Hono();
+  app.on(['GET', 'POST'], '/', async (c) => {
+    const raw = await rawArgs(c);
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: RANDOM_ARGS });
+    const args = parseArgs(schema, withoutEmptyArgs(raw));
+    const cls = args.class.trim() === '' ? { kind: 'all' as const } : latestsClass(args.class);
+    const selection = parseColumnSelection(args.columns, V_FIELDS);
+    const seed = args.seed ?? BigInt(randomInt(2 ** 47));
+    const catalog = reader.current();
+    const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
+    const ids = cls === null ? [] : await sampleObjects(query, reader.layout, catalog, cls, seed, args.n);
+    const drawOrder = new Map(ids.map((id, i) => [id, i]));
+    const stored = (await readAlertsOfObjects(query, reader.layout, catalog, ids, selection.stored)).sort(
+      (a, b) =>
+        (drawOrder.get(a.i_objectId as string) ?? 0) - (drawOrder.get(b.i_objectId as string) ?? 0) ||
+        (b.i_jd as number) - (a.i_jd as number),
+    );
+    const rows = toApiAlertRows(stored, { selection, colour: true });
+    const res = await respondTable(c, rows, args['output-format'], 'random', {
+      columns: answerColumns(selection, V_FIELDS),
+    });
+    res.headers.set('X-Random-Seed', seed.toString());
+    return res;
+  });
+  return app;
+}

@@ -1,0 +1,145 @@
+/**
+ * `/api/v1/statistics` on the real alerts and on a simulated store: one row per night with `key:key`, counts
+ * typed as numbers and equal to the counts of the published parts, date prefixes, columns, schema, errors.
+ * Reference checks re-expressed: fink-api.md §7.8.
+ */
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASIC_COLUMNS, statisticsApp } from '../../serve/api/statistics.js';
+import type { StoreReader } from '../../serve/store-reader.js';
+import {
+  allPartFiles,
+  call,
+  fuzzFor5xx,
+  realStore,
+  type ServedStore,
+  simulatedStore,
+  storeRows,
+} from '../support/serve-stores.js';
+import { parseCsv } from '../support/table-readers.js';
+
+type Row = Record<string, unknown>;
+const PATH = '/api/v1/statistics';
+const mount = (app: Hono, reader: StoreReader) => {
+  app.route(PATH, statisticsApp(reader));
+};
+
+describe('/api/v1/statistics on the real alerts', () => {
+  let store: ServedStore;
+  beforeAll(async () => {
+    store = await realStore(mount);
+  });
+  afterAll(() => store?.close());
+
+  it('never answers 5xx to fuzzed arguments, and every 4xx is a JSON error', async () => {
+    expect(await fuzzFor5xx(store.app, PATH, ['date', 'columns', 'schema', 'output-format'])).toEqual([]);
+  });
+
+  it('answers every night with an empty date, keyed ztf_YYYYMMDD, sorted', async () => {
+    const nights = Object.keys(store.reader.current().statistics).sort();
+    const rows = (await call(store.app, PATH, { date: '' })).body as Row[];
+    expect(rows.map((r) => r['key:key'])).toEqual(nights.map((n) => `ztf_${n}`));
+    expect((await call(store.app, PATH, { schema: false })).body).toEqual(rows);
+  });
+
+  it('answers one night with the real counts (datasim 2018-11-29: 31 alerts, 18 valid)', async () => {
+    const rows = (await call(store.app, PATH, { date: '20181129' })).body as Row[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]['key:key']).toBe('ztf_20181129');
+    expect(rows[0]['basic:raw']).toBe(31);
+    expect(rows[0]['basic:sci']).toBe(18);
+    expect(rows[0]['basic:exposures']).toBe(1);
+    for (const [k, v] of Object.entries(rows[0])) if (k !== 'key:key') expect(typeof v).toBe('number');
+  });
+
+  it('selects nights by month and year', async () => {
+    const month = (await call(store.app, PATH, { date: '201911' }, 'GET')).body as Row[];
+    expect(month.map((r) => r['key:key'])).toEqual(['ztf_20191101', 'ztf_20191115', 'ztf_20191127']);
+    const year = (await call(store.app, PATH, { date: 2019 })).body as Row[];
+    expect(year.map((r) => r['key:key'])).toEqual([
+      'ztf_20191101',
+      'ztf_20191115',
+      'ztf_20191127',
+      'ztf_20191216',
+    ]);
+    expect((await call(store.app, PATH, { date: '1999' })).body).toEqual([]);
+  });
+
+  it('restricts columns, keeps key:key, and gives 0 for a class absent from a night', async () => {
+    const rows = (await call(store.app, PATH, { date: '2019', columns: 'basic:sci, class:QSO,nope' }))
+      .body as Row[];
+    expect(rows.map((r) => Object.keys(r))).toEqual(rows.map(() => ['key:key', 'basic:sci', 'class:QSO']));
+    expect(rows.every((r) => typeof r['class:QSO'] === 'number')).toBe(true);
+    const nov27 = rows.find((r) => r['key:key'] === 'ztf_20191127');
+    expect(nov27?.['class:QSO']).toBe(0);
+  });
+
+  it('lists its columns with schema=true', async () => {
+    const rows = (await call(store.app, PATH, { schema: 'True' })).body as { schema: string }[];
+    const names = rows.map((r) => r.schema);
+    expect(names.slice(0, 1 + BASIC_COLUMNS.length)).toEqual(['key:key', ...BASIC_COLUMNS]);
+    expect(names).toContain('class:Unknown');
+  });
+
+  it('writes csv with the same values', async () => {
+    const { res } = await call(store.app, PATH, {
+      date: '20181129',
+      columns: 'basic:raw',
+      'output-format': 'csv',
+    });
+    expect(parseCsv(await res.text())).toEqual([
+      ['key:key', 'basic:raw'],
+      ['ztf_20181129', '31'],
+    ]);
+  });
+
+  it.each([
+    [{ date: '2021-11-03' }, /`date`.*YYYYMMDD, YYYYMM, YYYY/],
+    [{ date: '20211' }, /`date`/],
+    [{ date: "2021' OR 1=1" }, /`date`/],
+    [{ schema: 'maybe' }, /`schema`/],
+    [{ 'output-format': 'xls' }, /`output-format`/],
+  ])('rejects %j with a 400 JSON error', async (args, pattern) => {
+    for (const method of ['GET', 'POST'] as const) {
+      const { status, body } = await call(store.app, PATH, args, method);
+      expect(status).toBe(400);
+      expect((body as { text: string }).text).toMatch(pattern);
+    }
+  });
+});
+
+describe('/api/v1/statistics on simulated alerts', () => {
+  let store: ServedStore;
+  beforeAll(async () => {
+    store = await simulatedStore(mount);
+  });
+  afterAll(() => store?.close());
+
+  it('equals, night by night, the counts of the published alerts', async () => {
+    const rows = (await call(store.app, PATH, { date: '202403' })).body as Row[];
+    expect(rows.map((r) => r['key:key'])).toEqual(['ztf_20240310', 'ztf_20240311', 'ztf_20240312']);
+    const alerts = allPartFiles(store, 'alerts.parquet');
+    const basic = await storeRows(
+      store,
+      `SELECT night, count(*)::INT AS sci, count(*) FILTER (WHERE i_fid = 1)::INT AS n_g,
+              count(*) FILTER (WHERE i_fid = 2)::INT AS n_r, count(DISTINCT i_objectId)::INT AS objects
+       FROM read_parquet(${alerts}) GROUP BY night ORDER BY night`,
+    );
+    const classes = await storeRows(
+      store,
+      `SELECT night, classification, count(*)::INT AS n FROM read_parquet(${alerts}) GROUP BY 1, 2`,
+    );
+    basic.forEach((b, i) => {
+      expect(rows[i]['key:key']).toBe(`ztf_${b.night}`);
+      expect(rows[i]['basic:sci']).toBe(b.sci);
+      expect(rows[i]['basic:n_g']).toBe(b.n_g);
+      expect(rows[i]['basic:n_r']).toBe(b.n_r);
+      expect(rows[i]['basic:objects']).toBe(b.objects);
+      expect(rows[i]['basic:raw']).toBeGreaterThanOrEqual(b.sci as number);
+    });
+    for (const c of classes) {
+      const row = rows.find((r) => r['key:key'] === `ztf_${c.night}`);
+      expect(row?.[`class:${c.classification}`]).toBe(c.n);
+    }
+  });
+});

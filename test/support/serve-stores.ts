@@ -1,0 +1,193 @@
+/**
+ * Stores for endpoint tests: one from the real alerts of ../shared/data (raw ZTF and Fink-enriched), one from a
+ * small simulation (3 nights × 300 alerts: many classes, tracklets, asteroids). Each is built in a fresh temp
+ * directory, published like production (publishNights), and opened with a StoreReader and the app.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Hono } from 'hono';
+import type { StoreLayout } from '../../data/store-layout.js';
+import { publishNights } from '../../ingest/publish/publish-nights.js';
+import { ingestFiles } from '../../ingest/run-files.js';
+import { runSimulate } from '../../ingest/simulate/index.js';
+import { createApp } from '../../serve/app.js';
+import { StoreReader } from '../../serve/store-reader.js';
+import { sharedPath } from './shared.js';
+import { tempStore, testLog } from './store.js';
+
+/** A published store opened for serving; `close` removes it. */
+export interface ServedStore {
+  readonly layout: StoreLayout;
+  readonly reader: StoreReader;
+  readonly app: Hono;
+  close(): void;
+}
+
+/** Options of the simulated store (the defaults are what the endpoint tests assert on). */
+export const SIM_OPTIONS = { nights: 3, alertsPerNight: 300, seed: 7, startNight: '2024-03-10' } as const;
+
+async function open(
+  layout: StoreLayout,
+  mount: (app: Hono, reader: StoreReader) => void,
+): Promise<ServedStore> {
+  const reader = await StoreReader.open(layout, testLog);
+  const app = createApp(reader, testLog);
+  mount(app, reader);
+  return {
+    layout,
+    reader,
+    app,
+    close: () => {
+      reader.close();
+      fs.rmSync(layout.root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A store of the real raw and enriched alerts of ../shared/data; `mount` adds the apps under test. */
+export async function realStore(mount: (app: Hono, reader: StoreReader) => void): Promise<ServedStore> {
+  const layout = tempStore('skyalert-serve-real-');
+  const inputs = [sharedPath('data', 'ztf_raw_avro'), sharedPath('data', 'ztf_enriched')];
+  const s = await ingestFiles(layout, inputs, { ingesterId: 't', log: testLog });
+  await publishNights(layout, s.nights, testLog);
+  return open(layout, mount);
+}
+
+/** A store of simulated alerts ({@link SIM_OPTIONS}); `mount` adds the apps under test. */
+export async function simulatedStore(mount: (app: Hono, reader: StoreReader) => void): Promise<ServedStore> {
+  const layout = tempStore('skyalert-serve-sim-');
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyalert-serve-simfiles-'));
+  try {
+    await runSimulate({ ...SIM_OPTIONS, outDir, log: testLog });
+    const s = await ingestFiles(layout, [outDir], { ingesterId: 't', log: testLog });
+    await publishNights(layout, s.nights, testLog);
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
+  return open(layout, mount);
+}
+
+/** Reads rows of the store's parquet with SQL (test oracle), through the store's own reader. */
+export async function storeRows(store: ServedStore, sql: string): Promise<Record<string, unknown>[]> {
+  return store.reader.query(sql, []);
+}
+
+/** SQL list literal of one part file of every published part (test oracle). */
+export function allPartFiles(store: ServedStore, file: string): string {
+  const files = store.reader.current().parts.map((p) => `'${path.join(store.layout.partDir(p.id), file)}'`);
+  return `[${files.join(', ')}]`;
+}
+
+/** An answer of the app: status, the response, and its body parsed as JSON (null when it is not JSON). */
+export interface Answer {
+  readonly status: number;
+  readonly res: Response;
+  readonly body: unknown;
+}
+
+/**
+ * Calls an endpoint: GET with `args` as the query string, or POST with `args` as a JSON body.
+ *
+ * @param path e.g. `/api/v1/explorer`.
+ */
+export async function call(
+  app: Hono,
+  path: string,
+  args: Record<string, string | number | boolean>,
+  method: 'GET' | 'POST' = 'POST',
+): Promise<Answer> {
+  const res =
+    method === 'GET'
+      ? await app.request(
+          `${path}?${new URLSearchParams(Object.entries(args).map(([k, v]) => [k, String(v)])).toString()}`,
+        )
+      : await app.request(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(args),
+        });
+  const text = await res.clone().text();
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  return { status: res.status, res, body };
+}
+
+/** Angular distance (degrees) between two positions, from unit vectors (test oracle, independent of SQL). */
+export function separationDeg(ra1Deg: number, dec1Deg: number, ra2Deg: number, dec2Deg: number): number {
+  const r = Math.PI / 180;
+  const v = (ra: number, dec: number) => [
+    Math.cos(dec * r) * Math.cos(ra * r),
+    Math.cos(dec * r) * Math.sin(ra * r),
+    Math.sin(dec * r),
+  ];
+  const [a, b] = [v(ra1Deg, dec1Deg), v(ra2Deg, dec2Deg)];
+  const cross = [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+  const dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+  return Math.atan2(Math.hypot(cross[0], cross[1], cross[2]), dot) / r;
+}
+
+/** Values a fuzzer sends for any argument: random text and numbers, and a few hostile strings. */
+const HOSTILE = [
+  "' OR '1'='1",
+  "'; DROP TABLE alerts; --",
+  '../../etc/passwd',
+  '%00',
+  '\u0000',
+  'NaN',
+  'Infinity',
+  '-1e309',
+  '1e309',
+  '99999999999999999999999',
+  '2021-02-30',
+  ' ',
+  '*',
+  ',,,',
+  'i:ra,i:dec) FROM x; --',
+];
+
+/**
+ * Sends `runs` requests with random values for the given argument names (GET and POST, JSON values of every
+ * type) and returns the answers whose status is 5xx, with their arguments (expected: none).
+ */
+export async function fuzzFor5xx(
+  app: Hono,
+  path: string,
+  names: readonly string[],
+  runs = 150,
+): Promise<{ args: unknown; status: number; body: string }[]> {
+  const fc = await import('fast-check');
+  const value = fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.constantFrom(...HOSTILE),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.integer(), { maxLength: 3 }),
+  );
+  const argsArb = fc.dictionary(fc.constantFrom(...names), value, { minKeys: 1, maxKeys: names.length });
+  const samples = fc.sample(fc.tuple(argsArb, fc.boolean()), { numRuns: runs, seed: 20240310 });
+  const failures: { args: unknown; status: number; body: string }[] = [];
+  for (const [args, asGet] of samples) {
+    const res = asGet
+      ? await app.request(
+          `${path}?${new URLSearchParams(Object.entries(args).map(([k, v]) => [k, String(v)])).toString()}`,
+        )
+      : await app.request(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(args),
+        });
+    if (res.status >= 500) failures.push({ args, status: res.status, body: await res.text() });
+    else if (res.status >= 400) {
+      const body = (await res.json()) as { status?: string };
+      if (body.status !== 'error') failures.push({ args, status: res.status, body: JSON.stringify(body) });
+    }
+  }
+  return failures;
+}
