@@ -1,7 +1,7 @@
 import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
-import { bigintLongType } from '../ingest/decode/avro-long.js';
 import { SchemaCache } from '../ingest/decode/schema-cache.js';
+import { bigintLongType } from './avro-long.js';
 import {
   FINK_SCIENCE_FIELDS,
   FINK_ZTF_SCHEMA,

@@ -138,7 +138,7 @@ export const FINK_SCIENCE_FIELDS: readonly (readonly [name: string, type: AvroSc
  * Avro schema (JS object) of a Fink-enriched ZTF 4.02 alert: `schemavsn, publisher, objectId, candid, candidate,
  * prv_candidates, cutoutScience, cutoutTemplate, cutoutDifference`, then `fink_broker_version,
  * fink_science_version` and the science-module fields (`cdsxmatch, roid, mulens, rf_snia_vs_nonia, ...`).
- * Longs (`candid`, `pid`, ...) must be compiled with a BigInt long type (ingest/decode/avro-long.ts).
+ * Longs (`candid`, `pid`, ...) must be compiled with a BigInt long type (data/avro-long.ts).
  * Reference: ZTF Avro alert schema 4.02 (IPAC/Caltech); Fink distribution schema (fink-client `schemas/`).
  */
 export const FINK_ZTF_SCHEMA: AvroRecordSchema = {

@@ -14,6 +14,8 @@ export const EXTRA_ALERT_COLUMNS: readonly (readonly [name: string, sqlType: str
   ['night', 'INTEGER'],
   ['hpix29', 'BIGINT'],
   ['classification', 'VARCHAR'],
+  // the row document (data/alert-row-codec.ts)
+  ['row_avro', 'BLOB'],
 ];
 
 /** Stamp columns of the published cutouts files (gzipped FITS bytes, unchanged). */

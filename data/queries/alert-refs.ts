@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { listValue } from '@duckdb/node-api';
 import { jdToNight } from '../../compute/time/jd.js';
+import { expandStoredRows, FULL_ROW_SELECT } from '../alert-row-codec.js';
 import { type Catalog, type PartEntry, type PartFile, partFilePath } from '../catalog.js';
 import { COLUMN_INDEX } from '../columns.js';
 import { sqlPathList, sqlPathLiteral } from '../sql-text.js';
@@ -37,11 +38,12 @@ export const BASE_ALERT_COLUMNS: readonly string[] = [
 ];
 
 /**
- * SELECT list of stored columns: `*` for null, else the quoted names. Names must be catalogue storage names
+ * SELECT list of stored columns: the keys and the row document for null (every column, expanded by
+ * expandStoredRows), else the quoted names. Names must be catalogue storage names
  * (or the extra stored columns); anything else is a programming error and throws.
  */
 export function storedColumnList(columns: readonly string[] | null): string {
-  if (columns === null) return '*';
+  if (columns === null) return FULL_ROW_SELECT;
   const names = [...new Set([...BASE_ALERT_COLUMNS, ...columns])];
   for (const name of names) {
     if (!COLUMN_INDEX.has(name) && !EXTRA_STORED.has(name))
@@ -108,10 +110,11 @@ export async function readAlertsByRef(
   if (refs.length === 0) return [];
   const parts = [...new Set(refs.map((r) => r.part))].sort();
   const files = sqlPathList(parts.map((p) => partFilePath(layout, p, 'alerts')));
-  return query(ALERTS_BY_REF(files, storedColumnList(columns)), [
+  const rows = await query(ALERTS_BY_REF(files, storedColumnList(columns)), [
     listValue(refs.map((r) => r.objectId)),
     listValue(refs.map((r) => r.candid)),
   ]);
+  return expandStoredRows(rows);
 }
 
 const PARTS_OF_OBJECTS = (index: string) => `
@@ -144,5 +147,5 @@ export async function readAlertsOfObjects(
     .sort();
   if (parts.length === 0) return [];
   const files = sqlPathList(parts.map((p) => partFilePath(layout, p, 'alerts')));
-  return query(ALERTS_OF_OBJECTS(files, storedColumnList(columns)), [ids]);
+  return expandStoredRows(await query(ALERTS_OF_OBJECTS(files, storedColumnList(columns)), [ids]));
 }

@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { coneRanges, type PixelRange } from '../../compute/sky/healpix.js';
+import { expandStoredRows } from '../alert-row-codec.js';
 import type { Catalog } from '../catalog.js';
 import { partFilePath } from '../catalog.js';
 import { sqlPathList } from '../sql-text.js';
@@ -207,7 +208,8 @@ export async function readLatestOfObjects(
   if (parts.length === 0) return [];
   const files = sqlPathList(parts.map((p) => path.resolve(partFilePath(layout, p, 'alerts'))));
   const selected = storedColumnList(columns);
-  return ZTF_OBJECT_ID.test(id)
-    ? query(LATEST_OF_OBJECTS.exact(files, selected), [id, limit])
-    : query(LATEST_OF_OBJECTS.prefix(files, selected), [id, `${id}\u{10FFFF}`, limit]);
+  const rows = ZTF_OBJECT_ID.test(id)
+    ? await query(LATEST_OF_OBJECTS.exact(files, selected), [id, limit])
+    : await query(LATEST_OF_OBJECTS.prefix(files, selected), [id, `${id}\u{10FFFF}`, limit]);
+  return expandStoredRows(rows);
 }

@@ -6,6 +6,7 @@
 
 import path from 'node:path';
 import type { DuckDBValue } from '@duckdb/node-api';
+import { expandStoredRows, FULL_ROW_SELECT } from '../alert-row-codec.js';
 import { type Catalog, partFilePath } from '../catalog.js';
 import { sqlPathList, sqlPathLiteral } from '../sql-text.js';
 import type { StoreLayout } from '../store-layout.js';
@@ -55,10 +56,11 @@ export async function readObjectAlerts(
   if (parts.length === 0) return [];
   const files = sqlPathList(parts.map((p) => partFilePath(layout, p, 'alerts')));
   const { where, params } = idFilter('i_objectId', id);
-  return query(
-    `SELECT * FROM read_parquet(${files}, union_by_name = true) WHERE ${where} ORDER BY i_jd DESC`,
+  const rows = await query(
+    `SELECT ${FULL_ROW_SELECT} FROM read_parquet(${files}, union_by_name = true) WHERE ${where} ORDER BY i_jd DESC`,
     params,
   );
+  return expandStoredRows(rows);
 }
 
 /** Upper limits and bad-quality points of the objects matching `id`, deduplicated across parts. */

@@ -3,7 +3,7 @@
  * compiling it costs ~15x the decoding of the alert itself (DESIGN.md, measured ceilings).
  */
 import avro from 'avsc';
-import { bigintLongType } from './avro-long.js';
+import { bigintLongType } from '../../data/avro-long.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -105,9 +105,15 @@ async function prepareNightRelations(
  * files, and fills table `cut` with each alert's references into it (offset, lengths). Stamp bytes never go
  * through DuckDB: a cutout read is one index lookup and one positional read.
  */
-async function loadCutouts(conn: DuckDBConnection, files: readonly string[], stampsPath: string): Promise<void> {
+async function loadCutouts(
+  conn: DuckDBConnection,
+  files: readonly string[],
+  stampsPath: string,
+): Promise<void> {
   await conn.run(`CREATE TABLE cut (i_objectId VARCHAR, i_candid BIGINT, i_jd DOUBLE, night INTEGER,
-                  stamp_offset BIGINT, ${STAMP_REF_COLUMNS.slice(1).map((c) => `${c} INTEGER`).join(', ')})`);
+                  stamp_offset BIGINT, ${STAMP_REF_COLUMNS.slice(1)
+                    .map((c) => `${c} INTEGER`)
+                    .join(', ')})`);
   const fds = files.map((f) => fs.openSync(stampsFileOf(f), 'r'));
   const out = fs.openSync(stampsPath, 'w');
   try {

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { Alert, HistoryPoint } from '../../data/alert.js';
+import { encodeAlertRow } from '../../data/alert-row-codec.js';
 import type { AvroScalar, ColumnValue } from '../../data/column-types.js';
 import { ALERT_COLUMNS } from '../../data/columns.js';
 import { CREATE_STAGING_SQL } from '../../data/staging-schema.js';
@@ -138,6 +139,7 @@ export class NightStaging {
         alerts.appendInteger(alert.night);
         alerts.appendBigInt(derived.hpix29);
         alerts.appendVarchar(derived.classification);
+        alerts.appendBlob(encodeAlertRow(alert.values));
         alerts.appendBigInt(BigInt(offsets[k]));
         appendOptional(alerts, alert.cutouts.science, (b) => alerts.appendInteger(b.length));
         appendOptional(alerts, alert.cutouts.template, (b) => alerts.appendInteger(b.length));

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { decodeAlertRow, encodeAlertRow, expandStoredRows, ROW_DOC_COLUMN } from './alert-row-codec.js';
+import type { ColumnValue } from './column-types.js';
+import { ALERT_COLUMNS } from './columns.js';
+
+describe('alert row documents', () => {
+  it('round-trip every catalogue value exactly, 64-bit integers included', () => {
+    const values: ColumnValue[] = ALERT_COLUMNS.map((c, i) => {
+      if (i % 7 === 0) return null;
+      switch (c.type) {
+        case 'long':
+          return 1060135832015015002n + BigInt(i);
+        case 'int':
+          return i;
+        case 'float':
+          return Math.fround(i + 0.59);
+        case 'double':
+          return 2458814.6358 + i;
+        case 'boolean':
+          return i % 2 === 0;
+        default:
+          return `v${i}`;
+      }
+    });
+    const row = decodeAlertRow(encodeAlertRow(values));
+    ALERT_COLUMNS.forEach((c, i) => {
+      expect(row[c.storage]).toEqual(values[i]);
+    });
+  });
+
+  it('expands rows that carry a document and keeps their other columns', () => {
+    const values = ALERT_COLUMNS.map((c) => (c.storage === 'i_objectId' ? 'ZTF19acihgng' : null));
+    const [row] = expandStoredRows([
+      { [ROW_DOC_COLUMN]: encodeAlertRow(values), classification: 'SN candidate' },
+    ]);
+    expect(row.i_objectId).toBe('ZTF19acihgng');
+    expect(row.classification).toBe('SN candidate');
+    expect(ROW_DOC_COLUMN in row).toBe(false);
+  });
+});

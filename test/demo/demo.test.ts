@@ -1,0 +1,75 @@
+/**
+ * README command 1 in miniature: `skyalert demo` simulates 30 nights, ingests them through the production path,
+ * publishes and serves them; the API answers real objects of the demo store.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readCatalog } from '../../data/catalog.js';
+import { StoreLayout } from '../../data/store-layout.js';
+import { PROJECT_ROOT } from '../support/shared.js';
+
+const CLI = path.join(PROJECT_ROOT, 'dist', 'bin', 'skyalert.js');
+
+describe('skyalert demo', () => {
+  const store = fs.mkdtempSync(path.join(os.tmpdir(), 'skyalert-demo-'));
+  let child: ChildProcess | null = null;
+  afterAll(() => {
+    child?.kill('SIGTERM');
+    fs.rmSync(store, { recursive: true, force: true });
+  });
+
+  it('builds ≥ 30 nights and ≥ 20,000 alerts including asteroids, and serves them', async () => {
+    if (!fs.existsSync(CLI)) throw new Error(`build first (npm run build): ${CLI} is missing`);
+    const started = Date.now();
+    child = spawn(process.execPath, [CLI, 'demo', '--port', '0', '--store', store], {
+      env: { ...process.env, SKYALERT_LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stderr?.on('data', () => undefined);
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child?.stdout?.on('data', (c: Buffer) => {
+        out += c.toString();
+        const m = /demo is up: (http:\/\/localhost:\d+)/.exec(out);
+        if (m) resolve(m[1]);
+      });
+      child?.on('exit', (code) => reject(new Error(`demo exited with ${code}: ${out}`)));
+    });
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`demo: up in ${seconds.toFixed(0)} s at ${url}`);
+    expect(seconds).toBeLessThan(180);
+
+    const layout = new StoreLayout(store);
+    const catalog = readCatalog(layout);
+    const nights = Object.keys(catalog.statistics);
+    expect(nights.length).toBeGreaterThanOrEqual(30);
+    const raw = Object.values(catalog.statistics).reduce((s, st) => s + st['basic:raw'], 0);
+    expect(raw).toBeGreaterThanOrEqual(20_000);
+    const sso = Object.values(catalog.statistics).reduce(
+      (s, st) => s + (st['class:Solar System MPC'] ?? 0),
+      0,
+    );
+    expect(sso).toBeGreaterThan(500);
+    expect(fs.existsSync(path.join(store, 'demo-input', 'MPCORB.DAT'))).toBe(true);
+
+    const db = await DuckDBInstance.create(':memory:');
+    const conn = await db.connect();
+    const [row] = (
+      await conn.runAndReadAll(
+        `SELECT objectId FROM read_parquet('${path.join(store, catalog.objectIndex!)}') LIMIT 1 OFFSET 100`,
+      )
+    ).getRowObjects();
+    conn.closeSync();
+    db.closeSync();
+    const res = await fetch(`${url}/api/v1/objects?objectId=${String(row.objectId)}`);
+    expect(res.status).toBe(200);
+    const alerts = (await res.json()) as Record<string, unknown>[];
+    expect(alerts.length).toBeGreaterThan(0);
+    expect(alerts.every((a) => a['i:objectId'] === row.objectId)).toBe(true);
+    expect((await fetch(`${url}/health`)).status).toBe(200);
+  }, 240_000);
+});
