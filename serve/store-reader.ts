@@ -27,6 +27,11 @@ export class StoreReader {
   /** Opens a reader on a store directory and starts watching its catalog (every `pollMs`). */
   static async open(layout: StoreLayout, log: Logger, pollMs = 1000): Promise<StoreReader> {
     const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
+    // published parquet files are immutable (a new version is a new path): their footers can be cached
+    const setup = await instance.connect();
+    await setup.run('LOAD parquet');
+    await setup.run('SET parquet_metadata_cache = true');
+    setup.closeSync();
     const reader = new StoreReader(layout, instance, log);
     reader.refresh();
     reader.timer = setInterval(() => reader.refresh(), pollMs);
