@@ -64,8 +64,9 @@ export class KafkaSource {
   /** Subscribes and consumes until `stop` is called; `handler` runs one batch at a time per partition. */
   async start(handler: BatchHandler): Promise<void> {
     this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
+      // idleness counts from the first join; later rebalances do not restart it
+      if (!this.joined) this.lastMessageAt = Date.now();
       this.joined = true;
-      this.lastMessageAt = Date.now();
     });
     await this.consumer.connect();
     const topics = this.options.topics;

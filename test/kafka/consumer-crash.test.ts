@@ -81,7 +81,7 @@ function startConsumer(
       '--exit-when-idle',
       '6',
       '--session-timeout',
-      '3000',
+      '6000',
     ],
     { env: { ...process.env, SKYALERT_LOG_LEVEL: 'debug' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -104,10 +104,21 @@ function whenStaging(child: ChildProcess): Promise<void> {
   });
 }
 
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
-    else child.on('exit', (code) => resolve(code));
+/** Resolves with the exit code; a child still running after `limitMs` is killed and the promise rejects. */
+function exited(child: ChildProcess, limitMs = 90_000): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      resolve(child.exitCode);
+      return;
+    }
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`consumer ${child.pid} still running after ${limitMs} ms`));
+    }, limitMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
   });
 }
 
