@@ -1,6 +1,6 @@
-/** `npm run bench -- <name>`: runs one benchmark (ingest). */
+/** `npm run bench -- <name>`: runs one benchmark (ingest, api). */
 const name = process.argv[2];
-const BENCHES: Record<string, string> = { ingest: './ingest.js' };
+const BENCHES: Record<string, string> = { ingest: './ingest.js', api: './api.js' };
 if (!name || !BENCHES[name]) {
   console.error(`usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [options]`);
   process.exitCode = 2;

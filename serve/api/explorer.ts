@@ -18,7 +18,7 @@ import {
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { splitList } from '../args/common.js';
 import { decArg, MAX_RADIUS_ARCSEC, raArg, radiusArg } from '../args/coords.js';
-import { DEFAULT_START_JD, dateArg, nowJd } from '../args/dates.js';
+import { DEFAULT_START_JD, dateArg, MAX_DATE_JD, nowJd } from '../args/dates.js';
 import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
 import { countArg, outputFormatArg, parseColumnSelection, withoutEmptyArgs } from '../args/table-args.js';
 import { respondTable } from '../encode/index.js';
@@ -153,6 +153,12 @@ function timeWindow(args: ExplorerArgs, defaultDays: number | null): JdWindow | 
   const days = window ?? (stopdate === undefined ? defaultDays : null);
   const stopJd = stopdate ?? (days !== null ? startJd + days : nowJd());
   if (stopJd < startJd) throw new ApiError(400, '`stopdate` (default: now) is before `startdate`.');
+  if (stopJd > MAX_DATE_JD) {
+    throw new ApiError(
+      400,
+      `\`window\` is too long: the window must end before JD ${MAX_DATE_JD} (year 9999).`,
+    );
+  }
   return { startJd, stopJd };
 }
 

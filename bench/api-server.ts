@@ -1,0 +1,80 @@
+/** `skyalert serve` on a store as a child process on a free port, for the API benchmark. */
+import { type CliChild, peakRssOfPid, spawnCli } from './cli-child.js';
+
+/** A running server. */
+export interface BenchServer {
+  /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  readonly url: string;
+  readonly pid: number;
+  /** Peak RSS so far (VmHWM), MiB; null when /proc is not readable. */
+  peakRssMiB(): number | null;
+  /** Stops the server (SIGTERM, then SIGKILL after 5 s). */
+  stop(): Promise<void>;
+}
+
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 5_000;
+
+async function waitForUrl(child: CliChild, stdout: () => string): Promise<string> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const m = /at (http:\/\/\S+?):(\d+)\/api\/v1\//.exec(stdout());
+    if (m) return `http://127.0.0.1:${m[2]}`;
+    if (child.hasExited()) {
+      const end = await child.exit;
+      throw new Error(`skyalert serve exited (code ${end.code}) before listening:\n${end.stderrTail}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`skyalert serve did not print its URL within ${START_TIMEOUT_MS / 1000} s`);
+}
+
+/**
+ * Starts the server on `store` (port 0: the system picks a free port) and waits until /health answers with a
+ * published catalog.
+ *
+ * @param logLevel the server's log level (info logs every request, as in production).
+ * @throws Error when the server exits or does not become ready within a minute.
+ */
+export async function startBenchServer(store: string, logLevel = 'info'): Promise<BenchServer> {
+  let out = '';
+  const child = spawnCli(
+    ['serve', '--store', store, '--port', '0', '--host', '127.0.0.1'],
+    { SKYALERT_LOG_LEVEL: logLevel },
+    (t) => {
+      out += t;
+    },
+  );
+  const kill = () => {
+    if (!child.hasExited()) child.process.kill('SIGKILL');
+  };
+  process.once('exit', kill);
+  try {
+    const url = await waitForUrl(child, () => out);
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    for (;;) {
+      const health = await fetch(`${url}/health`)
+        .then((r) => r.json() as Promise<{ catalogVersion?: number }>)
+        .catch(() => null);
+      if (health && (health.catalogVersion ?? 0) > 0) break;
+      if (Date.now() > deadline) throw new Error(`the server at ${url} has no published catalog`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return {
+      url,
+      pid: child.pid,
+      peakRssMiB: () => peakRssOfPid(child.pid),
+      stop: async () => {
+        child.process.kill('SIGTERM');
+        const timer = setTimeout(kill, STOP_TIMEOUT_MS);
+        await child.exit;
+        clearTimeout(timer);
+        process.removeListener('exit', kill);
+      },
+    };
+  } catch (err) {
+    kill();
+    process.removeListener('exit', kill);
+    throw err;
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * `npm run bench:api`: latency and throughput of the HTTP API on a store of simulated alerts (issue 3 targets, on
+ * ≥ 1,000,000 alerts over ≥ 100 nights): objects p50 ≤ 10 ms and p99 ≤ 50 ms; cone search 5″ ≤ 10 ms, 1° ≤ 200 ms,
+ * 5° ≤ 2 s; latests n=1000 ≤ 100 ms; cutout PNG ≤ 5 ms; ≥ 1,000 req/s on objects under 50 clients with no error;
+ * server RSS ≤ 500 MB. Single-figure targets apply to the p50; p99 is reported beside it.
+ *
+ * The store is built with the CLI (api-store.ts) unless --reuse finds one of the same size; the server is
+ * `skyalert serve` in a child process on a free port. Requests are drawn from a seeded generator: object ids
+ * from the object index, cone centres at the positions of random alerts (inside the simulated footprint).
+ * Endpoints that answer 404 are reported as not available. Writes `<work>/report.json` and prints it.
+ *
+ * Options: --alerts N (default 1000000), --nights K (default 100), --work DIR (default bench-output/api),
+ * --reuse, --chunk-nights C (nights per ingest run, default 10), --duration S (autocannon, default 20),
+ * --connections C (default 50), --log-level L (server log level, default info: one line per request).
+ * Quick run: --alerts 20000 --nights 10.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { type Catalog, partFilePath, readCatalog } from '../data/catalog.js';
+import { sqlPathList, sqlPathLiteral } from '../data/sql-text.js';
+import { StoreLayout } from '../data/store-layout.js';
+import {
+  type BenchRequest,
+  type LatencySummary,
+  measureSequential,
+  measureThroughput,
+  type NotAvailable,
+  type ThroughputSummary,
+} from './api-measure.js';
+import { writeReport } from './api-report.js';
+import { type BenchServer, startBenchServer } from './api-server.js';
+import { ensureStore } from './api-store.js';
+
+const SEED = 5;
+const START_NIGHT = '2024-01-01';
+const SAMPLE_OBJECTS = 5000;
+const SAMPLE_POSITIONS = 1000;
+
+/** Deterministic uniform numbers in [0, 1) (mulberry32). */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Requests are aimed at: object ids, alert positions (degrees), and the most frequent class but Unknown. */
+interface Targets {
+  readonly objectIds: string[];
+  readonly positions: [number, number][];
+  readonly commonClass: string | null;
+}
+
+async function sampleTargets(storeDir: string): Promise<Targets> {
+  const layout = new StoreLayout(storeDir);
+  const catalog: Catalog = readCatalog(layout);
+  if (!catalog.objectIndex) throw new Error(`${storeDir} has no object index: nothing published`);
+  const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
+  const conn = await instance.connect();
+  try {
+    const index = sqlPathLiteral(path.join(storeDir, catalog.objectIndex));
+    const ids = await conn.runAndReadAll(
+      `SELECT DISTINCT objectId FROM read_parquet(${index}) USING SAMPLE reservoir(${SAMPLE_OBJECTS} ROWS) REPEATABLE (${SEED})`,
+    );
+    const alerts = sqlPathList(catalog.parts.map((p) => partFilePath(layout, p.id, 'alerts')));
+    const pos = await conn.runAndReadAll(
+      `SELECT i_ra, i_dec FROM read_parquet(${alerts}, union_by_name = true) USING SAMPLE reservoir(${SAMPLE_POSITIONS} ROWS) REPEATABLE (${SEED})`,
+    );
+    const byClass = new Map<string, number>();
+    for (const night of Object.values(catalog.statistics))
+      for (const [key, n] of Object.entries(night))
+        if (key.startsWith('class:') && key !== 'class:Unknown')
+          byClass.set(key.slice(6), (byClass.get(key.slice(6)) ?? 0) + n);
+    const common = [...byClass].sort((a, b) => b[1] - a[1])[0];
+    return {
+      objectIds: ids.getRowObjectsJS().map((r) => String(r.objectId)),
+      positions: pos.getRowObjectsJS().map((r) => [Number(r.i_ra), Number(r.i_dec)] as [number, number]),
+      commonClass: common ? common[0] : null,
+    };
+  } finally {
+    conn.closeSync();
+    instance.closeSync();
+  }
+}
+
+/** The series of the run, in order: name, request count, warm-up, request maker. */
+function series(targets: Targets): [string, number, number, (i: number) => BenchRequest][] {
+  const random = seededRandom(SEED);
+  const anyOf = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  const id = () => encodeURIComponent(anyOf(targets.objectIds));
+  const cone = (radiusArcsec: number) => () => {
+    const [ra, dec] = anyOf(targets.positions);
+    return { path: `/api/v1/explorer?ra=${ra}&dec=${dec}&radius=${radiusArcsec}` };
+  };
+  const latests = targets.commonClass
+    ? `/api/v1/latests?class=${encodeURIComponent(targets.commonClass)}&n=1000`
+    : '/api/v1/latests?class=allclasses&n=1000';
+  return [
+    ['objects', 1000, 20, () => ({ path: `/api/v1/objects?objectId=${id()}` })],
+    ['cone5arcsec', 100, 5, cone(5)],
+    ['cone1deg', 50, 3, cone(3600)],
+    ['cone5deg', 20, 2, cone(18_000)],
+    ['latests1000', 50, 3, () => ({ path: latests })],
+    ['cutoutPng', 300, 10, () => ({ path: `/api/v1/cutouts?objectId=${id()}&kind=Science` })],
+  ];
+}
+
+async function measure(
+  server: BenchServer,
+  targets: Targets,
+  connections: number,
+  seconds: number,
+): Promise<{ latency: Record<string, LatencySummary | NotAvailable>; throughput: ThroughputSummary }> {
+  const latency: Record<string, LatencySummary | NotAvailable> = {};
+  for (const [name, count, warmup, next] of series(targets)) {
+    const started = performance.now();
+    const r = await measureSequential(server.url, next, count, warmup);
+    latency[name] = r;
+    const took = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      r.available
+        ? `  ${name}: ${count} requests in ${took} s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors`
+        : `  ${name}: ${r.reason}`,
+    );
+  }
+  console.log(`  objects throughput: autocannon, ${connections} connections, ${seconds} s ...`);
+  const random = seededRandom(SEED + 1);
+  const throughput = await measureThroughput(
+    server.url,
+    () =>
+      `/api/v1/objects?objectId=${encodeURIComponent(targets.objectIds[Math.floor(random() * targets.objectIds.length)])}`,
+    connections,
+    seconds,
+  );
+  console.log(
+    `  objects throughput: ${throughput.requestsPerSecond} req/s, ${throughput.errors} errors, ${throughput.non2xx} non-2xx`,
+  );
+  return { latency, throughput };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: {
+      alerts: { type: 'string', default: '1000000' },
+      nights: { type: 'string', default: '100' },
+      work: { type: 'string', default: path.join('bench-output', 'api') },
+      reuse: { type: 'boolean', default: false },
+      'chunk-nights': { type: 'string', default: '10' },
+      duration: { type: 'string', default: '20' },
+      connections: { type: 'string', default: '50' },
+      'log-level': { type: 'string', default: 'info' },
+    },
+  });
+  const positive = (name: string, text: string | undefined): number => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer: ${text}`);
+    return n;
+  };
+  const spec = {
+    alerts: positive('alerts', values.alerts),
+    nights: positive('nights', values.nights),
+    seed: SEED,
+    startNight: START_NIGHT,
+  };
+  const work = path.resolve(values.work ?? 'bench-output/api');
+  const store = await ensureStore(
+    work,
+    spec,
+    values.reuse ?? false,
+    positive('chunk-nights', values['chunk-nights']),
+  );
+  const targets = await sampleTargets(store.dir);
+  console.log(
+    `bench:api: ${targets.objectIds.length} object ids and ${targets.positions.length} positions sampled; ` +
+      `latests class: ${targets.commonClass ?? 'allclasses'}`,
+  );
+  const server = await startBenchServer(store.dir, values['log-level']);
+  console.log(`bench:api: server ${server.url} (pid ${server.pid})`);
+  let figures: Awaited<ReturnType<typeof measure>>;
+  let peakRssMiB: number | null;
+  try {
+    figures = await measure(
+      server,
+      targets,
+      positive('connections', values.connections),
+      positive('duration', values.duration),
+    );
+    peakRssMiB = server.peakRssMiB();
+  } finally {
+    await server.stop();
+  }
+  const report = writeReport(work, {
+    machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? ''}, node ${process.version}`,
+    store,
+    latestsClass: targets.commonClass ?? 'allclasses',
+    serverLogLevel: values['log-level'] ?? 'info',
+    ...figures,
+    peakRssMiB,
+  });
+  console.log(JSON.stringify(report, null, 2));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
