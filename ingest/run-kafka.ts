@@ -7,7 +7,8 @@ import cron from 'node-cron';
 import type { Logger } from 'pino';
 import type { StoreLayout } from '../data/store-layout.js';
 import { AlertDecoder } from './decode/decode.js';
-import { IngestPipeline } from './pipeline.js';
+import { GroupCommitter } from './group-commit.js';
+import { IngestPipeline, type RawMessage } from './pipeline.js';
 import { RateReporter } from './progress.js';
 import { compactStore } from './publish/compact.js';
 import { publishNight } from './publish/publish-night.js';
@@ -105,13 +106,15 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
         }, 250)
       : null;
 
-  await source.start(async (messages) => {
-    await queue.run(async () => {
+  // partitions' batches arriving together are staged in one transaction (group commit)
+  const committer = new GroupCommitter<RawMessage>((messages) =>
+    queue.run(async () => {
       await pipeline.ingestMessages(messages);
       for (const n of pipeline.nightsTouched) unpublished.add(n);
       pipeline.nightsTouched.clear();
-    });
-  });
+    }),
+  );
+  await source.start((messages) => committer.submit(messages));
   await done;
   if (idleTimer) clearInterval(idleTimer);
   process.removeListener('SIGINT', onSignal);
