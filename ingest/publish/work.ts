@@ -17,7 +17,7 @@ export async function openWorkConnection(
   const tmp = path.join(layout.root, 'tmp');
   fs.mkdirSync(tmp, { recursive: true });
   const instance = await DuckDBInstance.create(':memory:', {
-    memory_limit: '1GB',
+    memory_limit: '512MB',
     temp_directory: tmp,
     preserve_insertion_order: 'true',
   });

@@ -90,7 +90,7 @@ export class NightStaging {
   /** Opens (creating if needed) the staging file and loads the candids it holds. */
   static async open(file: string): Promise<NightStaging> {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    const instance = await DuckDBInstance.create(file, { threads: '1' });
+    const instance = await DuckDBInstance.create(file, { threads: '1', memory_limit: '256MB' });
     const conn = await instance.connect();
     for (const sql of CREATE_STAGING_SQL) await conn.run(sql);
     const candids = new Set<bigint>();
