@@ -69,6 +69,3 @@ export const CREATE_STAGING_SQL: readonly string[] = [
   `CREATE TABLE IF NOT EXISTS history (${HISTORY_COLUMNS.map(([n, t]) => `${q(n)} ${t}`).join(', ')})`,
 ];
 
-/** Number of columns of an `alerts` row. */
-export const ALERT_ROW_WIDTH =
-  ALERT_COLUMNS.length + EXTRA_ALERT_COLUMNS.length + STAMP_REF_COLUMNS.length + 1;
