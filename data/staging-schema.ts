@@ -68,4 +68,3 @@ export const CREATE_STAGING_SQL: readonly string[] = [
   `CREATE TABLE IF NOT EXISTS alerts (${alertColumnsSql()})`,
   `CREATE TABLE IF NOT EXISTS history (${HISTORY_COLUMNS.map(([n, t]) => `${q(n)} ${t}`).join(', ')})`,
 ];
-
