@@ -153,7 +153,15 @@ export function prvDetectionRecord(det: Detection): AvroRecord {
   return prvFromMeasured(det, measured(det));
 }
 
-function prvFromMeasured(det: Detection, m: Measured & { elong: number }): AvroRecord {
+/**
+ * The fields a candidate record and a history detection share (ZTF 4.02 `candidate` / `prv_candidate`), given
+ * the difference-image file name.
+ */
+function detectionFields(
+  det: Detection,
+  m: Measured & { elong: number },
+  pdiffimfilename: string,
+): AvroRecord {
   const e = det.exposure;
   const n = det.source.neighbourhood;
   return {
@@ -161,7 +169,7 @@ function prvFromMeasured(det: Detection, m: Measured & { elong: number }): AvroR
     fid: e.fid,
     pid: det.pid,
     diffmaglim: e.diffmaglim,
-    pdiffimfilename: archiveFileName(e, det.rcid),
+    pdiffimfilename,
     programpi: PROGRAM_PI,
     programid: 1,
     candid: det.candid,
@@ -207,6 +215,13 @@ function prvFromMeasured(det: Detection, m: Measured & { elong: number }): AvroR
     sigmagapbig: m.sigmagapbig,
     ranr: n.ranrDeg,
     decnr: n.decnrDeg,
+  };
+}
+
+function prvFromMeasured(det: Detection, m: Measured & { elong: number }): AvroRecord {
+  const e = det.exposure;
+  return {
+    ...detectionFields(det, m, archiveFileName(e, det.rcid)),
     scorr: m.scorr,
     magzpsci: e.magzpsci,
     magzpsciunc: e.magzpsciunc,
@@ -292,56 +307,7 @@ export function candidateRecord(det: Detection): AvroRecord {
   const [p1, p2, p3] = n.ps1;
   const ref = reference(e, det.rcid);
   return {
-    jd: e.jd,
-    fid: e.fid,
-    pid: det.pid,
-    diffmaglim: e.diffmaglim,
-    pdiffimfilename: diffImageFileName(e, det.rcid),
-    programpi: PROGRAM_PI,
-    programid: 1,
-    candid: det.candid,
-    isdiffpos: 't',
-    tblid: BigInt(det.tblid),
-    nid: e.nid,
-    rcid: det.rcid,
-    field: e.field,
-    xpos: det.xpos,
-    ypos: det.ypos,
-    ra: det.raDeg,
-    dec: det.decDeg,
-    magpsf: det.magpsf,
-    sigmapsf: det.sigmapsf,
-    chipsf: m.chipsf,
-    magap: m.magap,
-    sigmagap: m.sigmagap,
-    distnr: m.distnr,
-    magnr: magnrFor(n, e.fid),
-    sigmagnr: n.sigmagnr,
-    chinr: n.chinr,
-    sharpnr: n.sharpnr,
-    sky: m.sky,
-    magdiff: m.magap - det.magpsf,
-    fwhm: m.fwhm,
-    classtar: m.classtar,
-    mindtoedge: distanceToEdgePx(det.xpos, det.ypos),
-    magfromlim: e.diffmaglim - m.magap,
-    seeratio: m.seeratio,
-    aimage: m.aimage,
-    bimage: m.bimage,
-    aimagerat: m.aimage / m.fwhm,
-    bimagerat: m.bimage / m.fwhm,
-    elong: m.elong,
-    nneg: m.nneg,
-    nbad: m.nbad,
-    rb: m.rb,
-    ssdistnr: det.sso ? det.sso.ssdistnr : MISSING,
-    ssmagnr: det.sso ? det.sso.ssmagnr : MISSING,
-    ssnamenr: det.sso ? det.sso.ssnamenr : 'null',
-    sumrat: m.sumrat,
-    magapbig: m.magapbig,
-    sigmagapbig: m.sigmagapbig,
-    ranr: n.ranrDeg,
-    decnr: n.decnrDeg,
+    ...detectionFields(det, m, diffImageFileName(e, det.rcid)),
     sgmag1: p1.gMag,
     srmag1: p1.rMag,
     simag1: p1.iMag,
