@@ -15,6 +15,9 @@ import { publishNight } from './publish/publish-night.js';
 import { SerialQueue } from './serial.js';
 import { KafkaSource } from './sources/kafka.js';
 
+/** Longest wait for the consumer to leave its group when stopping. */
+const STOP_TIMEOUT_MS = 15_000;
+
 export interface KafkaIngestOptions {
   readonly brokers: readonly string[];
   readonly topics: readonly string[] | RegExp;
@@ -86,7 +89,14 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
     log.info({ why }, 'stopping: finishing the batch in progress');
     stopping = (async () => {
       task?.stop();
-      await source.stop();
+      // a clean leave normally takes well under a second; a broker that does not answer must not keep the
+      // ingester alive: staged batches are durable, and uncommitted offsets only mean re-delivered duplicates
+      const left = await Promise.race([
+        source.stop().then(() => true),
+        new Promise<false>((r) => setTimeout(() => r(false), STOP_TIMEOUT_MS).unref()),
+      ]);
+      if (!left)
+        log.warn({ timeoutMs: STOP_TIMEOUT_MS }, 'consumer did not leave the group in time; stopping anyway');
       await queue.idle();
       if (options.publishOnExit) await queue.run(publishStaged);
       await pipeline.close();

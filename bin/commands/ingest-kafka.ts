@@ -72,6 +72,8 @@ export async function runIngestKafka(args: KafkaArgs, log: Logger): Promise<numb
     log,
   });
   log.info(summary, 'kafka ingest finished');
+  // a consumer that could not leave its group may keep sockets open: end the process once the summary is out
+  setTimeout(() => process.exit(process.exitCode ?? 0), 2000).unref();
   console.log(
     `ingest: ${summary.read} records read, ${summary.staged} staged, ${summary.duplicates} duplicates, ` +
       `${summary.quarantined} quarantined in ${summary.seconds.toFixed(1)} s (${Math.round(summary.ratePerSecond)} alerts/s), peak RSS ${peakRssMiB()} MiB`,

@@ -18,7 +18,7 @@ export interface KafkaSourceOptions {
   readonly sessionTimeoutMs?: number;
   readonly heartbeatIntervalMs?: number;
   readonly maxWaitTimeMs?: number;
-  /** Partitions whose batches are handled concurrently (default 8). */
+  /** Partitions whose batches are handled concurrently (default 1). */
   readonly partitionsConcurrently?: number;
   readonly log: Logger;
 }
@@ -87,7 +87,7 @@ export class KafkaSource {
       autoCommitInterval: 1000,
       eachBatchAutoResolve: false,
       // several partitions' batches in flight at once; the handler stages them together (group commit)
-      partitionsConsumedConcurrently: this.options.partitionsConcurrently ?? 8,
+      partitionsConsumedConcurrently: this.options.partitionsConcurrently ?? 1,
       eachBatch: async ({
         batch,
         heartbeat,
