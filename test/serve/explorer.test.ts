@@ -1,12 +1,4 @@
-/**
- * `/api/v1/explorer` on the real alerts and on a simulated store: the three groups, cone searches in degrees
- * and sexagesimal (checked against a brute-force oracle), time windows on first detection or alert time,
- * formats, and every error path as a 400 JSON.
- */
-import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explorerApp } from '../../serve/api/explorer.js';
-import type { StoreReader } from '../../serve/store-reader.js';
 import {
   allPartFiles,
   call,
@@ -21,9 +13,6 @@ import { parseCsv, parseVotable, readParquet } from '../support/table-readers.js
 
 type Row = Record<string, unknown>;
 const PATH = '/api/v1/explorer';
-const mount = (app: Hono, reader: StoreReader) => {
-  app.route(PATH, explorerApp(reader));
-};
 
 /** ZTF19acihgng (fink-client datatest): one alert, 2019-11-27, first detected 2019-10-25, in Draco. */
 const ACIHGNG = { ra: 289.8937586, dec: 61.8469285, jd: 2458814.6358333, jdstarthist: 2458781.6433681 };
@@ -35,7 +24,7 @@ const SEPARATION_TOLERANCE_DEG = 1e-9;
 describe('/api/v1/explorer on the real alerts', () => {
   let store: ServedStore;
   beforeAll(async () => {
-    store = await realStore(mount);
+    store = await realStore();
   });
   afterAll(() => store?.close());
 
@@ -231,7 +220,7 @@ describe('/api/v1/explorer cone searches on simulated alerts, against a brute-fo
   let store: ServedStore;
   let sky: Row[];
   beforeAll(async () => {
-    store = await simulatedStore(mount);
+    store = await simulatedStore();
     sky = await storeRows(
       store,
       `SELECT i_objectId, i_candid, i_ra, i_dec, i_jd, i_jdstarthist FROM read_parquet(${allPartFiles(store, 'idx_sky.parquet')})`,

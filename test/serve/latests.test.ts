@@ -1,12 +1,4 @@
-/**
- * `/api/v1/latests` on the real alerts and on a simulated store: classes by every spelling, windows in ISO, JD
- * and MJD, n alerts versus n distinct objects, colour fields, column selection, errors as 400 JSON.
- * Reference checks re-expressed: fink-api.md §7.2.
- */
-import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestsApp } from '../../serve/api/latests.js';
-import type { StoreReader } from '../../serve/store-reader.js';
 import {
   allPartFiles,
   call,
@@ -19,9 +11,6 @@ import {
 
 type Row = Record<string, unknown>;
 const PATH = '/api/v1/latests';
-const mount = (app: Hono, reader: StoreReader) => {
-  app.route(PATH, latestsApp(reader));
-};
 
 /** The latest alerts of a class from the class index (test oracle): candids, most recent first. */
 async function oracle(
@@ -44,7 +33,7 @@ const candids = (rows: unknown) => (rows as Row[]).map((r) => r['i:candid']);
 describe('/api/v1/latests on the real alerts', () => {
   let store: ServedStore;
   beforeAll(async () => {
-    store = await realStore(mount);
+    store = await realStore();
   });
   afterAll(() => store?.close());
 
@@ -184,7 +173,7 @@ describe('/api/v1/latests on the real alerts', () => {
 describe('/api/v1/latests on simulated alerts', () => {
   let store: ServedStore;
   beforeAll(async () => {
-    store = await simulatedStore(mount);
+    store = await simulatedStore();
   });
   afterAll(() => store?.close());
 

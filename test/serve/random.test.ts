@@ -1,12 +1,4 @@
-/**
- * `/api/v1/random` on a simulated store and on the real alerts: n distinct objects with all their alerts,
- * reproducible draws per seed, classes (an empty one answers [] at once), errors as 400 JSON.
- * Reference checks re-expressed: fink-api.md §7.13.
- */
-import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomApp } from '../../serve/api/random.js';
-import type { StoreReader } from '../../serve/store-reader.js';
 import {
   allPartFiles,
   call,
@@ -19,16 +11,13 @@ import {
 
 type Row = Record<string, unknown>;
 const PATH = '/api/v1/random';
-const mount = (app: Hono, reader: StoreReader) => {
-  app.route(PATH, randomApp(reader));
-};
 const objectsOf = (rows: unknown) => [...new Set((rows as Row[]).map((r) => r['i:objectId'] as string))];
 
 describe('/api/v1/random on simulated alerts', () => {
   let store: ServedStore;
   let alertsPerObject: Map<string, number>;
   beforeAll(async () => {
-    store = await simulatedStore(mount);
+    store = await simulatedStore();
     const counts = await storeRows(
       store,
       `SELECT i_objectId, count(*)::INT AS n FROM read_parquet(${allPartFiles(store, 'alerts.parquet')}) GROUP BY 1`,
@@ -118,7 +107,7 @@ describe('/api/v1/random on simulated alerts', () => {
 describe('/api/v1/random on the real alerts', () => {
   let store: ServedStore;
   beforeAll(async () => {
-    store = await realStore(mount);
+    store = await realStore();
   });
   afterAll(() => store?.close());
 

@@ -1,12 +1,5 @@
-/**
- * `/api/v1/statistics` on the real alerts and on a simulated store: one row per night with `key:key`, counts
- * typed as numbers and equal to the counts of the published parts, date prefixes, columns, schema, errors.
- * Reference checks re-expressed: fink-api.md §7.8.
- */
-import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASIC_COLUMNS, statisticsApp } from '../../serve/api/statistics.js';
-import type { StoreReader } from '../../serve/store-reader.js';
+import { BASIC_COLUMNS } from '../../serve/api/statistics.js';
 import {
   allPartFiles,
   call,
@@ -20,14 +13,11 @@ import { parseCsv } from '../support/table-readers.js';
 
 type Row = Record<string, unknown>;
 const PATH = '/api/v1/statistics';
-const mount = (app: Hono, reader: StoreReader) => {
-  app.route(PATH, statisticsApp(reader));
-};
 
 describe('/api/v1/statistics on the real alerts', () => {
   let store: ServedStore;
   beforeAll(async () => {
-    store = await realStore(mount);
+    store = await realStore();
   });
   afterAll(() => store?.close());
 
@@ -111,7 +101,7 @@ describe('/api/v1/statistics on the real alerts', () => {
 describe('/api/v1/statistics on simulated alerts', () => {
   let store: ServedStore;
   beforeAll(async () => {
-    store = await simulatedStore(mount);
+    store = await simulatedStore();
   });
   afterAll(() => store?.close());
 

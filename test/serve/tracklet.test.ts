@@ -1,13 +1,6 @@
-/**
- * `/api/v1/tracklet` on a simulated store (three satellite tracklets, one per night) and on the real alerts
- * (none): ids and id prefixes, dates and their prefixes, errors as 400 JSON. Reference checks re-expressed:
- * fink-api.md §7.9.
- */
-import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unixMsToJd } from '../../compute/time/jd.js';
-import { isTrackletIdPrefix, trackletApp, trackletPrefixOfDate } from '../../serve/api/tracklet.js';
-import type { StoreReader } from '../../serve/store-reader.js';
+import { isTrackletIdPrefix, trackletPrefixOfDate } from '../../serve/api/tracklet.js';
 import {
   allPartFiles,
   call,
@@ -20,9 +13,6 @@ import {
 
 type Row = Record<string, unknown>;
 const PATH = '/api/v1/tracklet';
-const mount = (app: Hono, reader: StoreReader) => {
-  app.route(PATH, trackletApp(reader));
-};
 
 describe('tracklet prefixes', () => {
   it('turns dates into id prefixes as the reference', () => {
@@ -45,7 +35,7 @@ describe('/api/v1/tracklet on simulated alerts', () => {
   let store: ServedStore;
   let tracklets: Row[];
   beforeAll(async () => {
-    store = await simulatedStore(mount);
+    store = await simulatedStore();
     tracklets = await storeRows(
       store,
       `SELECT d_tracklet, i_candid, i_jd FROM read_parquet(${allPartFiles(store, 'idx_tracklet.parquet')})
@@ -115,7 +105,7 @@ describe('/api/v1/tracklet on simulated alerts', () => {
 describe('/api/v1/tracklet on the real alerts', () => {
   let store: ServedStore;
   beforeAll(async () => {
-    store = await realStore(mount);
+    store = await realStore();
   });
   afterAll(() => store?.close());
 

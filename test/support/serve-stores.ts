@@ -27,13 +27,9 @@ export interface ServedStore {
 /** Options of the simulated store (the defaults are what the endpoint tests assert on). */
 export const SIM_OPTIONS = { nights: 3, alertsPerNight: 300, seed: 7, startNight: '2024-03-10' } as const;
 
-async function open(
-  layout: StoreLayout,
-  mount: (app: Hono, reader: StoreReader) => void,
-): Promise<ServedStore> {
+async function open(layout: StoreLayout): Promise<ServedStore> {
   const reader = await StoreReader.open(layout, testLog);
   const app = createApp(reader, testLog);
-  mount(app, reader);
   return {
     layout,
     reader,
@@ -45,17 +41,17 @@ async function open(
   };
 }
 
-/** A store of the real raw and enriched alerts of ../shared/data; `mount` adds the apps under test. */
-export async function realStore(mount: (app: Hono, reader: StoreReader) => void): Promise<ServedStore> {
+/** A store of the real raw and enriched alerts of ../shared/data, served by the full app. */
+export async function realStore(): Promise<ServedStore> {
   const layout = tempStore('skyalert-serve-real-');
   const inputs = [sharedPath('data', 'ztf_raw_avro'), sharedPath('data', 'ztf_enriched')];
   const s = await ingestFiles(layout, inputs, { ingesterId: 't', log: testLog });
   await publishNights(layout, s.nights, testLog);
-  return open(layout, mount);
+  return open(layout);
 }
 
-/** A store of simulated alerts ({@link SIM_OPTIONS}); `mount` adds the apps under test. */
-export async function simulatedStore(mount: (app: Hono, reader: StoreReader) => void): Promise<ServedStore> {
+/** A store of simulated alerts ({@link SIM_OPTIONS}), served by the full app. */
+export async function simulatedStore(): Promise<ServedStore> {
   const layout = tempStore('skyalert-serve-sim-');
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyalert-serve-simfiles-'));
   try {
@@ -65,7 +61,7 @@ export async function simulatedStore(mount: (app: Hono, reader: StoreReader) => 
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });
   }
-  return open(layout, mount);
+  return open(layout);
 }
 
 /** Reads rows of the store's parquet with SQL (test oracle), through the store's own reader. */
