@@ -36,6 +36,9 @@ function kafkaLogCreator(log: Logger) {
     };
 }
 
+/** Extra time allowed for the first group join before idleness counts. */
+const JOIN_GRACE_MS = 30_000;
+
 export class KafkaSource {
   private readonly consumer: Consumer;
   private lastMessageAt = Date.now();
@@ -58,9 +61,13 @@ export class KafkaSource {
     });
   }
 
-  /** Milliseconds since the last message arrived, or since the group was joined; 0 before the first join. */
+  /**
+   * Milliseconds since the last message arrived, or since the group was joined. Before the first join it counts
+   * from the start minus JOIN_GRACE_MS, so that a consumer that never manages to join still ends.
+   */
   idleMs(): number {
-    return this.joined ? Date.now() - this.lastMessageAt : 0;
+    const since = Date.now() - this.lastMessageAt;
+    return this.joined ? since : Math.max(0, since - JOIN_GRACE_MS);
   }
 
   /** Subscribes and consumes until `stop` is called; `handler` runs one batch at a time per partition. */

@@ -90,6 +90,20 @@ function startConsumer(
   return child;
 }
 
+/** Resolves when the child's log contains `text` (or the child exits). */
+function whenLogged(child: ChildProcess, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    const onData = (chunk: Buffer): void => {
+      if (chunk.toString().includes(text)) {
+        child.stderr?.off('data', onData);
+        resolve();
+      }
+    };
+    child.stderr?.on('data', onData);
+    child.on('exit', () => resolve());
+  });
+}
+
 /** Resolves when the child has staged something (its first staging file opened). */
 function whenStaging(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
@@ -179,11 +193,20 @@ describe('Kafka consumer group ingestion', () => {
     fs.rmSync(layout.root, { recursive: true, force: true });
   }, 240_000);
 
-  it('shares the partitions between two consumers of one group, and publication merges their files', async () => {
-    await produceAll(broker.bootstrap, 'shared');
+  // Retried: the mock broker's group coordination is timing-dependent (../shared/kafka/README.md, joins and
+  // rebalances); every attempt asserts the whole behaviour, on a fresh group and store.
+  it('shares the partitions between two consumers of one group, and publication merges their files', {
+    retry: 2,
+    timeout: 240_000,
+  }, async () => {
     const layout = tempStore();
-    const a = startConsumer(layout, broker.bootstrap, 'shared', 'g-shared', 'ca');
-    const b = startConsumer(layout, broker.bootstrap, 'shared', 'g-shared', 'cb');
+    const group = `g-shared-${Date.now()}`;
+    // both members join the group first; the alerts arrive while they run
+    const a = startConsumer(layout, broker.bootstrap, 'shared', group, 'ca');
+    const b = startConsumer(layout, broker.bootstrap, 'shared', group, 'cb');
+    await Promise.all([whenLogged(a, 'joined the group'), whenLogged(b, 'joined the group')]);
+    await new Promise((r) => setTimeout(r, 1000));
+    await produceAll(broker.bootstrap, 'shared');
     expect(await exited(a)).toBe(0);
     expect(await exited(b)).toBe(0);
     const nights = stagedNights(layout);
@@ -198,7 +221,7 @@ describe('Kafka consumer group ingestion', () => {
     );
     expect(raw).toBe(producedCandids().size);
     fs.rmSync(layout.root, { recursive: true, force: true });
-  }, 240_000);
+  });
 
   it('publishes the staged nights on its cron schedule while consuming', async () => {
     await produceAll(broker.bootstrap, 'cron');
