@@ -1,6 +1,7 @@
 /**
  * Ingests files: `.avro` containers (any size, streamed), directories of them (recursively, sorted),
- * `.tar.gz`/`.tgz` nightly archives (streamed, never unpacked to disk) and Spark/Fink `.parquet` alert files.
+ * `.tar.gz`/`.tgz` nightly archives (streamed, never unpacked to disk), Spark/Fink `.parquet` alert files, and
+ * tables exported from the reference service's API (`.parquet` or `.json` records with `i:`/`d:` columns).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,35 +11,41 @@ import { type IngestCounts, IngestPipeline } from './pipeline.js';
 import { RateReporter } from './progress.js';
 import { BackgroundPublisher } from './publish/background-publisher.js';
 import { readAvroFile } from './sources/avro-file.js';
-import { readParquetFile } from './sources/parquet-file.js';
+import { readTableFile } from './sources/table-file.js';
 import { readTarball } from './sources/tarball.js';
 
 /** Kinds of input files, by name. */
-export type InputKind = 'avro' | 'tarball' | 'parquet';
+export type InputKind = 'avro' | 'tarball' | 'parquet' | 'json';
 
 /** The kind of an input file from its name; null when it is not an alert file. */
 export function inputKind(file: string): InputKind | null {
   if (file.endsWith('.avro')) return 'avro';
   if (file.endsWith('.tar.gz') || file.endsWith('.tgz')) return 'tarball';
   if (file.endsWith('.parquet')) return 'parquet';
+  if (file.endsWith('.json')) return 'json';
   return null;
 }
 
-/** Expands files and directories into the sorted list of input files. Throws for a path that does not exist. */
+/**
+ * Expands files and directories into the sorted list of input files. Throws for a path that does not exist.
+ * `.json` tables are read only when named: a directory walk takes the alert formats (.avro, .tar.gz, .parquet),
+ * since alert directories often hold JSON schemas beside the alerts.
+ */
 export function expandInputs(paths: readonly string[]): string[] {
   const out: string[] = [];
   const walk = (p: string): void => {
     const st = fs.statSync(p);
     if (st.isDirectory()) {
       for (const name of fs.readdirSync(p).sort()) walk(path.join(p, name));
-    } else if (inputKind(p)) out.push(p);
+    } else if (inputKind(p) && inputKind(p) !== 'json') out.push(p);
   };
   for (const p of paths) {
     if (!fs.existsSync(p)) throw new Error(`input not found: ${p}`);
     const st = fs.statSync(p);
     if (st.isFile() && !inputKind(p))
-      throw new Error(`not an alert file (.avro, .tar.gz, .tgz, .parquet): ${p}`);
-    walk(p);
+      throw new Error(`not an alert file (.avro, .tar.gz, .tgz, .parquet, .json): ${p}`);
+    if (st.isFile() && inputKind(p) === 'json') out.push(p);
+    else walk(p);
   }
   return out;
 }
@@ -125,9 +132,9 @@ export async function ingestFiles(
           } else
             pipeline.quarantineRaw(ev.reason, { kind: 'file', file, index: ev.index }, new Uint8Array(0));
         }
-      } else if (kind === 'parquet') {
+      } else if (kind === 'parquet' || kind === 'json') {
         await flushMessages();
-        for await (const items of readParquetFile(file, batchSize)) {
+        for await (const items of readTableFile(file, kind, batchSize)) {
           await pipeline.ingestDecoded(items);
           await afterBatch();
         }

@@ -11,7 +11,7 @@ export const INGEST_HELP = `Usage: skyalert ingest --store DIR [FILE|DIR|TARBALL
        skyalert ingest --store DIR --kafka BROKERS (--topic T | --topic-pattern RE) --group G [options]
 
 Decodes alerts (Avro containers of ZTF 3.2/3.3/4.02 or Fink-enriched alerts, .tar.gz nightly archives,
-Spark/Fink parquet), stages them per night (idempotent on candid), quarantines bad input with its reason,
+Spark/Fink parquet, API exports in parquet or json), stages them per night (idempotent on candid), quarantines bad input with its reason,
 and publishes the touched nights at the end of a file ingestion.
 
 Options:

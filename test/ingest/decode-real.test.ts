@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { COLUMN_INDEX } from '../../data/columns.js';
 import { AlertDecoder } from '../../ingest/decode/decode.js';
 import { dropInvalidUnionDefaults } from '../../ingest/decode/schema-cache.js';
-import { readParquetFile } from '../../ingest/sources/parquet-file.js';
+import { readTableFile } from '../../ingest/sources/table-file.js';
 import { sharedPath } from '../support/shared.js';
 
 function walk(dir: string): string[] {
@@ -162,7 +162,7 @@ describe('decoding the real alerts of ../shared/data', () => {
     let total = 0;
     for (const file of files) {
       const items: { candid: bigint; jd: number; magpsf: number; nprv: number }[] = [];
-      for await (const batch of readParquetFile(file)) {
+      for await (const batch of readTableFile(file)) {
         for (const item of batch) {
           if (!item.outcome.ok) throw new Error(`${file}: ${item.outcome.reason}`);
           const a = item.outcome.alert;
