@@ -6,12 +6,15 @@
  *   parts/<partId>/                        immutable published parquet parts (alerts, cutouts, upperlim, indexes)
  *   catalog/v<NNNNNNNNNN>.json, CURRENT    catalog versions and the pointer to the published one
  *   locks/                                 publication lock
+ *   ssoft/ssoft_<FLAVOR>_<YYYY.MM>.parquet  monthly Solar System parameter tables (one file per flavour and version)
  */
 import path from 'node:path';
 
 const NIGHT = /^\d{8}$/;
 const INGESTER = /^[A-Za-z0-9_.-]{1,64}$/;
 const PART_ID = /^[A-Za-z0-9_-]{1,80}$/;
+const SSOFT_FLAVOR = /^(HG|HG1G2|SHG1G2)$/;
+const SSOFT_VERSION = /^\d{4}\.(0[1-9]|1[0-2])$/;
 
 /** Thrown when a path component does not match its pattern (never silently sanitised). */
 export class StorePathError extends Error {
@@ -74,6 +77,18 @@ export class StoreLayout {
 
   get locksDir(): string {
     return path.join(this.root, 'locks');
+  }
+
+  get ssoftDir(): string {
+    return path.join(this.root, 'ssoft');
+  }
+
+  /** The SSOFT table of a flavour (HG, HG1G2, SHG1G2) and version (YYYY.MM). */
+  ssoftFile(flavor: string, version: string): string {
+    return path.join(
+      this.ssoftDir,
+      `ssoft_${check(SSOFT_FLAVOR, 'SSOFT flavor', flavor)}_${check(SSOFT_VERSION, 'SSOFT version', version)}.parquet`,
+    );
   }
 }
 

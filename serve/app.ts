@@ -13,6 +13,7 @@ import { explorerApp } from './api/explorer.js';
 import { latestsApp } from './api/latests.js';
 import { objectsApp } from './api/objects.js';
 import { randomApp } from './api/random.js';
+import { ssoftApp } from './api/ssoft.js';
 import { statisticsApp } from './api/statistics.js';
 import { trackletApp } from './api/tracklet.js';
 import { ApiError } from './errors.js';
@@ -25,6 +26,7 @@ const STORE_FREE = new Set([
   '/api/v1/classes',
   '/api/v1/columns',
   '/api/v1/openapi.json',
+  '/api/v1/ssoft',
 ]);
 
 export function createApp(reader: StoreReader, log: Logger): Hono {
@@ -67,6 +69,7 @@ export function createApp(reader: StoreReader, log: Logger): Hono {
   app.route('/api/v1/statistics', statisticsApp(reader));
   app.route('/api/v1/random', randomApp(reader));
   app.route('/api/v1/cutouts', cutoutsApp(reader));
+  app.route('/api/v1/ssoft', ssoftApp(reader));
   app.route('/api/v1/classes', classesApp());
   app.route('/api/v1/columns', columnsApp());
   app.route('/', docsApp(API_ENDPOINTS));

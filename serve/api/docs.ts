@@ -16,6 +16,7 @@ import { EXPLORER_ARGS } from './explorer.js';
 import { LATESTS_ARGS } from './latests.js';
 import { OBJECTS_ARGS } from './objects.js';
 import { RANDOM_ARGS } from './random.js';
+import { SSOFT_ARGS } from './ssoft.js';
 import { STATISTICS_ARGS } from './statistics.js';
 import { TRACKLET_ARGS } from './tracklet.js';
 
@@ -71,6 +72,14 @@ export const API_ENDPOINTS: readonly EndpointDoc[] = [
     methods: ['GET', 'POST'],
     summary: 'All alerts of n randomly drawn objects (reproducible with seed)',
     args: RANDOM_ARGS,
+  },
+  {
+    path: '/api/v1/ssoft',
+    methods: ['GET', 'POST'],
+    summary:
+      'Monthly table of fitted phase-curve parameters of known Solar System objects (SSOFT), or its schema',
+    args: SSOFT_ARGS,
+    contentTypes: ['application/vnd.apache.parquet', 'application/json'],
   },
   CLASSES_ENDPOINT,
   COLUMNS_ENDPOINT,

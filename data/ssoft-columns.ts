@@ -1,0 +1,128 @@
+/**
+ * Columns of the SSOFT (Solar System object Fink table) per flavour: name, type, unit and description, in file
+ * order. The monthly builder writes exactly these columns and `/api/v1/ssoft?schema=true` answers them.
+ * Band suffix `_1` = ZTF g (fid 1), `_2` = ZTF r (fid 2). Reference: sso-science.md §2.2 (the builder's 35 common
+ * columns; `period`/`period_chi2red` of the upstream schema belong to a flavour not built here) and the CDS ReadMe
+ * of Carry et al. 2024 (A&A 689, A252).
+ */
+
+/** Phase-curve flavours of the table. */
+export const SSOFT_FLAVORS = ['HG', 'HG1G2', 'SHG1G2'] as const;
+export type SsoftFlavor = (typeof SSOFT_FLAVORS)[number];
+
+/** Value type of a column, as the schema request names it. */
+export type SsoftType = 'str' | 'int' | 'double';
+
+export interface SsoftColumn {
+  readonly name: string;
+  readonly type: SsoftType;
+  /** Unit when the value has one (deg, mag, arcsec, d). */
+  readonly unit: string | null;
+  readonly description: string;
+}
+
+const col = (name: string, type: SsoftType, unit: string | null, description: string): SsoftColumn => ({
+  name,
+  type,
+  unit,
+  description,
+});
+
+const BANDS = [
+  ['1', 'ZTF g'],
+  ['2', 'ZTF r'],
+] as const;
+
+/** One column per band, `<base>_1` and `<base>_2`. */
+function perBand(base: string, type: SsoftType, unit: string | null, what: string): SsoftColumn[] {
+  return BANDS.map(([suffix, band]) => col(`${base}_${suffix}`, type, unit, `${what} in the ${band} band`));
+}
+
+/** A statistic over all points, then per band. */
+function allAndBands(base: string, type: SsoftType, unit: string | null, what: string): SsoftColumn[] {
+  return [col(base, type, unit, `${what}, all bands`), ...perBand(base, type, unit, what)];
+}
+
+const COMMON: readonly SsoftColumn[] = [
+  col('ssnamenr', 'str', null, 'Name or number of the object as given in the ZTF alerts (MPC)'),
+  col(
+    'sso_name',
+    'str',
+    null,
+    'Official name or provisional designation (null when the orbit catalogue has none)',
+  ),
+  col('sso_number', 'int', null, 'IAU number (null when unnumbered)'),
+  col('last_jd', 'double', 'd', 'Julian date (UTC) of the last detection used'),
+  ...perBand('H', 'double', 'mag', 'Absolute magnitude'),
+  ...perBand('err_H', 'double', 'mag', '1-sigma uncertainty of the absolute magnitude'),
+  ...allAndBands('min_phase', 'double', 'deg', 'Smallest phase angle observed'),
+  ...allAndBands('max_phase', 'double', 'deg', 'Largest phase angle observed'),
+  col('chi2red', 'double', null, 'Reduced chi-square of the fit, sum((res/sigmapsf)^2)/(N - p - 1)'),
+  ...allAndBands('rms', 'double', 'mag', 'RMS of the fit residuals'),
+  ...allAndBands('median_error_phot', 'double', 'mag', 'Median photometric uncertainty (sigmapsf)'),
+  col('mean_astrometry', 'double', 'arcsec', 'Mean separation between observed and ephemeris positions'),
+  col('std_astrometry', 'double', 'arcsec', 'Standard deviation of that separation'),
+  col('skew_astrometry', 'double', null, 'Skewness of that separation'),
+  col('kurt_astrometry', 'double', null, 'Excess kurtosis (Fisher) of that separation'),
+  ...allAndBands('n_obs', 'int', null, 'Number of observations'),
+  ...allAndBands('n_days', 'double', 'd', 'Time between the first and last observation'),
+  col(
+    'fit',
+    'int',
+    null,
+    'Fit quality code: 0 success, 1 bad values, 2 no ephemerides, 3 solver failure, 4 singular',
+  ),
+  col(
+    'status',
+    'int',
+    null,
+    'Least-squares status: -2 failure, -1 improper input, 0 max evaluations, 1 gtol, 2 ftol, 3 xtol, 4 ftol and xtol',
+  ),
+  col('flag', 'int', null, 'Reserved (always 0)'),
+  col('version', 'str', null, 'Table version YYYY.MM'),
+];
+
+const G1G2: readonly SsoftColumn[] = [
+  ...perBand('G1', 'double', null, 'Phase parameter G1'),
+  ...perBand('G2', 'double', null, 'Phase parameter G2'),
+];
+const ERR_G1G2: readonly SsoftColumn[] = [
+  ...perBand('err_G1', 'double', null, '1-sigma uncertainty of G1'),
+  ...perBand('err_G2', 'double', null, '1-sigma uncertainty of G2'),
+];
+
+const FLAVOR_COLUMNS: Record<SsoftFlavor, readonly SsoftColumn[]> = {
+  HG: [
+    ...perBand('G', 'double', null, 'Phase slope G'),
+    ...perBand('err_G', 'double', null, '1-sigma uncertainty of G'),
+  ],
+  HG1G2: [...G1G2, ...ERR_G1G2],
+  SHG1G2: [
+    ...G1G2,
+    col('R', 'double', null, 'Polar-to-equatorial oblateness of the spheroid (0.3 to 1)'),
+    col('a_b', 'double', null, 'Elongation a/b estimated from the fit residuals'),
+    col('a_c', 'double', null, 'Oblateness a/c estimated from the residuals and R'),
+    col('alpha0', 'double', 'deg', 'Right ascension of the spin axis (equatorial J2000)'),
+    col('delta0', 'double', 'deg', 'Declination of the spin axis (equatorial J2000)'),
+    col('alpha0_alt', 'double', 'deg', 'Right ascension of the antipodal (equivalent) spin solution'),
+    col('delta0_alt', 'double', 'deg', 'Declination of the antipodal (equivalent) spin solution'),
+    col(
+      'obliquity',
+      'double',
+      'deg',
+      'Angle between the spin axis and the orbit pole (null without an orbit)',
+    ),
+    ...ERR_G1G2,
+    col('err_R', 'double', null, '1-sigma uncertainty of R'),
+    col('err_alpha0', 'double', 'deg', '1-sigma uncertainty of alpha0'),
+    col('err_delta0', 'double', 'deg', '1-sigma uncertainty of delta0'),
+    col('max_cos_lambda', 'double', null, 'Largest |cos| of the aspect angle'),
+    col('mean_cos_lambda', 'double', null, 'Mean |cos| of the aspect angle'),
+    col('min_cos_lambda', 'double', null, 'Smallest |cos| of the aspect angle'),
+  ],
+};
+
+/** Every column of a flavour's table, common columns first, in file order. */
+export function ssoftColumns(flavor: SsoftFlavor): readonly SsoftColumn[] {
+  return [...COMMON, ...FLAVOR_COLUMNS[flavor]];
+}

@@ -1,0 +1,142 @@
+/**
+ * `/api/v1/ssoft`: the monthly table of fitted phase-curve parameters of known Solar System objects (SSOFT), per
+ * flavour and version, whole (parquet file bytes by default) or for one object (json by default), or its schema
+ * (reference §2.7, sso-science.md §2.3). A request for one object reads one row group, not the table.
+ */
+import fs from 'node:fs';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { builtSsoftVersions, readSsoftRows, type SsoftFilter } from '../../data/queries/ssoft.js';
+import { SSOFT_FLAVORS, type SsoftFlavor, ssoftColumns } from '../../data/ssoft-columns.js';
+import { booleanArg, OUTPUT_FORMATS } from '../args/common.js';
+import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
+import { CONTENT_TYPES, respondTable } from '../encode/index.js';
+import { ApiError } from '../errors.js';
+import type { StoreReader } from '../store-reader.js';
+
+/** The first version of the reference's table; versions before it are refused as the reference does. */
+export const FIRST_SSOFT_VERSION = '2023.07';
+const VERSION = /^\d{4}\.(0[1-9]|1[0-2])$/;
+
+export const SSOFT_ARGS: readonly ArgDoc[] = [
+  {
+    name: 'flavor',
+    required: false,
+    description: 'Phase-curve model: HG, HG1G2 or SHG1G2 (sHG1G2, with spin and oblateness)',
+    default: 'SHG1G2',
+  },
+  {
+    name: 'version',
+    required: false,
+    description: `Table version YYYY.MM (from ${FIRST_SSOFT_VERSION}); default: the latest built`,
+    example: '2025.01',
+  },
+  {
+    name: 'schema',
+    required: false,
+    description: 'Return the columns of the flavour as {column: {type, unit, description}} instead of data',
+    default: false,
+  },
+  { name: 'sso_name', required: false, description: 'Only the row of this object name (exact)' },
+  { name: 'sso_number', required: false, description: 'Only the row of this IAU number', example: '8467' },
+  {
+    name: 'output-format',
+    required: false,
+    description:
+      'json, csv, parquet or votable. Default: parquet for the whole table (the file itself), json for one object',
+  },
+];
+
+const schema = z.object({
+  flavor: z
+    .string()
+    .optional()
+    .default('SHG1G2')
+    .transform((v, ctx) => {
+      const f = SSOFT_FLAVORS.find((x) => x.toUpperCase() === v.trim().toUpperCase());
+      if (f) return f;
+      ctx.addIssue({ code: 'custom', message: `choose among ${SSOFT_FLAVORS.join(', ')}` });
+      return z.NEVER;
+    }),
+  version: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || VERSION.test(v.trim()), {
+      message: 'version needs to be YYYY.MM (e.g. 2025.01)',
+    }),
+  schema: booleanArg.optional().default(false),
+  sso_name: z.string().max(64).optional(),
+  sso_number: z.union([z.number(), z.string()]).optional(),
+  'output-format': z
+    .enum(OUTPUT_FORMATS, { message: `choose among ${OUTPUT_FORMATS.join(', ')}` })
+    .optional(),
+});
+
+/** The object filter of the arguments; a number that is not a positive integer is a 400. */
+function objectFilter(name: string | undefined, number: number | string | undefined): SsoftFilter {
+  if (number !== undefined && String(number).trim() !== '') {
+    const text = String(number).trim();
+    if (!/^\d{1,9}$/.test(text) || Number(text) === 0)
+      throw new ApiError(
+        400,
+        `Invalid \`sso_number\` ${JSON.stringify(text.slice(0, 20))}: give an IAU number.`,
+      );
+    return { sso_number: Number(text) };
+  }
+  if (name !== undefined && name.trim() !== '') return { sso_name: name.trim() };
+  return null;
+}
+
+/** The version to read: the one asked (it must be built) or the latest built of the flavour. */
+function chooseVersion(built: readonly string[], flavor: SsoftFlavor, asked: string | undefined): string {
+  if (built.length === 0)
+    throw new ApiError(
+      404,
+      `No ${flavor} SSOFT table is built yet (the monthly job builds it: skyalert ssoft build).`,
+    );
+  if (asked === undefined || asked.trim() === '') return built[built.length - 1];
+  const version = asked.trim();
+  if (version < FIRST_SSOFT_VERSION)
+    throw new ApiError(400, `version starts on ${FIRST_SSOFT_VERSION} (got ${version}).`);
+  if (!built.includes(version))
+    throw new ApiError(
+      400,
+      `No ${flavor} table for version ${version}; built versions: ${built.join(', ')}.`,
+    );
+  return version;
+}
+
+/** The SSOFT endpoint app, mounted at /api/v1/ssoft. */
+export function ssoftApp(reader: StoreReader): Hono {
+  const app = new Hono();
+  app.on(['GET', 'POST'], '/', async (c) => {
+    const raw = await rawArgs(c);
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: SSOFT_ARGS });
+    const args = parseArgs(schema, raw);
+    const flavor = args.flavor;
+    if (args.schema) {
+      const described = Object.fromEntries(
+        ssoftColumns(flavor).map((col) => [
+          col.name,
+          { type: col.type, unit: col.unit, description: col.description },
+        ]),
+      );
+      return c.json(described);
+    }
+    const filter = objectFilter(args.sso_name, args.sso_number);
+    const version = chooseVersion(builtSsoftVersions(reader.layout)[flavor], flavor, args.version);
+    const format = args['output-format'] ?? (filter === null ? 'parquet' : 'json');
+    const name = `ssoft_${flavor}_${version}`;
+    if (filter === null && format === 'parquet') {
+      const bytes = await fs.promises.readFile(reader.layout.ssoftFile(flavor, version));
+      return c.body(new Uint8Array(bytes), 200, {
+        'Content-Type': CONTENT_TYPES.parquet,
+        'Content-Disposition': `attachment; filename="${name}.parquet"`,
+      });
+    }
+    const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
+    const rows = await readSsoftRows(query, reader.layout, flavor, version, filter);
+    return respondTable(c, rows, format, name, { columns: ssoftColumns(flavor).map((col) => col.name) });
+  });
+  return app;
+}
