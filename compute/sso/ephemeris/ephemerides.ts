@@ -88,7 +88,7 @@ export interface Ephemerides extends GeometryEphemerides {
   readonly sdssRMag: Float64Array | null;
   /** Solar elongation Sun-observer-object (deg), [0, 180] (`Elong.`). */
   readonly elongationDeg: Float64Array;
-  /** Airmass (Kasten & Young 1989), 1 at the zenith, ~38 at the horizon; NaN below the horizon (`AM`). */
+  /** Airmass (Kasten & Young 1989), 1 at the zenith, 37.9 at the horizon; NaN below the horizon (`AM`). */
   readonly airmass: Float64Array;
   /** Rate of RA times cos(Dec) (arcsec/min), topocentric, astrometric J2000 (`dRAcosDEC`). */
   readonly dRaCosDecArcsecPerMin: Float64Array;

@@ -48,7 +48,7 @@ export function horizontalPlace(
  * Relative airmass for a geometric elevation.
  * @param elevationDeg elevation (deg).
  * @returns airmass X = 1 / (cos z + 0.50572 (96.07995 - z)^-1.6364), z = 90 - elevation (deg): 1 at the
- *   zenith, 38.1 at the horizon; NaN when the elevation is below 0 (object below the horizon).
+ *   zenith, 37.9 at the horizon; NaN when the elevation is below 0 (object below the horizon).
  * Reference: Kasten & Young 1989, Applied Optics 28, 4735, eq. 3.
  */
 export function airmass(elevationDeg: number): number {
