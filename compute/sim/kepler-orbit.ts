@@ -4,18 +4,28 @@
  * MPCORB.DAT (sso-science.md §6.1-6.2). Pure.
  */
 import { AstroTime, Body, HelioVector } from 'astronomy-engine';
+import {
+  eclipticToEquatorial,
+  GAUSS_K,
+  JD_J2000,
+  LIGHT_SPEED_AU_PER_DAY,
+  OBLIQUITY_J2000_DEG,
+  RAD_PER_DEG,
+  TT_MINUS_UTC_S,
+  type Vec3,
+} from '../sso/ephemeris/index.js';
 
-const DEG = Math.PI / 180;
-/** Gaussian gravitational constant k (rad/day), for AU, days and solar masses. */
-export const GAUSS_K = 0.01720209895;
-/** Obliquity of the ecliptic at J2000, 84381.448 arcsec (IAU 1976), in degrees. */
-export const OBLIQUITY_J2000_DEG = 23.4392911;
-/** Speed of light (AU/day). */
-export const LIGHT_SPEED_AU_PER_DAY = 173.1446327;
-/** JD of the J2000.0 epoch. */
-export const JD_J2000 = 2451545.0;
-/** TT minus UTC for 2017-2026 (s): 32.184 s + 37 leap seconds. */
-export const TT_MINUS_UTC_S = 69.184;
+export {
+  eclipticToEquatorial,
+  GAUSS_K,
+  JD_J2000,
+  LIGHT_SPEED_AU_PER_DAY,
+  OBLIQUITY_J2000_DEG,
+  TT_MINUS_UTC_S,
+  type Vec3,
+};
+
+const DEG = RAD_PER_DEG;
 
 /** Osculating heliocentric elements, mean ecliptic and equinox J2000. */
 export interface OrbitalElements {
@@ -35,13 +45,6 @@ export interface OrbitalElements {
   readonly epochJdTt: number;
   /** Mean daily motion (deg/day); when absent, k / a^1.5. */
   readonly meanMotionDegPerDay?: number;
-}
-
-/** A 3-vector (AU). */
-export interface Vec3 {
-  readonly x: number;
-  readonly y: number;
-  readonly z: number;
 }
 
 /**
@@ -97,14 +100,6 @@ export function helioEclipticPosition(el: OrbitalElements, jdTt: number): Vec3 {
     y: (sn * cw + cn * sw * ci) * xp + (-sn * sw + cn * cw * ci) * yp,
     z: sw * si * xp + cw * si * yp,
   };
-}
-
-/** Rotates a vector from the J2000 ecliptic to the J2000 mean equator (rotation about x by the obliquity). */
-export function eclipticToEquatorial(v: Vec3): Vec3 {
-  const eps = OBLIQUITY_J2000_DEG * DEG;
-  const c = Math.cos(eps);
-  const s = Math.sin(eps);
-  return { x: v.x, y: c * v.y - s * v.z, z: s * v.y + c * v.z };
 }
 
 /**
