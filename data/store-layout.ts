@@ -6,6 +6,8 @@
  *   parts/<partId>/                        immutable published parquet parts (alerts, cutouts, upperlim, indexes)
  *   catalog/v<NNNNNNNNNN>.json, CURRENT    catalog versions and the pointer to the published one
  *   locks/                                 publication lock
+ *   ssocand/orbits.parquet                 fink-fat candidate orbits, sorted by ssoCandId
+ *   ssocand/lightcurves.parquet            detections linked to candidate trajectories, sorted by jd
  */
 import path from 'node:path';
 
@@ -74,6 +76,21 @@ export class StoreLayout {
 
   get locksDir(): string {
     return path.join(this.root, 'locks');
+  }
+
+  /** Directory of the Solar System candidates loaded from fink-fat (`skyalert ssocand load`). */
+  get ssocandDir(): string {
+    return path.join(this.root, 'ssocand');
+  }
+
+  /** Candidate orbits (orbParams), one row per ssoCandId. */
+  get ssocandOrbitsFile(): string {
+    return path.join(this.ssocandDir, 'orbits.parquet');
+  }
+
+  /** Detections linked to candidate trajectories (lightcurves). */
+  get ssocandLightcurvesFile(): string {
+    return path.join(this.ssocandDir, 'lightcurves.parquet');
   }
 }
 
