@@ -337,3 +337,19 @@ describe('/api/v1/ssocand on a store without candidates', () => {
     expectError(await call(s.app, PATH, { kind: 'neither' }), 'kind');
   });
 });
+
+describe('/api/v1/ssocand while candidates are loaded', () => {
+  let s: Served;
+  beforeAll(async () => {
+    s = await serve([sharedPath('data', 'fink_fat', 'fink-fat_cli_test_20200505')]);
+  });
+  afterAll(() => s?.close());
+
+  it('answers a new load at once, without a restart (the tables are renamed over the old ones)', async () => {
+    expect((await call(s.app, PATH, { kind: 'orbParams' })).body).toHaveLength(66);
+    expect((await call(s.app, PATH, { kind: 'lightcurves' })).body).toHaveLength(422);
+    await loadSsoCand(s.layout, [sharedPath('data', 'fink_fat', 'fink-broker_fink_fat_example')], testLog);
+    expect((await call(s.app, PATH, { kind: 'orbParams' })).body).toHaveLength(671);
+    expect((await call(s.app, PATH, { kind: 'lightcurves' })).body).toHaveLength(4150);
+  });
+});
