@@ -1,7 +1,7 @@
 /** The `skyalert ssocand` command: usage errors, and a load of a real fink-fat output ending with its summary line. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { UsageError } from '../../bin/commands/publish.js';
 import { runSsoCand } from '../../bin/commands/ssocand.js';
 import { sharedPath } from '../support/shared.js';
@@ -10,6 +10,7 @@ import { tempStore, testLog } from '../support/store.js';
 describe('skyalert ssocand', () => {
   const layout = tempStore('skyalert-cli-ssocand-');
   afterEach(() => vi.restoreAllMocks());
+  afterAll(() => fs.rmSync(layout.root, { recursive: true, force: true }));
 
   it('refuses a missing or unknown action and a load without paths', async () => {
     await expect(runSsoCand({ store: layout.root }, [], testLog)).rejects.toThrow(UsageError);
@@ -30,6 +31,5 @@ describe('skyalert ssocand', () => {
     expect(lines[0]).toMatch(/^ssocand load: 66 orbits and 422 detections read; 66 orbits added, 0 replaced/);
     expect(lines[0]).toMatch(/store holds 66 orbits and 422 detections/);
     expect(fs.existsSync(path.join(layout.root, 'ssocand', 'orbits.parquet'))).toBe(true);
-    fs.rmSync(layout.root, { recursive: true, force: true });
   });
 });
