@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-/** The `skyalert` command: simulate, ingest, publish, serve, demo. */
+/** The `skyalert` command: simulate, ingest, publish, compact, ssocand, serve, demo. */
 import { parseArgs } from 'node:util';
 import { DEMO_HELP, SIMULATE_HELP } from './commands/help-texts.js';
 import { INGEST_HELP, runIngestFiles } from './commands/ingest.js';
 import { runIngestKafka } from './commands/ingest-kafka.js';
 import { COMPACT_HELP, PUBLISH_HELP, runCompact, runPublish, UsageError } from './commands/publish.js';
 import { runServe, SERVE_HELP } from './commands/serve.js';
+import { runSsoCand, SSOCAND_HELP } from './commands/ssocand.js';
 import { createLogger } from './logger.js';
 
 const MAIN_HELP = `Usage: skyalert <command> [options]
@@ -16,6 +17,7 @@ Commands:
   publish    publish staged nights into the store
   compact    merge past nights' parts per month; remove unused files
   serve      serve the store's REST API
+  ssocand    load fink-fat Solar System candidates (ssocand load PATH...)
   demo       simulate 30 nights, ingest, publish and serve them (the quick start)
 
 Run 'skyalert <command> --help' for a command's options.
@@ -66,6 +68,11 @@ const COMMANDS: Record<string, Command> = {
     help: COMPACT_HELP,
     options: { store: { type: 'string' } },
     run: (v) => runCompact(v, log),
+  },
+  ssocand: {
+    help: SSOCAND_HELP,
+    options: { store: { type: 'string' } },
+    run: (v, pos) => runSsoCand(v, pos, log),
   },
   serve: {
     help: SERVE_HELP,

@@ -81,7 +81,8 @@ export function readCatalog(layout: StoreLayout): Catalog {
   return JSON.parse(fs.readFileSync(layout.catalogFile(version), 'utf8')) as Catalog;
 }
 
-function fsyncDir(dir: string): void {
+/** Flushes a directory entry (after a rename) or a file to disk. */
+export function fsyncDir(dir: string): void {
   const fd = fs.openSync(dir, 'r');
   try {
     fs.fsyncSync(fd);

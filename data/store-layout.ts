@@ -7,6 +7,8 @@
  *   catalog/v<NNNNNNNNNN>.json, CURRENT    catalog versions and the pointer to the published one
  *   locks/                                 publication lock
  *   ssoft/ssoft_<FLAVOR>_<YYYY.MM>.parquet  monthly Solar System parameter tables (one file per flavour and version)
+ *   ssocand/orbits.parquet                 fink-fat candidate orbits, sorted by ssoCandId
+ *   ssocand/lightcurves.parquet            detections linked to candidate trajectories, sorted by jd
  */
 import path from 'node:path';
 
@@ -89,6 +91,21 @@ export class StoreLayout {
       this.ssoftDir,
       `ssoft_${check(SSOFT_FLAVOR, 'SSOFT flavor', flavor)}_${check(SSOFT_VERSION, 'SSOFT version', version)}.parquet`,
     );
+  }
+
+  /** Directory of the Solar System candidates loaded from fink-fat (`skyalert ssocand load`). */
+  get ssocandDir(): string {
+    return path.join(this.root, 'ssocand');
+  }
+
+  /** Candidate orbits (orbParams), one row per ssoCandId. */
+  get ssocandOrbitsFile(): string {
+    return path.join(this.ssocandDir, 'orbits.parquet');
+  }
+
+  /** Detections linked to candidate trajectories (lightcurves). */
+  get ssocandLightcurvesFile(): string {
+    return path.join(this.ssocandDir, 'lightcurves.parquet');
   }
 }
 

@@ -13,13 +13,17 @@ import { explorerApp } from './api/explorer.js';
 import { latestsApp } from './api/latests.js';
 import { objectsApp } from './api/objects.js';
 import { randomApp } from './api/random.js';
+import { ssocandApp } from './api/ssocand.js';
 import { ssoftApp } from './api/ssoft.js';
 import { statisticsApp } from './api/statistics.js';
 import { trackletApp } from './api/tracklet.js';
 import { ApiError } from './errors.js';
 import type { StoreReader } from './store-reader.js';
 
-/** Paths that answer without a published store. */
+/**
+ * Paths that answer without a published store. Solar System candidates are loaded apart from alert nights
+ * (`skyalert ssocand load`), so their endpoint answers (`[]` when none are loaded) before any publication.
+ */
 const STORE_FREE = new Set([
   '/api/v1',
   '/api/v1/',
@@ -27,6 +31,7 @@ const STORE_FREE = new Set([
   '/api/v1/columns',
   '/api/v1/openapi.json',
   '/api/v1/ssoft',
+  '/api/v1/ssocand',
 ]);
 
 export function createApp(reader: StoreReader, log: Logger): Hono {
@@ -70,6 +75,7 @@ export function createApp(reader: StoreReader, log: Logger): Hono {
   app.route('/api/v1/random', randomApp(reader));
   app.route('/api/v1/cutouts', cutoutsApp(reader));
   app.route('/api/v1/ssoft', ssoftApp(reader));
+  app.route('/api/v1/ssocand', ssocandApp(reader));
   app.route('/api/v1/classes', classesApp());
   app.route('/api/v1/columns', columnsApp());
   app.route('/', docsApp(API_ENDPOINTS));

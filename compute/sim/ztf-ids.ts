@@ -2,11 +2,11 @@
  * Identifiers of simulated alerts, shaped like ZTF's: objectId (`ZTF` + year + 7 letters), processing id `pid`,
  * candidate id `candid` (64-bit), difference-image and stamp file names, and Fink tracklet ids. Pure.
  */
+import { base26Letters } from '../ids/base26-letters.js';
 import type { Exposure, Fid } from './night-schedule.js';
 
 /** Largest table id within one (exposure, readout channel); keeps candid digits within pid * 1e6 + 10000 + tblid. */
 export const MAX_TBLID = 989_999;
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 const OBJECT_LETTERS = 7;
 
 /**
@@ -15,15 +15,8 @@ const OBJECT_LETTERS = 7;
  * Throws RangeError when the counter does not fit 7 letters (26^7).
  */
 export function ztfObjectId(year: number, counter: number): string {
-  if (!Number.isInteger(counter) || counter < 0 || counter >= 26 ** OBJECT_LETTERS) {
-    throw new RangeError(`objectId counter out of range: ${counter}`);
-  }
-  let n = counter;
-  let letters = '';
-  for (let i = 0; i < OBJECT_LETTERS; i++) {
-    letters = LETTERS[n % 26] + letters;
-    n = Math.floor(n / 26);
-  }
+  const letters = base26Letters(counter, OBJECT_LETTERS);
+  if (letters === null) throw new RangeError(`objectId counter out of range: ${counter}`);
   return `ZTF${String(year % 100).padStart(2, '0')}${letters}`;
 }
 

@@ -16,6 +16,7 @@ import { EXPLORER_ARGS } from './explorer.js';
 import { LATESTS_ARGS } from './latests.js';
 import { OBJECTS_ARGS } from './objects.js';
 import { RANDOM_ARGS } from './random.js';
+import { SSOCAND_ARGS } from './ssocand.js';
 import { SSOFT_ARGS } from './ssoft.js';
 import { STATISTICS_ARGS } from './statistics.js';
 import { TRACKLET_ARGS } from './tracklet.js';
@@ -80,6 +81,12 @@ export const API_ENDPOINTS: readonly EndpointDoc[] = [
       'Monthly table of fitted phase-curve parameters of known Solar System objects (SSOFT), or its schema',
     args: SSOFT_ARGS,
     contentTypes: ['application/vnd.apache.parquet', 'application/json'],
+  },
+  {
+    path: '/api/v1/ssocand',
+    methods: ['GET', 'POST'],
+    summary: 'Solar System candidates linked by fink-fat: orbital elements or detections of each trajectory',
+    args: SSOCAND_ARGS,
   },
   CLASSES_ENDPOINT,
   COLUMNS_ENDPOINT,

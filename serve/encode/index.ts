@@ -11,7 +11,7 @@ import type { OutputFormat } from '../args/common.js';
 import { encodeCsv } from './csv.js';
 import { encodeJsonRecords } from './json.js';
 import { encodeParquet } from './parquet.js';
-import { tableColumns } from './table-columns.js';
+import { type FieldLookup, tableColumns } from './table-columns.js';
 import { encodeVotable } from './votable.js';
 
 /** API names of single-precision catalogue columns (written in their shortest float32 form). */
@@ -46,6 +46,8 @@ export interface EncodedTable {
 export interface EncodeOptions {
   /** Column names of an empty result (csv header, parquet schema, votable FIELDs); ignored when rows exist. */
   readonly columns?: readonly string[];
+  /** The catalogue describing the columns (types, units, UCDs, docs); default the alert catalogue. */
+  readonly fields?: FieldLookup;
 }
 
 /** A file-name base safe in a Content-Disposition header: letters, digits, `.`, `_`, `-`; others become `_`. */
@@ -75,11 +77,23 @@ export async function encodeTable(
     case 'json':
       return { body: encodeJsonRecords(rows, FLOAT32_COLUMNS), contentType, filename };
     case 'csv':
-      return { body: encodeCsv(rows, tableColumns(rows, options.columns)), contentType, filename };
+      return {
+        body: encodeCsv(rows, tableColumns(rows, options.columns, options.fields)),
+        contentType,
+        filename,
+      };
     case 'parquet':
-      return { body: await encodeParquet(rows, tableColumns(rows, options.columns)), contentType, filename };
+      return {
+        body: await encodeParquet(rows, tableColumns(rows, options.columns, options.fields)),
+        contentType,
+        filename,
+      };
     case 'votable':
-      return { body: encodeVotable(rows, tableColumns(rows, options.columns), name), contentType, filename };
+      return {
+        body: encodeVotable(rows, tableColumns(rows, options.columns, options.fields), name),
+        contentType,
+        filename,
+      };
   }
 }
 

@@ -4,8 +4,20 @@
  * from the field catalogue (data/derived-columns.ts) when every value fits it; other columns are typed from their
  * values, so that no row content can make an encoder fail.
  */
-import { findField, JD_UTC_FIELDS } from '../../data/derived-columns.js';
+import { type FieldDef, findField, JD_UTC_FIELDS } from '../../data/derived-columns.js';
 import { float32Text, jsonValue } from './json.js';
+
+/**
+ * Where the encoders find the type, unit, UCD and doc of a column by API name, and whether it is a Julian date
+ * in UTC. The alert catalogue by default; tables of their own (e.g. Solar System candidates) pass theirs.
+ */
+export interface FieldLookup {
+  find(name: string): FieldDef | undefined;
+  isJdUtc(name: string): boolean;
+}
+
+/** The alert field catalogue (data/columns.ts and data/derived-columns.ts). */
+export const ALERT_FIELDS: FieldLookup = { find: findField, isJdUtc: (name) => JD_UTC_FIELDS.has(name) };
 
 /**
  * How the cells of a column are written. `array`: numeric arrays (cutout stamps), 1-D or 2-D; `bytes`: binary
@@ -123,6 +135,7 @@ function arrayShape(values: readonly unknown[]): { depth: 1 | 2; inner: number |
  *
  * @param rows records keyed by API names.
  * @param columns names to use for an empty result (ignored when there are rows).
+ * @param fields the catalogue that describes the columns.
  * @returns one TableColumn per name. A catalogue type is kept when every non-null value fits it; otherwise, and
  *   for unknown names, the type is inferred (all booleans → boolean, integers → long, numbers → double, numeric
  *   arrays → array, Uint8Array → bytes, anything else → string as JSON text).
@@ -130,6 +143,7 @@ function arrayShape(values: readonly unknown[]): { depth: 1 | 2; inner: number |
 export function tableColumns(
   rows: readonly Record<string, unknown>[],
   columns: readonly string[] = [],
+  fields: FieldLookup = ALERT_FIELDS,
 ): TableColumn[] {
   const names: string[] = [];
   const seen = new Set<string>();
@@ -143,7 +157,7 @@ export function tableColumns(
   }
   return names.map((name) => {
     const values = rows.map((r) => r[name]).filter((v) => !isNullCell(v));
-    const def = findField(name);
+    const def = fields.find(name);
     const catalogKind: CellKind | undefined = def?.type === 'array' ? 'array' : def?.type;
     let kind =
       catalogKind !== undefined && values.every((v) => fits(catalogKind, v))
@@ -157,7 +171,7 @@ export function tableColumns(
       unit: def?.unit ?? '',
       ucd: def?.ucd ?? '',
       doc: def?.doc ?? '',
-      isJdUtc: JD_UTC_FIELDS.has(name),
+      isJdUtc: fields.isJdUtc(name),
       arrayDepth: shape?.depth ?? 1,
       innerLength: shape?.inner ?? null,
     };

@@ -1,0 +1,156 @@
+/**
+ * `/api/v1/ssocand`: Solar System candidates linked by fink-fat: their orbital elements (`kind=orbParams`) or
+ * their detections (`kind=lightcurves`, in a time window), for every trajectory or one `ssoCandId`. Rows carry
+ * `key:key` (the reference's row key: `cand_<id>`, `<jd>_<id>`) then the `d:` columns of the candidate catalogue.
+ * The data are loaded by `skyalert ssocand load`, apart from alert publication: the endpoint answers before any
+ * night is published, and answers `[]` until candidates are loaded.
+ *
+ * Reference: fink-api.md §2.6, §7.6; sso-science.md §5.2-5.4; spec §4.4.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { isSsoCandId } from '../../compute/sso/sso-cand-id.js';
+import { readSsoCand } from '../../data/queries/ssocand.js';
+import {
+  findSsoCandField,
+  SSOCAND_COLUMNS,
+  SSOCAND_JD_UTC_FIELDS,
+  SSOCAND_KINDS,
+  type SsoCandKind,
+} from '../../data/ssocand-columns.js';
+import { DEFAULT_START_JD, dateArg, nowJd } from '../args/dates.js';
+import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
+import { countArg, outputFormatArg, withoutEmptyArgs } from '../args/table-args.js';
+import { respondTable } from '../encode/index.js';
+import type { FieldLookup } from '../encode/table-columns.js';
+import { ApiError } from '../errors.js';
+import type { StoreReader } from '../store-reader.js';
+
+/** Rows of an answer when `maxnumber` is not given (the reference's default scan limit). */
+export const DEFAULT_SSOCAND_ROWS = 10_000;
+/** Largest `maxnumber`: bigger requests are rejected, never cut (the API is not for bulk downloads). */
+export const MAX_SSOCAND_ROWS = 100_000;
+/** The row key column, as the reference names it. */
+export const SSOCAND_KEY_COLUMN = 'key:key';
+
+export const SSOCAND_ARGS: readonly ArgDoc[] = [
+  {
+    name: 'kind',
+    required: true,
+    description: 'orbParams (orbital elements of the candidates) or lightcurves (their linked detections)',
+    example: 'orbParams',
+  },
+  {
+    name: 'ssoCandId',
+    required: false,
+    description:
+      'One trajectory: FF + YYYYMMDD + 7 lowercase letters (FF20230725aaaacgw; early runs: FF + YYYY + 7 ' +
+      'letters), matched exactly. Absent: every trajectory',
+    example: 'FF20200505aaaaaaa',
+  },
+  {
+    name: 'start_date',
+    required: false,
+    description:
+      'lightcurves only: first detection time, UTC, included: YYYY-MM-DD (00:00), YYYY-MM-DD hh:mm:ss, a JD or ' +
+      'an MJD',
+    default: '2019-11-01',
+    example: '2020-05-04',
+  },
+  {
+    name: 'stop_date',
+    required: false,
+    description:
+      'lightcurves only: end of the window, UTC, excluded (YYYY-MM-DD means 00:00 of that day); default now',
+    example: '2020-05-10',
+  },
+  {
+    name: 'maxnumber',
+    required: false,
+    description: `Most rows returned (1 to ${MAX_SSOCAND_ROWS.toLocaleString('en-US')}): the first ones by ssoCandId (orbParams) or jd (lightcurves)`,
+    default: DEFAULT_SSOCAND_ROWS,
+  },
+  { name: 'output-format', required: false, description: 'json, csv, parquet or votable', default: 'json' },
+];
+
+const ID_FORM = 'FF + YYYYMMDD + 7 lowercase letters, e.g. FF20230725aaaacgw';
+
+const schema = z.object({
+  kind: z.enum(SSOCAND_KINDS, {
+    message: `required: ${SSOCAND_KINDS.join(' or ')} (case matters)`,
+  }),
+  ssoCandId: z
+    .union([z.string(), z.number()], { message: `expected ${ID_FORM}` })
+    .transform((v, ctx) => {
+      const text = String(v).trim();
+      if (isSsoCandId(text)) return text;
+      ctx.addIssue({
+        code: 'custom',
+        message: `${JSON.stringify(String(v).slice(0, 40))} is not ${ID_FORM}`,
+      });
+      return z.NEVER;
+    })
+    .optional(),
+  start_date: dateArg.optional(),
+  stop_date: dateArg.optional(),
+  maxnumber: countArg(MAX_SSOCAND_ROWS).optional().default(DEFAULT_SSOCAND_ROWS),
+  'output-format': outputFormatArg,
+});
+
+/** The candidate catalogue as the encoders read it. */
+const SSOCAND_FIELDS: FieldLookup = {
+  find: findSsoCandField,
+  isJdUtc: (name) => SSOCAND_JD_UTC_FIELDS.has(name),
+};
+
+/**
+ * API rows from stored rows: `key:key` as the reference builds it, then `d:<storage name>` for each catalogue
+ * column of the kind, in catalogue order.
+ */
+export function toApiSsoCandRows(
+  kind: SsoCandKind,
+  stored: readonly Record<string, unknown>[],
+): Record<string, unknown>[] {
+  const columns = SSOCAND_COLUMNS[kind];
+  return stored.map((row) => {
+    const key =
+      kind === 'orbParams' ? `cand_${String(row.ssoCandId)}` : `${String(row.jd)}_${String(row.ssoCandId)}`;
+    const out: Record<string, unknown> = { [SSOCAND_KEY_COLUMN]: key };
+    for (const c of columns) out[c.name] = row[c.storage];
+    return out;
+  });
+}
+
+/** The ssocand endpoint app, mounted at /api/v1/ssocand. */
+export function ssocandApp(reader: StoreReader): Hono {
+  const app = new Hono();
+  app.on(['GET', 'POST'], '/', async (c) => {
+    const raw = await rawArgs(c);
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: SSOCAND_ARGS });
+    const args = parseArgs(schema, withoutEmptyArgs(raw));
+    const startJd = args.start_date ?? DEFAULT_START_JD;
+    const stopJd = args.stop_date ?? nowJd();
+    if (args.kind === 'lightcurves' && stopJd < startJd) {
+      throw new ApiError(
+        400,
+        'Invalid value for `stop_date`: it is before `start_date`; give a stop_date after the start_date ' +
+          '(default start 2019-11-01).',
+      );
+    }
+    const ssoCandId = args.ssoCandId ?? null;
+    const stored = await readSsoCand((sql, params) => reader.query(sql, params), reader.layout, {
+      kind: args.kind,
+      ssoCandId,
+      startJd,
+      stopJd,
+      limit: args.maxnumber,
+    });
+    const columns = [SSOCAND_KEY_COLUMN, ...SSOCAND_COLUMNS[args.kind].map((col) => col.name)];
+    const name = `ssocand_${args.kind}${ssoCandId ? `_${ssoCandId}` : ''}`;
+    return respondTable(c, toApiSsoCandRows(args.kind, stored), args['output-format'], name, {
+      columns,
+      fields: SSOCAND_FIELDS,
+    });
+  });
+  return app;
+}
