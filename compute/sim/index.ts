@@ -38,6 +38,7 @@ export {
   type GeocentricPlace,
   geocentricPlace,
   helioEclipticPosition,
+  OBLIQUITY_J2000_DEG,
   type OrbitalElements,
   solveKepler,
 } from './kepler-orbit.js';

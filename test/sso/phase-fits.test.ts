@@ -7,10 +7,12 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { samplePhaseCurve } from '../../compute/sim/index.js';
 import { fitPhaseCurve, type PhaseFlavor, type PhaseObservations } from '../../compute/sso/phase/index.js';
+import { astrometryStatistics, separationArcsec } from '../../compute/sso/ssoft-statistics.js';
 import { sharedPath } from '../support/shared.js';
 
 const RAD_PER_DEG = Math.PI / 180;
 const objects = new Map<string, PhaseObservations>();
+const separations = new Map<string, number[]>();
 
 beforeAll(async () => {
   const file = sharedPath('data', 'sso', 'sso_ztf_lc_aggregated_202504_three_obj.parquet');
@@ -18,7 +20,7 @@ beforeAll(async () => {
   const conn = await instance.connect();
   try {
     const reader = await conn.runAndReadAll(
-      'SELECT ssnamenr, cra, cdec, cmagpsf, csigmapsf, cfid, cjd, Dobs, Dhelio, Phase FROM read_parquet($file)',
+      'SELECT ssnamenr, cra, cdec, cmagpsf, csigmapsf, cfid, cjd, Dobs, Dhelio, Phase, RA, DEC FROM read_parquet($file)',
       { file },
     );
     for (const row of reader.getRowObjectsJS()) {
@@ -29,6 +31,11 @@ beforeAll(async () => {
         return Array.from({ length: n }, (_, i) => (values[i] == null ? Number.NaN : Number(values[i])));
       };
       const [mag, dobs, dhelio] = [column('cmagpsf'), column('Dobs'), column('Dhelio')];
+      const [ra, dec, raEphem, decEphem] = [column('cra'), column('cdec'), column('RA'), column('DEC')];
+      separations.set(
+        String(row.ssnamenr),
+        ra.map((_, i) => separationArcsec(ra[i], dec[i], raEphem[i], decEphem[i])),
+      );
       objects.set(String(row.ssnamenr), {
         magRed: mag.map((m, i) => m - 5 * Math.log10(dobs[i] * dhelio[i])),
         sigmaMag: column('csigmapsf'),
@@ -191,6 +198,15 @@ describe('observation statistics and derived columns (sso-science.md §7.2 "Othe
     got.forEach((v, i) => {
       expect(Math.abs(v - want[i])).toBeLessThan(0.001);
     });
+  });
+
+  it('astrometry: mean/std of the separations 0.186"/0.084" (33803) and 0.171"/0.076" (8467), to 0.001"', () => {
+    const a = astrometryStatistics(separations.get('33803') ?? []);
+    const b = astrometryStatistics(separations.get('8467') ?? []);
+    expect(Math.abs(a.meanArcsec - 0.186)).toBeLessThan(0.001);
+    expect(Math.abs(a.stdArcsec - 0.084)).toBeLessThan(0.001);
+    expect(Math.abs(b.meanArcsec - 0.171)).toBeLessThan(0.001);
+    expect(Math.abs(b.stdArcsec - 0.076)).toBeLessThan(0.001);
   });
 
   it('2005XM12 (9 points, no ephemerides) gives fit 1, status -2, no parameters, for every flavour', () => {
