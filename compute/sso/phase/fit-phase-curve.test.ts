@@ -84,7 +84,7 @@ describe('fitPhaseCurve non-results', () => {
 
   it('N <= p + 1: fit 3, status -1 with the reason', () => {
     const few = Object.fromEntries(
-      Object.entries(obs).map(([k, v]) => [k, v.slice(0, 5)]),
+      Object.entries(obs).map(([k, v]: [string, ArrayLike<number>]) => [k, Array.from(v).slice(0, 5)]),
     ) as PhaseObservations;
     const r = fitPhaseCurve('HG', few);
     expect([r.fit, r.status]).toEqual([3, -1]);
@@ -102,7 +102,7 @@ describe('fitPhaseCurve non-results', () => {
   });
 
   it('throws on arrays of different lengths (a programming error)', () => {
-    expect(() => fitPhaseCurve('HG', { ...obs, jd: obs.jd.slice(1) })).toThrow(
+    expect(() => fitPhaseCurve('HG', { ...obs, jd: Array.from(obs.jd).slice(1) })).toThrow(
       /jd has 29 values, magRed has 30/,
     );
   });
