@@ -83,9 +83,16 @@ describe('fitPhaseCurve non-results', () => {
   });
 
   it('N <= p + 1: fit 3, status -1 with the reason', () => {
-    const few = Object.fromEntries(
-      Object.entries(obs).map(([k, v]: [string, ArrayLike<number>]) => [k, Array.from(v).slice(0, 5)]),
-    ) as PhaseObservations;
+    const first5 = (v: ArrayLike<number>): number[] => Array.from(v).slice(0, 5);
+    const few: PhaseObservations = {
+      magRed: first5(obs.magRed),
+      sigmaMag: first5(obs.sigmaMag),
+      phaseAngleRad: first5(obs.phaseAngleRad),
+      fid: first5(obs.fid),
+      raRad: first5(obs.raRad),
+      decRad: first5(obs.decRad),
+      jd: first5(obs.jd),
+    };
     const r = fitPhaseCurve('HG', few);
     expect([r.fit, r.status]).toEqual([3, -1]);
     expect(r.reason).toMatch(/not enough points: 5 observations for 4 parameters/);
