@@ -157,6 +157,13 @@ export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations
       termination = 1;
       isStopping = true;
     }
+    // Active set: a parameter on a bound that the gradient pushes outward gets a zero column, so the solver's step
+    // leaves it there instead of computing the other components for a move that the clamp then cancels (which
+    // makes such steps go uphill, every other iteration, until the cap).
+    for (let j = 0; j < p; j++) {
+      if (!isBlocked(grad[j], params[j], setup.lower[j], setup.upper[j])) continue;
+      for (let k = 0; k < n; k++) rows[k][j] = 0;
+    }
     return (k) => rows[k];
   };
 
@@ -208,13 +215,16 @@ function backOffFromBound(
   return null;
 }
 
+/** True when a parameter sits on a bound and the cost gradient (Σ g ∂g/∂θ) pushes it outward. */
+function isBlocked(grad: number, x: number, lower: number, upper: number): boolean {
+  return (x <= lower && grad > 0) || (x >= upper && grad < 0);
+}
+
 /** Infinity norm of a cost gradient with the components pushing out of an active bound set to 0. */
 function projectedNorm(grad: Float64Array, x: ArrayLike<number>, setup: ParameterSetup): number {
   let worst = 0;
   for (let j = 0; j < grad.length; j++) {
-    // The solver's residual is -g, but the cost gradient Σ g ∂g/∂θ does not depend on that sign.
-    const isBlocked = (x[j] <= setup.lower[j] && grad[j] > 0) || (x[j] >= setup.upper[j] && grad[j] < 0);
-    if (!isBlocked) worst = Math.max(worst, Math.abs(grad[j]));
+    if (!isBlocked(grad[j], x[j], setup.lower[j], setup.upper[j])) worst = Math.max(worst, Math.abs(grad[j]));
   }
   return worst;
 }
