@@ -1,6 +1,10 @@
-/** `npm run bench -- <name>`: runs one benchmark (ingest, api). */
+/** `npm run bench -- <name>`: runs one benchmark (ingest, api, phase-fits). */
 const name = process.argv[2];
-const BENCHES: Record<string, string> = { ingest: './ingest.js', api: './api.js' };
+const BENCHES: Record<string, string> = {
+  ingest: './ingest.js',
+  api: './api.js',
+  'phase-fits': './phase-fits.js',
+};
 if (!name || !BENCHES[name]) {
   console.error(`usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [options]`);
   process.exitCode = 2;

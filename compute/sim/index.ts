@@ -30,7 +30,6 @@ export { type FinkScores, finkScores } from './fink-scores.js';
 export {
   G_MINUS_V_MAG,
   hg1g2ApparentMagV,
-  hg1g2Basis,
   hg1g2ReducedMag,
   R_MINUS_V_MAG,
   vToZtfBandMag,
@@ -39,6 +38,7 @@ export {
   type GeocentricPlace,
   geocentricPlace,
   helioEclipticPosition,
+  OBLIQUITY_J2000_DEG,
   type OrbitalElements,
   solveKepler,
 } from './kepler-orbit.js';
@@ -63,5 +63,11 @@ export {
   type SimulationOptions,
 } from './night-planner.js';
 export { buildNightSchedule, type Exposure, type Fid, type NightSchedule } from './night-schedule.js';
+export {
+  MAIN_BELT_ORBIT,
+  type PhaseCurveSampling,
+  type PhaseCurveTruth,
+  samplePhaseCurve,
+} from './phase-curve-sampler.js';
 export { hashSeed, Prng } from './prng.js';
 export { type StampKind, StampPool, type StampSet } from './stamp-pool.js';

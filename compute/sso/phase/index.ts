@@ -1,0 +1,51 @@
+/**
+ * Phase curves of Solar System objects: basis functions, HG / HG1G2 / sHG1G2 models and their fits as Fink makes
+ * them. Reference: sso-science.md §1.
+ */
+export {
+  type Hg1g2BasisValues,
+  hg1g2Basis,
+  hg1g2Phi1,
+  hg1g2Phi2,
+  hg1g2Phi3,
+  hgPhi1,
+  hgPhi2,
+} from './basis.js';
+export {
+  type FitCode,
+  type FitStatus,
+  fitPhaseCurve,
+  type PhaseCurveFit,
+  type PhaseFitOptions,
+  shg1g2Residuals,
+} from './fit-phase-curve.js';
+export {
+  ALPHA0_BOUNDS_RAD,
+  DELTA0_BOUNDS_RAD,
+  G_BOUNDS_CLASSIC,
+  G_BOUNDS_WIDE,
+  type GBounds,
+  H_BOUNDS_MAG,
+  type ParameterSetup,
+  type PhaseFlavor,
+  parameterSetup,
+  R_BOUNDS,
+  START_ALPHA0_RAD,
+  START_DELTA0_RAD,
+  START_G,
+  START_H_MAG,
+  START_R,
+} from './fit-setup.js';
+export {
+  cosAspectAngle,
+  type Hg1g2Parameters,
+  type HgParameters,
+  hg1g2Mag,
+  hg1g2PhaseIntegral,
+  hgMag,
+  hgPhaseIntegral,
+  type Shg1g2Parameters,
+  shapeFromResiduals,
+  shg1g2Mag,
+} from './models.js';
+export type { PhaseObservations } from './phase-design.js';

@@ -1,0 +1,170 @@
+/**
+ * SSOFT columns of one object that follow from its observations and its phase-curve fit: band parameters with
+ * their uncertainties, spin and shape (sHG1G2), goodness of fit, and the observation statistics. Pure.
+ * Reference: sso-science.md §1.5 (reported statistics) and §2.2 (columns).
+ */
+import type { PhaseFlavor } from './fit-setup.js';
+import { shapeFromResiduals } from './models.js';
+import { absCosAspectRows, type PhaseDesign, type PhaseObservations } from './phase-design.js';
+
+const DEG_PER_RAD = 180 / Math.PI;
+/** Bands that always have columns (ZTF g and r); other fids get columns only when present. */
+const ALWAYS_BANDS = [1, 2] as const;
+
+function finiteValues(values: Iterable<number>): number[] {
+  const out: number[] = [];
+  for (const v of values) if (Number.isFinite(v)) out.push(v);
+  return out;
+}
+
+function minOf(values: number[]): number {
+  return values.length === 0 ? Number.NaN : values.reduce((a, b) => Math.min(a, b));
+}
+
+function maxOf(values: number[]): number {
+  return values.length === 0 ? Number.NaN : values.reduce((a, b) => Math.max(a, b));
+}
+
+/** Median as numpy computes it (mean of the two middle values for an even count); NaN for no value. */
+function medianOf(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const s = values.slice().sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/**
+ * Band suffixes that get columns: 1 and 2 always, plus any other fid present, ascending.
+ * @param fid filter id of each observation.
+ */
+export function columnBands(fid: ArrayLike<number>): number[] {
+  return [...new Set([...ALWAYS_BANDS, ...Array.from(fid)])].sort((a, b) => a - b);
+}
+
+/**
+ * Observation statistics over all points and per band: n_obs, min_phase, max_phase (deg), median_error_phot
+ * (mag), n_days (days between first and last observation), and last_jd (JD UTC). Non-finite values are ignored;
+ * a band without observations gets NaN in every column (n_obs included).
+ * @param obs the observations.
+ * @returns column name to value.
+ * Reference: sso-science.md §1.5 (reported statistics), §2.1 item 4 (n_days, last_jd), §2.2.
+ */
+export function observationColumns(obs: PhaseObservations): Record<string, number> {
+  const cols: Record<string, number> = {};
+  const n = obs.magRed.length;
+  const fill = (suffix: string, rows: number[]): void => {
+    const phases = finiteValues(rows.map((i) => obs.phaseAngleRad[i] * DEG_PER_RAD));
+    const jds = finiteValues(rows.map((i) => obs.jd[i]));
+    cols[`n_obs${suffix}`] = rows.length === 0 ? Number.NaN : rows.length;
+    cols[`min_phase${suffix}`] = minOf(phases);
+    cols[`max_phase${suffix}`] = maxOf(phases);
+    cols[`median_error_phot${suffix}`] = medianOf(finiteValues(rows.map((i) => obs.sigmaMag[i])));
+    cols[`n_days${suffix}`] = maxOf(jds) - minOf(jds);
+    if (suffix === '') cols.last_jd = maxOf(jds);
+  };
+  fill(
+    '',
+    Array.from({ length: n }, (_, i) => i),
+  );
+  for (const fid of columnBands(obs.fid)) {
+    const rows: number[] = [];
+    for (let i = 0; i < n; i++) if (obs.fid[i] === fid) rows.push(i);
+    fill(`_${fid}`, rows);
+  }
+  return cols;
+}
+
+/** Names of the fitted-parameter columns of one band (without the `_fid` suffix). */
+function bandParameterNames(flavor: PhaseFlavor): string[] {
+  return flavor === 'HG' ? ['H', 'G'] : ['H', 'G1', 'G2'];
+}
+
+/**
+ * Fit columns set to NaN: band parameters and their errors, chi2red, rms (+ per band) and, for sHG1G2, R, alpha0,
+ * delta0 (+ alt, + errors), a_b, a_c and the |cos Λ| statistics. Used as the template every fit fills.
+ * @param flavor the model; @param bands band suffixes (`columnBands`).
+ * Reference: sso-science.md §2.2 (flavour columns).
+ */
+export function emptyFitColumns(flavor: PhaseFlavor, bands: readonly number[]): Record<string, number> {
+  const cols: Record<string, number> = {};
+  for (const b of bands) {
+    for (const name of bandParameterNames(flavor)) {
+      cols[`${name}_${b}`] = Number.NaN;
+      cols[`err_${name}_${b}`] = Number.NaN;
+    }
+    cols[`rms_${b}`] = Number.NaN;
+  }
+  cols.chi2red = Number.NaN;
+  cols.rms = Number.NaN;
+  if (flavor === 'SHG1G2') {
+    for (const name of ['R', 'alpha0', 'delta0']) {
+      cols[name] = Number.NaN;
+      cols[`err_${name}`] = Number.NaN;
+    }
+    for (const name of ['alpha0_alt', 'delta0_alt', 'a_b', 'a_c']) cols[name] = Number.NaN;
+    for (const name of ['min_cos_lambda', 'mean_cos_lambda', 'max_cos_lambda']) cols[name] = Number.NaN;
+  }
+  return cols;
+}
+
+/**
+ * Fills the fit columns from a converged solution.
+ * @param cols template from `emptyFitColumns`, modified in place.
+ * @param d the design; @param params solution (angles in rad); @param errors 1-sigma errors, same order.
+ * @param residualsMag f = model - observed per design row (mag).
+ * @param sigmaMag sigmapsf of the input observations (mag), input order.
+ * Reference: sso-science.md §1.5: chi2red = Σ(f/σ)² / (N - p - 1) with each residual paired with its own σ (not
+ *   the upstream ordering quirk); rms = sqrt(mean f²); alpha0, delta0 and errors in degrees; |cos Λ| statistics
+ *   (classic, absolute value); a_b, a_c from `shapeFromResiduals`.
+ */
+export function fillFitColumns(
+  cols: Record<string, number>,
+  d: PhaseDesign,
+  params: readonly number[],
+  errors: ArrayLike<number>,
+  residualsMag: Float64Array,
+  sigmaMag: ArrayLike<number>,
+): void {
+  const shared = d.flavor === 'SHG1G2' ? 3 : 0;
+  const names = bandParameterNames(d.flavor);
+  d.fids.forEach((fid, b) => {
+    names.forEach((name, j) => {
+      const idx = shared + b * names.length + j;
+      cols[`${name}_${fid}`] = params[idx];
+      cols[`err_${name}_${fid}`] = errors[idx];
+    });
+  });
+  let chi2 = 0;
+  let sumSq = 0;
+  const bandSumSq = new Float64Array(d.fids.length);
+  const bandCount = new Float64Array(d.fids.length);
+  for (let k = 0; k < d.n; k++) {
+    const f = residualsMag[k];
+    chi2 += (f / sigmaMag[d.order[k]]) ** 2;
+    sumSq += f * f;
+    bandSumSq[d.band[k]] += f * f;
+    bandCount[d.band[k]]++;
+  }
+  cols.chi2red = chi2 / (d.n - d.p - 1);
+  cols.rms = Math.sqrt(sumSq / d.n);
+  d.fids.forEach((fid, b) => {
+    cols[`rms_${fid}`] = Math.sqrt(bandSumSq[b] / bandCount[b]);
+  });
+  if (d.flavor !== 'SHG1G2') return;
+  const [r, alpha0Rad, delta0Rad] = params;
+  cols.R = r;
+  cols.err_R = errors[0];
+  cols.alpha0 = alpha0Rad * DEG_PER_RAD;
+  cols.delta0 = delta0Rad * DEG_PER_RAD;
+  cols.err_alpha0 = errors[1] * DEG_PER_RAD;
+  cols.err_delta0 = errors[2] * DEG_PER_RAD;
+  cols.alpha0_alt = (cols.alpha0 + 180) % 360;
+  cols.delta0_alt = -cols.delta0;
+  const shape = shapeFromResiduals(residualsMag, r);
+  cols.a_b = shape.aB;
+  cols.a_c = shape.aC;
+  const absCos = absCosAspectRows(d, alpha0Rad, delta0Rad);
+  cols.min_cos_lambda = minOf(Array.from(absCos));
+  cols.max_cos_lambda = maxOf(Array.from(absCos));
+  cols.mean_cos_lambda = absCos.reduce((a, b) => a + b, 0) / d.n;
+}
