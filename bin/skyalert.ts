@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-/** The `skyalert` command: simulate, ingest, publish, serve, demo. */
+/** The `skyalert` command: simulate, ingest, publish, serve, demo, orbits. */
 import { parseArgs } from 'node:util';
 import { DEMO_HELP, SIMULATE_HELP } from './commands/help-texts.js';
 import { INGEST_HELP, runIngestFiles } from './commands/ingest.js';
 import { runIngestKafka } from './commands/ingest-kafka.js';
+import { ORBITS_HELP, runOrbits } from './commands/orbits.js';
 import { COMPACT_HELP, PUBLISH_HELP, runCompact, runPublish, UsageError } from './commands/publish.js';
 import { runServe, SERVE_HELP } from './commands/serve.js';
 import { createLogger } from './logger.js';
@@ -16,6 +17,7 @@ Commands:
   publish    publish staged nights into the store
   compact    merge past nights' parts per month; remove unused files
   serve      serve the store's REST API
+  orbits     load orbit catalogues (MPCORB.DAT, CometEls.txt, JPL SBDB JSON) for Solar System names
   demo       simulate 30 nights, ingest, publish and serve them (the quick start)
 
 Run 'skyalert <command> --help' for a command's options.
@@ -66,6 +68,11 @@ const COMMANDS: Record<string, Command> = {
     help: COMPACT_HELP,
     options: { store: { type: 'string' } },
     run: (v) => runCompact(v, log),
+  },
+  orbits: {
+    help: ORBITS_HELP,
+    options: { store: { type: 'string' } },
+    run: (v, pos) => runOrbits(v, pos, log),
   },
   serve: {
     help: SERVE_HELP,
