@@ -29,11 +29,12 @@ export interface ResolvedSso extends SsoIdentity {
   readonly sourceFile: string;
 }
 
-const RESOLVE_SQL = (orbits: string, names: string) => `
-  SELECT o.* FROM read_parquet(${orbits}) o
-  WHERE o.id = (
-    SELECT min(id) FROM read_parquet(${names})
-    WHERE key IN ($1, $2) AND ((key = $1 AND NOT packed) OR (key = $2 AND packed)))`;
+/** Two point lookups, each pruned to one row group by the sort key (a join or subquery scans more). */
+const KEY_SQL = (names: string) => `
+  SELECT min(id) AS id FROM read_parquet(${names})
+  WHERE key IN ($1, $2) AND ((key = $1 AND NOT packed) OR (key = $2 AND packed))`;
+
+const ORBIT_SQL = (orbits: string) => `SELECT * FROM read_parquet(${orbits}) WHERE id = $1`;
 
 const IDENTIFY_SQL = (orbits: string, names: string) => `
   WITH hits AS (
@@ -97,10 +98,10 @@ export async function resolveSso(
 ): Promise<ResolvedSso | null> {
   const keys = queryKeys(input);
   if (!keys) return null;
-  const rows = await query(RESOLVE_SQL(sqlPathLiteral(files.orbits), sqlPathLiteral(files.names)), [
-    keys.folded,
-    keys.exact,
-  ]);
+  const hit = await query(KEY_SQL(sqlPathLiteral(files.names)), [keys.folded, keys.exact]);
+  const id = hit[0]?.id;
+  if (id === null || id === undefined) return null;
+  const rows = await query(ORBIT_SQL(sqlPathLiteral(files.orbits)), [String(id)]);
   return rows.length === 0 ? null : toResolved(rows[0]);
 }
 
