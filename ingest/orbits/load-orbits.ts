@@ -164,10 +164,13 @@ const MERGE_SQL = `
       AND NOT (o.kind = 'asteroid' AND o.number IS NULL AND o.id IN (SELECT designation FROM numbered_designations));
 `;
 
-/** Computes the name keys of every merged object in JS (streamed by chunks) into table `names`. */
-async function buildNames(conn: DuckDBConnection): Promise<void> {
+/**
+ * Computes the name keys of every merged object in JS (streamed by chunks) into table `names`. The appender
+ * lives on its own connection: its flushes would end a result still streaming on the same one.
+ */
+async function buildNames(conn: DuckDBConnection, appendConn: DuckDBConnection): Promise<void> {
   await conn.run(`CREATE TABLE names (${NAME_TABLE_COLUMNS})`);
-  const app = await conn.createAppender('names');
+  const app = await appendConn.createAppender('names');
   try {
     const result = await conn.stream('SELECT id, kind, number, name, designation FROM merged');
     for (;;) {
@@ -226,7 +229,8 @@ export async function loadOrbitFiles(
   const started = Date.now();
   fs.mkdirSync(layout.orbitsDir, { recursive: true });
   const release = await acquirePublishLock(layout, { name: 'orbits' });
-  const { conn, close } = await openWorkConnection(layout);
+  const { conn, connect, close } = await openWorkConnection(layout);
+  const appendConn = await connect();
   const tmpDir = path.join(layout.orbitsDir, `.tmp-${process.pid}-${crypto.randomBytes(3).toString('hex')}`);
   try {
     const { summaries, rejectedExamples } = await readFiles(conn, files, log);
@@ -235,7 +239,7 @@ export async function loadOrbitFiles(
       await conn.run(`CREATE VIEW old AS SELECT * FROM read_parquet(${sqlPathLiteral(previous.orbits)})`);
     else await conn.run(`CREATE TABLE old (${ORBIT_TABLE_COLUMNS})`);
     await conn.run(MERGE_SQL);
-    await buildNames(conn);
+    await buildNames(conn, appendConn);
     fs.mkdirSync(tmpDir);
     const version = (previous?.version ?? 0) + 1;
     const target = orbitCatalogueFiles(layout, version);
@@ -264,6 +268,7 @@ export async function loadOrbitFiles(
       seconds: (Date.now() - started) / 1000,
     };
   } finally {
+    appendConn.closeSync();
     close();
     fs.rmSync(tmpDir, { recursive: true, force: true });
     release();
