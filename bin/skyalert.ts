@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-/** The `skyalert` command: simulate, ingest, publish, compact, ssocand, serve, demo. */
+/** The `skyalert` command: simulate, ingest, publish, compact, orbits, ssocand, ssoft, serve, demo. */
 import { parseArgs } from 'node:util';
 import { DEMO_HELP, SIMULATE_HELP } from './commands/help-texts.js';
 import { INGEST_HELP, runIngestFiles } from './commands/ingest.js';
 import { runIngestKafka } from './commands/ingest-kafka.js';
+import { ORBITS_HELP, runOrbits } from './commands/orbits.js';
 import { COMPACT_HELP, PUBLISH_HELP, runCompact, runPublish, UsageError } from './commands/publish.js';
 import { runServe, SERVE_HELP } from './commands/serve.js';
 import { runSsoCand, SSOCAND_HELP } from './commands/ssocand.js';
@@ -17,6 +18,7 @@ Commands:
   publish    publish staged nights into the store
   compact    merge past nights' parts per month; remove unused files
   serve      serve the store's REST API
+  orbits     load orbit catalogues (MPCORB.DAT, CometEls.txt, JPL SBDB JSON) for Solar System names
   ssocand    load fink-fat Solar System candidates (ssocand load PATH...)
   demo       simulate 30 nights, ingest, publish and serve them (the quick start)
 
@@ -68,6 +70,11 @@ const COMMANDS: Record<string, Command> = {
     help: COMPACT_HELP,
     options: { store: { type: 'string' } },
     run: (v) => runCompact(v, log),
+  },
+  orbits: {
+    help: ORBITS_HELP,
+    options: { store: { type: 'string' } },
+    run: (v, pos) => runOrbits(v, pos, log),
   },
   ssocand: {
     help: SSOCAND_HELP,

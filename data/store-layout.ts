@@ -5,7 +5,8 @@
  *   quarantine/<YYYYMMDD>/                 raw bytes + reasons of rejected messages (index.jsonl)
  *   parts/<partId>/                        immutable published parquet parts (alerts, cutouts, upperlim, indexes)
  *   catalog/v<NNNNNNNNNN>.json, CURRENT    catalog versions and the pointer to the published one
- *   locks/                                 publication lock
+ *   locks/                                 publication lock (and the orbit catalogue's)
+ *   orbits/v<NNNNNNNNNN>/, orbits/CURRENT  orbit catalogue versions (orbits.parquet, names.parquet) and the pointer
  *   ssoft/ssoft_<FLAVOR>_<YYYY.MM>.parquet  monthly Solar System parameter tables (one file per flavour and version)
  *   ssocand/orbits.parquet                 fink-fat candidate orbits, sorted by ssoCandId
  *   ssocand/lightcurves.parquet            detections linked to candidate trajectories, sorted by jd
@@ -106,6 +107,22 @@ export class StoreLayout {
   /** Detections linked to candidate trajectories (lightcurves). */
   get ssocandLightcurvesFile(): string {
     return path.join(this.ssocandDir, 'lightcurves.parquet');
+  }
+
+  /** The orbit catalogue: immutable version directories and the CURRENT pointer naming the published one. */
+  get orbitsDir(): string {
+    return path.join(this.root, 'orbits');
+  }
+
+  get orbitsPointer(): string {
+    return path.join(this.orbitsDir, 'CURRENT');
+  }
+
+  /** One orbit catalogue version: `orbits.parquet` (one row per object) and `names.parquet` (key → object). */
+  orbitsVersionDir(version: number): string {
+    if (!Number.isSafeInteger(version) || version < 1)
+      throw new StorePathError('orbit catalogue version', String(version));
+    return path.join(this.orbitsDir, `v${String(version).padStart(10, '0')}`);
   }
 }
 

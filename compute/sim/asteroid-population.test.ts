@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatMpcorbLine, parseMpcorbLine, unpackNumber, unpackProvisional } from '../sso/mpcorb-format.js';
 import { generateAsteroids, mpcorbOrder } from './asteroid-population.js';
 import { geocentricPlace, meanMotionDegPerDay } from './kepler-orbit.js';
-import { formatMpcorbLine, parseMpcorbLine, unpackNumber, unpackProvisional } from './mpcorb-format.js';
 
 describe('generateAsteroids', () => {
   const options = {

@@ -4,13 +4,14 @@
  * provisional designations, and their MPCORB.DAT records. Elements are rounded to the precision of MPCORB.DAT, so
  * that a reader of the written file propagates exactly the orbits used for the alerts. Pure.
  */
+
+import { type MpcorbRecord, packNumber, packProvisional, ztfSsnamenr } from '../sso/mpcorb-format.js';
 import {
   earthHelioEquatorial,
   geocentricPlace,
   meanMotionDegPerDay,
   type OrbitalElements,
 } from './kepler-orbit.js';
-import { type MpcorbRecord, packNumber, packProvisional, ztfSsnamenr } from './mpcorb-format.js';
 import { hashSeed, Prng } from './prng.js';
 
 /** One simulated asteroid. */

@@ -3,6 +3,20 @@
  * asteroids, tracklets, bogus detections), Fink scores, ZTF 4.02 records, stamps and MPCORB lines. Pure; the
  * I/O edge is ingest/simulate.
  */
+
+export {
+  formatMpcorbLine,
+  MpcFormatError,
+  type MpcorbRecord,
+  packEpoch,
+  packNumber,
+  packProvisional,
+  parseMpcorbLine,
+  unpackEpoch,
+  unpackNumber,
+  unpackProvisional,
+  ztfSsnamenr,
+} from '../sso/mpcorb-format.js';
 export {
   type AlertParts,
   alertRecord,
@@ -42,19 +56,6 @@ export {
   type OrbitalElements,
   solveKepler,
 } from './kepler-orbit.js';
-export {
-  formatMpcorbLine,
-  MpcFormatError,
-  type MpcorbRecord,
-  packEpoch,
-  packNumber,
-  packProvisional,
-  parseMpcorbLine,
-  unpackEpoch,
-  unpackNumber,
-  unpackProvisional,
-  ztfSsnamenr,
-} from './mpcorb-format.js';
 export {
   AlertSimulation,
   addNights,

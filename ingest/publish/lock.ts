@@ -23,13 +23,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Takes the publication lock, waiting up to `waitMs`; returns the release function. */
+/**
+ * Takes a publication lock, waiting up to `waitMs`; returns the release function. `name` selects the lock:
+ * `publish` (nights and compaction, the default) or another writer's own (`orbits`).
+ */
 export async function acquirePublishLock(
   layout: StoreLayout,
-  { waitMs = 120_000, staleMs = 30 * 60_000 } = {},
+  { waitMs = 120_000, staleMs = 30 * 60_000, name = 'publish' as 'publish' | 'orbits' } = {},
 ): Promise<() => void> {
   fs.mkdirSync(layout.locksDir, { recursive: true });
-  const dir = path.join(layout.locksDir, 'publish');
+  const dir = path.join(layout.locksDir, name);
   const ownerFile = path.join(dir, 'owner.json');
   const deadline = Date.now() + waitMs;
   for (;;) {

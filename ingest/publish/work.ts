@@ -13,7 +13,7 @@ export function newPartId(prefix: string): string {
 /** Opens an in-memory DuckDB for publication work, spilling to the store's tmp directory. */
 export async function openWorkConnection(
   layout: StoreLayout,
-): Promise<{ conn: DuckDBConnection; close: () => void }> {
+): Promise<{ conn: DuckDBConnection; connect: () => Promise<DuckDBConnection>; close: () => void }> {
   const tmp = path.join(layout.root, 'tmp');
   fs.mkdirSync(tmp, { recursive: true });
   const instance = await DuckDBInstance.create(':memory:', {
@@ -24,6 +24,8 @@ export async function openWorkConnection(
   const conn = await instance.connect();
   return {
     conn,
+    /** Another connection on the same database (e.g. to append while a result streams on `conn`). */
+    connect: () => instance.connect(),
     close: () => {
       conn.closeSync();
       instance.closeSync();

@@ -52,10 +52,13 @@ export function unpackNumber(packed: string): number | null {
 }
 
 /**
- * Packs a provisional designation `YYYY LLnnn` (e.g. "2019 AB12") into 7 characters (`K19A12B`).
+ * Packs a provisional designation `YYYY LLnnn` (e.g. "2019 AB12") into 7 characters (`K19A12B`), or a
+ * Palomar-Leiden / Trojan survey designation (`2040 P-L` → `PLS2040`, `3138 T-1` → `T1S3138`).
  * Throws MpcFormatError for another form or a year outside 1800-2099.
  */
 export function packProvisional(designation: string): string {
+  const survey = /^(\d{4}) (P-L|T-[123])$/.exec(designation.trim());
+  if (survey) return `${survey[2] === 'P-L' ? 'PL' : `T${survey[2][2]}`}S${survey[1]}`;
   const m = /^(\d{2})(\d{2}) ([A-Z])([A-Z])(\d*)$/.exec(designation.trim());
   if (!m) throw new MpcFormatError(`not a provisional designation: "${designation}"`);
   const century = Object.entries(CENTURY_LETTERS).find(([, c]) => c === Number(m[1]))?.[0];
@@ -67,8 +70,13 @@ export function packProvisional(designation: string): string {
   return `${century}${m[2]}${m[3]}${cycleText}${m[4]}`;
 }
 
-/** Unpacks a 7-character packed provisional designation (`K19A12B` → "2019 AB12"); null when it is not one. */
+/**
+ * Unpacks a 7-character packed provisional designation (`K19A12B` → "2019 AB12", `PLS2040` → "2040 P-L"); null
+ * when it is not one.
+ */
 export function unpackProvisional(packed: string): string | null {
+  const survey = /^(PL|T[123])S(\d{4})$/.exec(packed.trim());
+  if (survey) return `${survey[2]} ${survey[1] === 'PL' ? 'P-L' : `T-${survey[1][1]}`}`;
   const m = /^([IJK])(\d{2})([A-Z])([0-9A-Za-z])(\d)([A-Z])$/.exec(packed.trim());
   if (!m) return null;
   const cycle = BASE62.indexOf(m[4]) * 10 + Number(m[5]);

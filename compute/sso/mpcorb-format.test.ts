@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sharedPath } from '../../test/support/shared.js';
 import {
   formatMpcorbLine,
   MpcFormatError,
@@ -15,7 +15,7 @@ import {
   ztfSsnamenr,
 } from './mpcorb-format.js';
 
-const EXCERPT = path.resolve(import.meta.dirname, '../../../shared/data/orbits/skyfield_MPCORB.excerpt.DAT');
+const EXCERPT = sharedPath('data', 'orbits', 'skyfield_MPCORB.excerpt.DAT');
 const realLines = fs
   .readFileSync(EXCERPT, 'utf8')
   .split('\n')
@@ -44,6 +44,10 @@ describe('packed numbers and designations (sso-science.md §4.4)', () => {
     for (const d of ['2019 AB12', '2023 XY', '2024 CZ619', '1899 AA5']) {
       expect(unpackProvisional(packProvisional(d))).toBe(d);
     }
+    expect(packProvisional('2040 P-L')).toBe('PLS2040');
+    expect(packProvisional('3138 T-1')).toBe('T1S3138');
+    expect(unpackProvisional('T2S1010')).toBe('1010 T-2');
+    expect(unpackProvisional('T3S4101')).toBe('4101 T-3');
     expect(ztfSsnamenr('2010 JO69')).toBe('2010JO69');
     expect(() => packProvisional('Ceres')).toThrow(MpcFormatError);
   });

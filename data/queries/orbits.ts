@@ -1,0 +1,133 @@
+/**
+ * Lookups in the store's orbit catalogue for the server: a user's query string (`n_or_d` item) → the object
+ * (identity, ZTF ssnamenr spellings, orbit), and ZTF ssnamenr values → identities (for the `sso_name` and
+ * `sso_number` columns). Exact key matches only (sso-science.md §4). SQL text is constant apart from the
+ * store-built catalogue paths; values travel as parameters.
+ */
+import { listValue } from '@duckdb/node-api';
+import {
+  cleanSsnamenr,
+  queryKeys,
+  type SsoIdentity,
+  type SsoKind,
+  ztfSsnamenrSpellings,
+} from '../../compute/sso/catalogue/index.js';
+import type { Orbit } from '../../compute/sso/orbit.js';
+import type { OrbitCatalogueFiles } from '../orbit-catalogue.js';
+import { sqlPathLiteral } from '../sql-text.js';
+import type { QueryFn } from './objects.js';
+
+/** An object found in the catalogue. */
+export interface ResolvedSso extends SsoIdentity {
+  /** Catalogue id: "8467", "2010 JO69", "10P", "C/2020 V2". */
+  readonly id: string;
+  /** Every ZTF `ssnamenr` under which its alerts may be stored ("624188", "2002MA6", "2002MA06"). */
+  readonly ztfSsnamenr: string[];
+  readonly orbit: Orbit;
+  /** Catalogue format and file the orbit came from. */
+  readonly source: string;
+  readonly sourceFile: string;
+}
+
+/** Two point lookups, each pruned to one row group by the sort key (a join or subquery scans more). */
+const KEY_SQL = (names: string) => `
+  SELECT min(id) AS id FROM read_parquet(${names})
+  WHERE key IN ($1, $2) AND ((key = $1 AND NOT packed) OR (key = $2 AND packed))`;
+
+const ORBIT_SQL = (orbits: string) => `SELECT * FROM read_parquet(${orbits}) WHERE id = $1`;
+
+const IDENTIFY_SQL = (orbits: string, names: string) => `
+  WITH hits AS (
+    SELECT key, id FROM read_parquet(${names})
+    WHERE key IN (SELECT unnest($1::VARCHAR[])) AND NOT packed)
+  SELECT h.key, o.id, o.kind, o.number, o.name, o.designation
+  FROM hits h JOIN read_parquet(${orbits}) o ON o.id = h.id
+  WHERE o.id IN (SELECT id FROM hits)
+  ORDER BY h.key, o.id`;
+
+function nullable<T>(v: unknown, f: (x: unknown) => T): T | null {
+  return v === null || v === undefined ? null : f(v);
+}
+
+function identityOf(row: Record<string, unknown>): SsoIdentity & { id: string } {
+  return {
+    id: String(row.id),
+    kind: row.kind as SsoKind,
+    number: nullable(row.number, Number),
+    name: nullable(row.name, String),
+    designation: nullable(row.designation, String),
+  };
+}
+
+function toResolved(row: Record<string, unknown>): ResolvedSso {
+  const identity = identityOf(row);
+  const hMag = nullable(row.h_mag, Number);
+  const gSlope = nullable(row.g_slope, Number);
+  return {
+    ...identity,
+    ztfSsnamenr: ztfSsnamenrSpellings(identity),
+    orbit: {
+      elements: {
+        qAu: Number(row.q_au),
+        e: Number(row.e),
+        inclDeg: Number(row.incl_deg),
+        nodeDeg: Number(row.node_deg),
+        periDeg: Number(row.peri_deg),
+        perihelionJdTt: Number(row.perihelion_jd_tt),
+        epochJdTt: Number(row.epoch_jd_tt),
+      },
+      magnitude:
+        identity.kind === 'comet' ? { kind: 'comet', hMag, gSlope } : { kind: 'asteroid', hMag, gSlope },
+    },
+    source: String(row.source),
+    sourceFile: String(row.source_file),
+  };
+}
+
+/**
+ * Resolves one user query: an IAU number (string or JSON integer), a name (case-insensitive), a provisional
+ * designation with or without its space, an MPC packed form, a comet designation ("10P", "C/2020 V2",
+ * "C/2020V2"), or a ZTF spelling ("2002MA06"). Blanks anywhere are ignored.
+ * @returns the object, or null when no key matches exactly (the endpoint answers 400) or the text is empty.
+ *   When a key names several objects (two catalogue ids for one object), the smallest id wins.
+ */
+export async function resolveSso(
+  query: QueryFn,
+  files: OrbitCatalogueFiles,
+  input: string | number,
+): Promise<ResolvedSso | null> {
+  const keys = queryKeys(input);
+  if (!keys) return null;
+  const hit = await query(KEY_SQL(sqlPathLiteral(files.names)), [keys.folded, keys.exact]);
+  const id = hit[0]?.id;
+  if (id === null || id === undefined) return null;
+  const rows = await query(ORBIT_SQL(sqlPathLiteral(files.orbits)), [String(id)]);
+  return rows.length === 0 ? null : toResolved(rows[0]);
+}
+
+/**
+ * Identifies ZTF `ssnamenr` values (cleaned by the §4.3 rule, then matched case-insensitively).
+ * @returns a map from each given ssnamenr that names a catalogue object to that object's identity; values that
+ *   match nothing are absent.
+ */
+export async function identifySsnamenr(
+  query: QueryFn,
+  files: OrbitCatalogueFiles,
+  ssnamenrs: readonly string[],
+): Promise<Map<string, SsoIdentity & { id: string }>> {
+  const byKey = new Map<string, string[]>();
+  for (const s of new Set(ssnamenrs)) {
+    const key = cleanSsnamenr(s).toLowerCase();
+    if (key === '') continue;
+    byKey.set(key, [...(byKey.get(key) ?? []), s]);
+  }
+  const out = new Map<string, SsoIdentity & { id: string }>();
+  if (byKey.size === 0) return out;
+  const rows = await query(IDENTIFY_SQL(sqlPathLiteral(files.orbits), sqlPathLiteral(files.names)), [
+    listValue([...byKey.keys()]),
+  ]);
+  for (const row of rows) {
+    for (const s of byKey.get(String(row.key)) ?? []) if (!out.has(s)) out.set(s, identityOf(row));
+  }
+  return out;
+}
