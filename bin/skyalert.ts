@@ -8,6 +8,7 @@ import { ORBITS_HELP, runOrbits } from './commands/orbits.js';
 import { COMPACT_HELP, PUBLISH_HELP, runCompact, runPublish, UsageError } from './commands/publish.js';
 import { runServe, SERVE_HELP } from './commands/serve.js';
 import { runSsoCand, SSOCAND_HELP } from './commands/ssocand.js';
+import { runSsoft, SSOFT_HELP } from './commands/ssoft.js';
 import { createLogger } from './logger.js';
 
 const MAIN_HELP = `Usage: skyalert <command> [options]
@@ -19,6 +20,7 @@ Commands:
   compact    merge past nights' parts per month; remove unused files
   serve      serve the store's REST API
   orbits     load orbit catalogues (MPCORB.DAT, CometEls.txt, JPL SBDB JSON) for Solar System names
+  ssoft      build the Solar System parameter tables now, or on a monthly schedule (ssoft build|schedule)
   ssocand    load fink-fat Solar System candidates (ssocand load PATH...)
   demo       simulate 30 nights, ingest, publish and serve them (the quick start)
 
@@ -75,6 +77,17 @@ const COMMANDS: Record<string, Command> = {
     help: ORBITS_HELP,
     options: { store: { type: 'string' } },
     run: (v, pos) => runOrbits(v, pos, log),
+  },
+  ssoft: {
+    help: SSOFT_HELP,
+    options: {
+      store: { type: 'string' },
+      version: { type: 'string' },
+      flavor: { type: 'string' },
+      'min-detections': { type: 'string' },
+      cron: { type: 'string' },
+    },
+    run: (v, pos) => runSsoft(v, pos, log),
   },
   ssocand: {
     help: SSOCAND_HELP,

@@ -13,6 +13,7 @@ import { explorerApp } from './api/explorer.js';
 import { latestsApp } from './api/latests.js';
 import { objectsApp } from './api/objects.js';
 import { randomApp } from './api/random.js';
+import { ssoApp } from './api/sso.js';
 import { ssocandApp } from './api/ssocand.js';
 import { ssoftApp } from './api/ssoft.js';
 import { statisticsApp } from './api/statistics.js';
@@ -74,6 +75,7 @@ export function createApp(reader: StoreReader, log: Logger): Hono {
   app.route('/api/v1/statistics', statisticsApp(reader));
   app.route('/api/v1/random', randomApp(reader));
   app.route('/api/v1/cutouts', cutoutsApp(reader));
+  app.route('/api/v1/sso', ssoApp(reader));
   app.route('/api/v1/ssoft', ssoftApp(reader));
   app.route('/api/v1/ssocand', ssocandApp(reader));
   app.route('/api/v1/classes', classesApp());

@@ -36,6 +36,9 @@ const KEY_SQL = (names: string) => `
 
 const ORBIT_SQL = (orbits: string) => `SELECT * FROM read_parquet(${orbits}) WHERE id = $1`;
 
+const ORBITS_SQL = (orbits: string) =>
+  `SELECT * FROM read_parquet(${orbits}) WHERE id IN (SELECT unnest($1::VARCHAR[]))`;
+
 const IDENTIFY_SQL = (orbits: string, names: string) => `
   WITH hits AS (
     SELECT key, id FROM read_parquet(${names})
@@ -130,4 +133,18 @@ export async function identifySsnamenr(
     for (const s of byKey.get(String(row.key)) ?? []) if (!out.has(s)) out.set(s, identityOf(row));
   }
   return out;
+}
+
+/**
+ * The catalogue entries of many objects by catalogue id (as `identifySsnamenr` returns them).
+ * @returns id → object; ids the catalogue does not hold are absent.
+ */
+export async function readOrbitsByIds(
+  query: QueryFn,
+  files: OrbitCatalogueFiles,
+  ids: readonly string[],
+): Promise<Map<string, ResolvedSso>> {
+  if (ids.length === 0) return new Map();
+  const rows = await query(ORBITS_SQL(sqlPathLiteral(files.orbits)), [listValue([...new Set(ids)])]);
+  return new Map(rows.map((row) => [String(row.id), toResolved(row)]));
 }

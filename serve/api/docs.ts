@@ -16,6 +16,7 @@ import { EXPLORER_ARGS } from './explorer.js';
 import { LATESTS_ARGS } from './latests.js';
 import { OBJECTS_ARGS } from './objects.js';
 import { RANDOM_ARGS } from './random.js';
+import { SSO_ARGS } from './sso.js';
 import { SSOCAND_ARGS } from './ssocand.js';
 import { SSOFT_ARGS } from './ssoft.js';
 import { STATISTICS_ARGS } from './statistics.js';
@@ -73,6 +74,13 @@ export const API_ENDPOINTS: readonly EndpointDoc[] = [
     methods: ['GET', 'POST'],
     summary: 'All alerts of n randomly drawn objects (reproducible with seed)',
     args: RANDOM_ARGS,
+  },
+  {
+    path: '/api/v1/sso',
+    methods: ['GET', 'POST'],
+    summary:
+      'Alerts of known asteroids and comets by name, number or designation, with ephemerides, sHG1G2 residuals, stamps',
+    args: SSO_ARGS,
   },
   {
     path: '/api/v1/ssoft',

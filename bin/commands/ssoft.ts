@@ -1,0 +1,127 @@
+/**
+ * `skyalert ssoft build`: builds the SSOFT tables of a store now; `skyalert ssoft schedule`: stays running and
+ * builds them on a node-cron schedule (monthly by default), each run as the month's version.
+ */
+import cron from 'node-cron';
+import type { Logger } from 'pino';
+import { buildSsoft, SSOFT_MIN_DETECTIONS, type SsoftBuildSummary } from '../../compute/jobs/ssoft-build.js';
+import { SSOFT_FLAVORS, type SsoftFlavor } from '../../data/ssoft-columns.js';
+import { StoreLayout } from '../../data/store-layout.js';
+import { peakRssMiB } from '../peak-rss.js';
+import { resolveStoreDir } from '../store-option.js';
+import { UsageError } from './publish.js';
+
+/** Default schedule: 03:00 UTC on the first day of each month. */
+export const DEFAULT_SSOFT_CRON = '0 3 1 * *';
+
+export const SSOFT_HELP = `Usage: skyalert ssoft build --store DIR [--version YYYY.MM] [--flavor F[,F...]] [--min-detections N]
+       skyalert ssoft schedule --store DIR [--cron EXPR] [--flavor ...] [--min-detections N]
+
+Builds the Solar System object parameter tables (SSOFT) served by /api/v1/ssoft: for every known object with
+at least ${SSOFT_MIN_DETECTIONS} roid=3 detections and an orbit in the store's orbit catalogue (skyalert orbits load),
+ephemerides at its epochs (observer I41), HG, HG1G2 and sHG1G2 phase-curve fits, astrometry statistics and the
+spin obliquity; one parquet file per flavour, ssoft/ssoft_<FLAVOR>_<YYYY.MM>.parquet, switched atomically.
+
+  build      build now (default version: the current UTC month)
+  schedule   stay running; build on the cron schedule (UTC), each run as that month's version
+
+Options:
+  --store DIR           store directory (default: $SKYALERT_STORE, then ./skyalert-store)
+  --version YYYY.MM     version to write (build only)
+  --flavor LIST         comma list of HG, HG1G2, SHG1G2 (default: all three)
+  --min-detections N    fewest detections for an object (default ${SSOFT_MIN_DETECTIONS})
+  --cron EXPR           node-cron expression, UTC (default "${DEFAULT_SSOFT_CRON}": monthly)
+  --help                this text
+`;
+
+export interface SsoftArgs {
+  store?: string;
+  version?: string;
+  flavor?: string;
+  'min-detections'?: string;
+  cron?: string;
+}
+
+/** The current UTC month as a version. */
+export function currentVersion(now: Date = new Date()): string {
+  return `${now.getUTCFullYear()}.${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+function parseFlavors(text: string | undefined): SsoftFlavor[] {
+  if (text === undefined) return [...SSOFT_FLAVORS];
+  const asked = text.split(',').map((s) => s.trim().toUpperCase());
+  const flavors = SSOFT_FLAVORS.filter((f) => asked.includes(f));
+  const unknown = asked.filter((a) => !SSOFT_FLAVORS.includes(a as SsoftFlavor));
+  if (unknown.length > 0 || flavors.length === 0)
+    throw new UsageError(`--flavor takes ${SSOFT_FLAVORS.join(', ')} (got ${text})`);
+  return flavors;
+}
+
+function describe(s: SsoftBuildSummary, version: string): string {
+  const fitted = Object.entries(s.fitted)
+    .map(([f, n]) => `${f} ${n}`)
+    .join(', ');
+  return (
+    `ssoft ${version}: ${s.objects} objects (fits converged: ${fitted}); ${s.withoutOrbit} with enough ` +
+    `detections but no orbit, ${s.tooFewDetections} with too few; ${s.seconds.toFixed(1)} s ` +
+    `(${s.objectsPerSecond.toFixed(0)} objects/s), peak RSS ${peakRssMiB()} MiB`
+  );
+}
+
+export async function runSsoft(
+  args: SsoftArgs,
+  positionals: readonly string[],
+  log: Logger,
+): Promise<number> {
+  const [action] = positionals;
+  const layout = new StoreLayout(resolveStoreDir(args.store));
+  const flavors = parseFlavors(args.flavor);
+  const minText = args['min-detections'];
+  const minDetections = minText === undefined ? SSOFT_MIN_DETECTIONS : Number(minText);
+  if (!Number.isInteger(minDetections) || minDetections < 2)
+    throw new UsageError(`--min-detections must be an integer >= 2 (got ${minText})`);
+  const jobLog = log.child({ component: 'ssoft.build' });
+  if (action === 'build') {
+    const version = args.version ?? currentVersion();
+    if (!/^\d{4}\.(0[1-9]|1[0-2])$/.test(version))
+      throw new UsageError(`--version must be YYYY.MM (got ${version})`);
+    const summary = await buildSsoft(layout, { version, flavors, minDetections, log: jobLog });
+    console.log(describe(summary, version));
+    return 0;
+  }
+  if (action === 'schedule') {
+    const expression = args.cron ?? DEFAULT_SSOFT_CRON;
+    if (!cron.validate(expression))
+      throw new UsageError(`--cron is not a valid cron expression: ${expression}`);
+    let running = false;
+    const task = cron.schedule(
+      expression,
+      async () => {
+        if (running) return jobLog.warn('previous SSOFT build still running; this run is skipped');
+        running = true;
+        const version = currentVersion();
+        try {
+          console.log(
+            describe(await buildSsoft(layout, { version, flavors, minDetections, log: jobLog }), version),
+          );
+        } catch (err) {
+          jobLog.error({ err, version }, 'ssoft build failed');
+        } finally {
+          running = false;
+        }
+      },
+      { timezone: 'UTC' },
+    );
+    console.log(`ssoft: scheduled "${expression}" (UTC) on ${layout.root}; Ctrl-C to stop`);
+    await new Promise<void>((resolve) => {
+      const stop = (): void => {
+        void task.stop();
+        resolve();
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    return 0;
+  }
+  throw new UsageError(`unknown ssoft action: ${action ?? '(none)'}; use 'ssoft build' or 'ssoft schedule'`);
+}

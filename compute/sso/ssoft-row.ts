@@ -1,0 +1,93 @@
+/**
+ * One object's row of the SSOFT table for one flavour: the phase-curve fit of its detections (reduced with the
+ * ephemeris distances), the astrometry statistics (observed minus ephemeris positions), the obliquity of the spin
+ * axis on the orbit (sHG1G2), its names and the table version. Pure.
+ * Reference: sso-science.md §2.1 (steps 4-7), §2.2 (columns).
+ */
+import type { GeometryEphemerides } from './ephemeris/index.js';
+import type { OrbitElements } from './orbit.js';
+import { fitPhaseCurve, type PhaseFlavor } from './phase/index.js';
+import { astrometryStatistics, obliquityDeg, separationArcsec } from './ssoft-statistics.js';
+
+const RAD_PER_DEG = Math.PI / 180;
+
+/** The detections of one object, in any order (arrays of equal length). */
+export interface SsoDetections {
+  /** JD UTC of the exposure start. */
+  readonly jd: ArrayLike<number>;
+  readonly raDeg: ArrayLike<number>;
+  readonly decDeg: ArrayLike<number>;
+  readonly magpsf: ArrayLike<number>;
+  readonly sigmapsf: ArrayLike<number>;
+  readonly fid: ArrayLike<number>;
+}
+
+/** Who the object is, as the table names it. */
+export interface SsoftIdentity {
+  /** The ZTF spelling the row is listed under (the one most detections carry). */
+  readonly ssnamenr: string;
+  readonly ssoName: string | null;
+  readonly ssoNumber: number | null;
+}
+
+/** A table row: column → value (NaN and null are written as null). */
+export type SsoftRowValues = Record<string, number | string | null>;
+
+/** The fit inputs: reduced magnitudes magpsf − 5 log10(Dobs·Dhelio) and phase angles in radians. */
+export function phaseObservations(det: SsoDetections, eph: GeometryEphemerides) {
+  const n = det.jd.length;
+  const magRed = new Float64Array(n);
+  const phaseAngleRad = new Float64Array(n);
+  const raRad = new Float64Array(n);
+  const decRad = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    magRed[i] = det.magpsf[i] - 5 * Math.log10(eph.dobsAu[i] * eph.dhelioAu[i]);
+    phaseAngleRad[i] = eph.phaseDeg[i] * RAD_PER_DEG;
+    raRad[i] = det.raDeg[i] * RAD_PER_DEG;
+    decRad[i] = det.decDeg[i] * RAD_PER_DEG;
+  }
+  return { magRed, sigmaMag: det.sigmapsf, phaseAngleRad, fid: det.fid, raRad, decRad, jd: det.jd };
+}
+
+/**
+ * The SSOFT row of one object for one flavour.
+ * @param eph geometry ephemerides at the detections' epochs, same order as `det`.
+ * @param elements the orbit (for the obliquity; null gives a null obliquity).
+ * @param version table version YYYY.MM.
+ * @returns every column of the flavour (data/ssoft-columns.ts); fit columns NaN when the fit failed (`fit` says why).
+ */
+export function ssoftRow(
+  flavor: PhaseFlavor,
+  identity: SsoftIdentity,
+  det: SsoDetections,
+  eph: GeometryEphemerides,
+  elements: OrbitElements | null,
+  version: string,
+): SsoftRowValues {
+  const fit = fitPhaseCurve(flavor, phaseObservations(det, eph));
+  const separations = Float64Array.from({ length: det.jd.length }, (_, i) =>
+    separationArcsec(det.raDeg[i], det.decDeg[i], eph.raDeg[i], eph.decDeg[i]),
+  );
+  const astrometry = astrometryStatistics(separations);
+  const row: SsoftRowValues = {
+    ...fit.columns,
+    ssnamenr: identity.ssnamenr,
+    sso_name: identity.ssoName,
+    sso_number: identity.ssoNumber,
+    mean_astrometry: astrometry.meanArcsec,
+    std_astrometry: astrometry.stdArcsec,
+    skew_astrometry: astrometry.skew,
+    kurt_astrometry: astrometry.kurtosis,
+    flag: 0,
+    version,
+  };
+  if (flavor === 'SHG1G2') {
+    const alpha0 = fit.columns.alpha0;
+    const delta0 = fit.columns.delta0;
+    row.obliquity =
+      elements !== null && Number.isFinite(alpha0) && Number.isFinite(delta0)
+        ? obliquityDeg(alpha0, delta0, elements.nodeDeg, elements.inclDeg)
+        : null;
+  }
+  return row;
+}
