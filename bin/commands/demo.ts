@@ -1,21 +1,31 @@
 /**
  * `skyalert demo`: the quick start. Simulates 30 nights (≥ 20,000 alerts including asteroids), ingests them
- * through the production path (decode → stage → publish), and serves the store. A store already built with the
- * same settings is reused, so a restart is immediate.
+ * through the production path (decode → stage → publish), loads the simulated asteroids' MPCORB.DAT as the orbit
+ * catalogue, builds the SSOFT tables, and serves the store. A store already built with the same settings is
+ * reused, so a restart is immediate.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { buildSsoft } from '../../compute/jobs/ssoft-build.js';
 import { readCatalog } from '../../data/catalog.js';
+import { SSOFT_FLAVORS } from '../../data/ssoft-columns.js';
 import { StoreLayout } from '../../data/store-layout.js';
+import { loadOrbitFiles } from '../../ingest/orbits/load-orbits.js';
 import { compactStore } from '../../ingest/publish/compact.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
 import { startServer } from '../../serve/server.js';
 import { parsePort } from './serve.js';
+import { currentVersion } from './ssoft.js';
 
 /** Settings of the demo data set. */
 export const DEMO = { nights: 30, alertsPerNight: 720, seed: 42, startNight: '2024-03-01' } as const;
+/**
+ * Fewest detections of an asteroid in the demo's SSOFT: 30 nights give each simulated asteroid 10 to 40
+ * detections, fewer than the production threshold of 50 (a month of survey is short for phase curves).
+ */
+export const DEMO_SSOFT_MIN_DETECTIONS = 10;
 
 export interface DemoArgs {
   port?: string;
@@ -26,7 +36,7 @@ export async function runDemo(args: DemoArgs, log: Logger): Promise<number> {
   const port = parsePort(args.port ?? process.env.PORT, 8080);
   const layout = new StoreLayout(path.resolve(args.store ?? 'skyalert-demo'));
   const marker = path.join(layout.root, 'demo.json');
-  const wanted = JSON.stringify(DEMO);
+  const wanted = JSON.stringify({ ...DEMO, ssoftMinDetections: DEMO_SSOFT_MIN_DETECTIONS });
   const built =
     fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === wanted && readCatalog(layout).version > 0;
   if (!built) {
@@ -40,6 +50,17 @@ export async function runDemo(args: DemoArgs, log: Logger): Promise<number> {
     await compactStore(layout, log);
     console.log(
       `demo: ${summary.staged} alerts staged, ${summary.quarantined} quarantined, ${summary.nights.length} nights published`,
+    );
+    const orbits = await loadOrbitFiles(layout, [path.join(input, 'MPCORB.DAT')], log);
+    const version = currentVersion();
+    const ssoft = await buildSsoft(layout, {
+      version,
+      flavors: SSOFT_FLAVORS,
+      minDetections: DEMO_SSOFT_MIN_DETECTIONS,
+      log,
+    });
+    console.log(
+      `demo: ${orbits.objects} asteroid orbits loaded; SSOFT ${version} built for ${ssoft.objects} asteroids`,
     );
     fs.writeFileSync(marker, wanted);
   }

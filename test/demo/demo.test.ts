@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
+import { unpackNumber } from '../../compute/sso/mpcorb-format.js';
 import { readCatalog } from '../../data/catalog.js';
 import { StoreLayout } from '../../data/store-layout.js';
 import { PROJECT_ROOT } from '../support/shared.js';
@@ -71,5 +72,19 @@ describe('skyalert demo', () => {
     expect(alerts.length).toBeGreaterThan(0);
     expect(alerts.every((a) => a['i:objectId'] === row.objectId)).toBe(true);
     expect((await fetch(`${url}/health`)).status).toBe(200);
+
+    // the simulated asteroids answer on /sso with ephemerides, and the demo has an SSOFT of each flavour
+    const mpcorb = fs.readFileSync(path.join(store, 'demo-input', 'MPCORB.DAT'), 'utf8').split('\n');
+    const number = unpackNumber(mpcorb[0].slice(0, 5)) as number;
+    const ssoRes = await fetch(`${url}/api/v1/sso?n_or_d=${number}&withEphem=true`);
+    expect(ssoRes.status).toBe(200);
+    const detections = (await ssoRes.json()) as Record<string, unknown>[];
+    expect(detections.length).toBeGreaterThan(0);
+    expect(detections.every((d) => d.sso_number === number && typeof d.Dobs === 'number')).toBe(true);
+    for (const flavor of ['HG', 'HG1G2', 'SHG1G2']) {
+      const table = await fetch(`${url}/api/v1/ssoft?flavor=${flavor}&output-format=json`);
+      expect(table.status, flavor).toBe(200);
+      expect(((await table.json()) as unknown[]).length, flavor).toBeGreaterThan(10);
+    }
   }, 240_000);
 });
