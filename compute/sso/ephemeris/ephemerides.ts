@@ -109,8 +109,9 @@ const KM_PER_S_PER_AU_PER_DAY = KM_PER_AU / 86400;
  * Ephemerides of one object at many epochs.
  * @param orbit elements and magnitude law.
  * @param jdUtc times (JD UTC), e.g. ZTF alert `jd` (exposure start); any order.
- * @param options observer (default I41), epochOffsetS (default 15 s), detail, propagation ('nbody' default;
- *   'twobody' only within ~2 months of the element epoch), stepDays (default 1), trajectory (cached).
+ * @param options observer (default I41), epochOffsetS (default 15 s), detail, propagation ('bulirsch-stoer'
+ *   default; 'nbody' the GravitySimulator; 'twobody' only within ~2 months of the element epoch), stepDays
+ *   ('nbody' only, default 1), trajectory (cached).
  * @returns columns, one value per input time; with `detail: 'geometry'` only jdUtc, dobsAu, dhelioAu, phaseDeg,
  *   raDeg, decDeg are computed (the observer's velocity and horizontal coordinates are skipped).
  * @throws RangeError for an unknown observer code or a bad step (see `propagateOrbits`).
@@ -147,8 +148,8 @@ export interface EphemerisRequest {
 export const BATCH_CHUNK_SIZE = 256;
 
 /**
- * Ephemerides of many objects: the orbits of each chunk of `BATCH_CHUNK_SIZE` objects are integrated together
- * over the union of their spans (one simulator per element epoch), then tabulated one by one.
+ * Ephemerides of many objects: the orbits of each chunk of `BATCH_CHUNK_SIZE` objects are propagated over the
+ * union of their spans (in the `nbody` mode one simulator per element epoch), then tabulated one by one.
  * @returns one table per request, in order; options as `computeEphemerides` (no `trajectory`).
  * @throws RangeError as `computeEphemerides`.
  */

@@ -44,6 +44,13 @@ export {
   siteGeodetic,
 } from './observers.js';
 export {
+  BS_MAX_STEP_ANGLE_RAD,
+  BS_MAX_STEP_DAYS,
+  BS_TOLERANCE_REL,
+  type IntegratedTrajectory,
+} from './planet-propagation.js';
+export {
+  DEFAULT_PROPAGATION,
   DEFAULT_STEP_DAYS,
   type NbodyTrajectory,
   type PropagationMode,

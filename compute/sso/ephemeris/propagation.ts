@@ -1,23 +1,32 @@
 /**
- * Heliocentric trajectories of small bodies over a time span: either the perturbed motion integrated by
- * astronomy-engine's `GravitySimulator` (Sun and the eight planets, fixed step, forward and backward from the
- * element epoch) and cached on a regular grid of states, or the two-body orbit. States at any time come from
- * cubic Hermite interpolation of the cached positions and velocities. Pure (the simulator is local to a call).
+ * Heliocentric trajectories of small bodies over a time span, three ways: Bulirsch-Stoer integration under the
+ * Sun and the eight planets with tabulated planets and quintic Hermite dense output (`planet-propagation.ts`);
+ * astronomy-engine's `GravitySimulator` (the same forces, second-order fixed step, forward and backward from the
+ * element epoch) cached on a regular grid of states with cubic Hermite interpolation; or the two-body orbit.
+ * Pure (the simulator is local to a call; the planet table's memo cannot change results).
  * Reference: sso-science.md §6.2 step 3 and §6.4 (1-day step: 0.45" over 945 days; 4-day step: 6").
  */
 import { AstroTime, Body, GravitySimulator, StateVector } from 'astronomy-engine';
 import type { OrbitElements } from '../orbit.js';
 import { JD_J2000, type StateVector6 } from './frames.js';
+import { type IntegratedTrajectory, integrateWithPlanets } from './planet-propagation.js';
+import { quinticHermiteAt } from './quintic-hermite.js';
 import { twoBodyState } from './two-body.js';
 
 /**
  * How the orbit is propagated.
- * - `nbody`: Sun and planets (Mercury to Neptune, Earth-Moon barycentre mass on the Earth), any span.
+ * - `bulirsch-stoer` (default): Sun and planets (Mercury to Neptune, Earth-Moon mass on the Earth), adaptive
+ *   Bulirsch-Stoer at 1e-12 relative tolerance, tabulated planets, any span (`planet-propagation.ts`).
+ * - `nbody`: the same forces integrated by astronomy-engine's `GravitySimulator` (second order, fixed step
+ *   `stepDays`); kept for comparison: its 1-day step errs by up to ~1" over 3 years for inner main-belt orbits.
  * - `twobody`: Sun only. Adequate only within about 2 months of the element epoch for main-belt asteroids
  *   (0.25-0.75" over 20-74 days, but ~170" after 945 days, sso-science.md §6.4); use it for short spans, for
  *   orbits whose epoch is close to the requested times, or for self-checks.
  */
-export type PropagationMode = 'nbody' | 'twobody';
+export type PropagationMode = 'bulirsch-stoer' | 'nbody' | 'twobody';
+
+/** Default propagation mode. */
+export const DEFAULT_PROPAGATION: PropagationMode = 'bulirsch-stoer';
 
 /** Default integration step (days), sso-science.md §6.2 step 3. */
 export const DEFAULT_STEP_DAYS = 1;
@@ -43,24 +52,29 @@ export interface TwoBodyTrajectory {
 }
 
 /** A heliocentric trajectory, from `propagateOrbits`. */
-export type Trajectory = NbodyTrajectory | TwoBodyTrajectory;
+export type Trajectory = IntegratedTrajectory | NbodyTrajectory | TwoBodyTrajectory;
 
 /** Options of `propagateOrbits`. */
 export interface PropagationOptions {
-  /** Default `nbody`. */
+  /** Default `bulirsch-stoer`. */
   readonly propagation?: PropagationMode;
-  /** Integration step (days), in (0, 1]; default 1. Smaller for close approaches to a planet. */
+  /**
+   * Integration step of the `nbody` mode (days), in (0, 1]; default 1. Smaller for close approaches to a
+   * planet. The `bulirsch-stoer` mode chooses its own steps (the value is validated all the same).
+   */
   readonly stepDays?: number;
 }
 
 /**
- * Propagates orbits over a time span. Orbits that share an element epoch are integrated together in one
- * simulator (the planets are computed once per step for all of them), which is what makes batches cheap.
+ * Propagates orbits over a time span. In the `nbody` mode, orbits that share an element epoch are integrated
+ * together in one simulator (the planets are computed once per step for all of them); in the `bulirsch-stoer`
+ * mode each orbit is integrated alone and the planets come from a table shared by all calls.
  * @param elements orbits (perihelion form, J2000 ecliptic).
  * @param startJdTt first time needed (JD TT); @param endJdTt last time needed (JD TT), >= startJdTt. Callers
  *   add the light time (Dobs / c) they need before startJdTt.
- * @returns one trajectory per orbit, in order. An n-body trajectory covers [startJdTt, endJdTt] and the
- *   element epoch; a two-body trajectory covers all times.
+ * @returns one trajectory per orbit, in order. An integrated trajectory covers [startJdTt, endJdTt] and the
+ *   element epoch (a `bulirsch-stoer` one may stop early at an unresolvable encounter: `converged: false`); a
+ *   two-body trajectory covers all times.
  * @throws RangeError when stepDays is not in (0, 1] or the span is empty or not finite, or when an orbit has
  *   no two-body state at its epoch (q <= 0, e < 0).
  * Reference: sso-science.md §6.2 step 3.
@@ -71,7 +85,7 @@ export function propagateOrbits(
   endJdTt: number,
   options: PropagationOptions = {},
 ): Trajectory[] {
-  const mode = options.propagation ?? 'nbody';
+  const mode = options.propagation ?? DEFAULT_PROPAGATION;
   const stepDays = options.stepDays ?? DEFAULT_STEP_DAYS;
   if (!(stepDays > 0 && stepDays <= 1))
     throw new RangeError(`propagateOrbits: stepDays ${stepDays} not in (0, 1]`);
@@ -79,6 +93,7 @@ export function propagateOrbits(
     throw new RangeError(`propagateOrbits: bad span [${startJdTt}, ${endJdTt}]`);
   }
   if (mode === 'twobody') return elements.map((el) => ({ kind: 'twobody', elements: el }));
+  if (mode === 'bulirsch-stoer') return elements.map((el) => integrateWithPlanets(el, startJdTt, endJdTt));
   const out = new Array<Trajectory>(elements.length);
   const byEpoch = new Map<number, number[]>();
   elements.forEach((el, i) => {
@@ -155,12 +170,16 @@ function writeNode(buffer: Float64Array, node: number, s: StateVector): void {
  * Heliocentric state on a trajectory at a time, written into `out`.
  * @param jdTt time (JD TT).
  * @param out receives x, y, z (AU) and vx, vy, vz (AU/day), EQJ (length >= 6).
- * @returns false (and `out` untouched) when jdTt is outside an n-body trajectory's grid or the two-body state
- *   does not exist; true otherwise.
- * Reference: cubic Hermite interpolation of position and velocity (error ~ h^4 |r''''| / 384 for step h:
+ * @returns false (and `out` untouched) when jdTt is outside an integrated trajectory's nodes or the two-body
+ *   state does not exist; true otherwise.
+ * Reference: `bulirsch-stoer`: quintic Hermite on position, velocity and acceleration (`quintic-hermite.ts`);
+ *   `nbody`: cubic Hermite interpolation of position and velocity (error ~ h^4 |r''''| / 384 for step h:
  *   below 1e-9 AU for main-belt orbits with h = 1 day).
  */
 export function trajectoryStateAt(trajectory: Trajectory, jdTt: number, out: Float64Array): boolean {
+  if (trajectory.kind === 'bulirsch-stoer') {
+    return quinticHermiteAt(trajectory.nodeJdTt, trajectory.nodes, jdTt, out);
+  }
   if (trajectory.kind === 'twobody') {
     const s = twoBodyState(trajectory.elements, jdTt);
     if (s === null) return false;
