@@ -19,14 +19,15 @@ import {
 } from '../../data/queries/sso-lightcurves.js';
 import type { SsoftFlavor } from '../../data/ssoft-columns.js';
 import type { StoreLayout } from '../../data/store-layout.js';
-import { computeEphemeridesBatch } from '../sso/ephemeris/index.js';
-import { ssoftRow } from '../sso/ssoft-row.js';
+import type { SsoftRowValues } from '../sso/ssoft-row.js';
+import type { SsoftBatchItem } from './ssoft-batch.js';
+import { SsoftPool } from './ssoft-pool.js';
 import { SsoftTableWriter } from './ssoft-writer.js';
 
 /** Fewest detections for an object to enter the table (the reference's nmin). */
 export const SSOFT_MIN_DETECTIONS = 50;
-/** Objects whose ephemerides are integrated together. */
-const EPHEMERIS_BATCH = 128;
+/** Objects per batch: their ephemerides are integrated together, in one worker. */
+const EPHEMERIS_BATCH = 32;
 /** Seconds between two progress lines. */
 const PROGRESS_EVERY_S = 5;
 
@@ -141,38 +142,52 @@ export async function buildSsoft(
     log.info({ objects: objects.size, withoutOrbit, version, flavors }, 'ssoft build started');
     const writers = await Promise.all(flavors.map((f) => SsoftTableWriter.open(writeConn, f)));
     const fitted: Record<string, number> = Object.fromEntries(flavors.map((f) => [f, 0]));
+    const pool = new SsoftPool(flavors, version);
     let done = 0;
     let lastReport = performance.now();
-    const flush = (batch: SsoLightcurve[]) => {
-      const ephemerides = computeEphemeridesBatch(
-        batch.map((lc) => ({ orbit: (objects.get(lc.key) as TableObject).sso.orbit, jdUtc: lc.jd })),
-        { detail: 'geometry' },
-      );
-      batch.forEach((lc, i) => {
-        const { sso, ssnamenr } = objects.get(lc.key) as TableObject;
-        const identity = { ssnamenr, ssoName: sso.name ?? sso.designation, ssoNumber: sso.number };
-        for (const writer of writers) {
-          const row = ssoftRow(writer.flavor, identity, lc, ephemerides[i], sso.orbit.elements, version);
-          if (row.fit === 0) fitted[writer.flavor]++;
-          writer.append(row);
+    const collect = (rows: SsoftRowValues[][]) => {
+      rows.forEach((flavorRows, f) => {
+        for (const row of flavorRows) {
+          if (row.fit === 0) fitted[flavors[f]]++;
+          writers[f].append(row);
         }
       });
-      done += batch.length;
+      done += rows[0]?.length ?? 0;
       if ((performance.now() - lastReport) / 1000 >= PROGRESS_EVERY_S) {
         lastReport = performance.now();
         const seconds = (lastReport - started) / 1000;
         log.info({ done, of: objects.size, perSecond: Math.round(done / seconds) }, 'ssoft build progress');
       }
     };
-    let batch: SsoLightcurve[] = [];
-    for await (const lc of readSsoLightcurves(conn, layout, readCatalog(layout), groups)) {
-      batch.push(lc);
-      if (batch.length >= EPHEMERIS_BATCH) {
-        flush(batch);
-        batch = [];
+    const inFlight = new Set<Promise<void>>();
+    const submit = async (batch: SsoLightcurve[]) => {
+      const items: SsoftBatchItem[] = batch.map((lc) => {
+        const { sso, ssnamenr } = objects.get(lc.key) as TableObject;
+        return {
+          identity: { ssnamenr, ssoName: sso.name ?? sso.designation, ssoNumber: sso.number },
+          orbit: sso.orbit,
+          detections: lc,
+        };
+      });
+      const job: Promise<void> = pool.run(items).then(collect);
+      inFlight.add(job);
+      void job.finally(() => inFlight.delete(job)).catch(() => undefined);
+      while (pool.isBusy) await Promise.race(inFlight);
+    };
+    try {
+      let batch: SsoLightcurve[] = [];
+      for await (const lc of readSsoLightcurves(conn, layout, readCatalog(layout), groups)) {
+        batch.push(lc);
+        if (batch.length >= EPHEMERIS_BATCH) {
+          await submit(batch);
+          batch = [];
+        }
       }
+      if (batch.length > 0) await submit(batch);
+      await Promise.all(inFlight);
+    } finally {
+      await pool.close();
     }
-    if (batch.length > 0) flush(batch);
     const files: string[] = [];
     for (const writer of writers) files.push(await writer.finish(layout, version));
     const seconds = (performance.now() - started) / 1000;
