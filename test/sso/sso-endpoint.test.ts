@@ -58,7 +58,13 @@ describe('/api/v1/sso and the SSOFT job on real asteroid detections', () => {
         )
       ).map((r) => [String(r.s), Number(r.n)]),
     );
-    const s = await ingestFiles(layout, [input], { ingesterId: 't', log: testLog });
+    // and three full Fink alerts (with stamps) of (8467) Benoitcarry, an object the JPL tables do not hold
+    const benoitcarry = fs
+      .readdirSync(sharedPath('data', 'ztf_enriched', 'fink-utils'))
+      .filter((f) => f.startsWith('sso8467_'))
+      .map((f) => sharedPath('data', 'ztf_enriched', 'fink-utils', f));
+    expect(benoitcarry).toHaveLength(3);
+    const s = await ingestFiles(layout, [input, ...benoitcarry], { ingesterId: 't', log: testLog });
     await publishNights(layout, s.nights, testLog);
     await loadOrbitFiles(
       layout,
@@ -150,6 +156,20 @@ describe('/api/v1/sso and the SSOFT job on real asteroid detections', () => {
     expect(residuals.every((v) => Number.isFinite(v))).toBe(true);
     const rms = Math.sqrt(residuals.reduce((s, v) => s + v * v, 0) / residuals.length);
     expect(rms).toBeLessThan(0.3);
+  });
+
+  it('answers real Fink alerts of an object missing from the catalogue, with their stamps', async () => {
+    const res = await app.request('/api/v1/sso?n_or_d=8467&withcutouts=true&withEphem=true');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-skyalert-notes')).toMatch(/8467: no orbit/);
+    const rows = (await res.json()) as Row[];
+    expect(rows.map((r) => r['i:objectId']).sort()).toEqual(['ZTF25aabvany', 'ZTF25aabzjns', 'ZTF25aadhncf']);
+    for (const r of rows) {
+      expect(r.sso_number).toBe(8467);
+      const stamp = r['b:cutoutScience_stampData'] as (number | null)[][];
+      expect(stamp).toHaveLength(63);
+      expect(stamp.flat().some((v) => typeof v === 'number' && v !== 0)).toBe(true);
+    }
   });
 
   it('keeps i:ssnamenr whatever the columns, and projects the rest', async () => {
