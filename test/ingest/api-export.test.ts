@@ -5,26 +5,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partFilePath, readCatalog } from '../../data/catalog.js';
 import { publishNights } from '../../ingest/publish/publish-nights.js';
 import { expandInputs, ingestFiles } from '../../ingest/run-files.js';
 import { sharedPath } from '../support/shared.js';
+import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';
 
 const MPC_EXAMPLE = () => sharedPath('data', 'sso', 'fink-fat_mpc_example_30sso.parquet');
-
-async function sql(query: string): Promise<Record<string, unknown>[]> {
-  const db = await DuckDBInstance.create(':memory:');
-  const conn = await db.connect();
-  try {
-    return (await conn.runAndReadAll(query)).getRowObjectsJS() as Record<string, unknown>[];
-  } finally {
-    conn.closeSync();
-    db.closeSync();
-  }
-}
 
 /** The rows of the export's first `nights` observing nights (night = floor(jd - 0.5)). */
 function firstNights(nights: number, extra = 'true'): string {

@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ssoCandId } from '../../compute/sso/sso-cand-id.js';
 import { sqlPathLiteral } from '../../data/sql-text.js';
@@ -14,24 +13,11 @@ import type { StoreLayout } from '../../data/store-layout.js';
 import { SsoCandInputError } from '../../ingest/ssocand/batch-tables.js';
 import { loadSsoCand } from '../../ingest/ssocand/load-ssocand.js';
 import { sharedPath } from '../support/shared.js';
+import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';
-
-type Row = Record<string, unknown>;
 
 const BROKER_SET = () => sharedPath('data', 'fink_fat', 'fink-broker_fink_fat_example');
 const CLI_SET = () => sharedPath('data', 'fink_fat', 'fink-fat_cli_test_20200505');
-
-/** Runs SQL on a fresh in-memory DuckDB (test oracle and fixture writer). */
-async function sql(text: string): Promise<Row[]> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const conn = await instance.connect();
-  try {
-    return (await conn.runAndReadAll(text)).getRowObjectsJS() as Row[];
-  } finally {
-    conn.closeSync();
-    instance.closeSync();
-  }
-}
 
 const table = (file: string) => `read_parquet(${sqlPathLiteral(file)})`;
 

@@ -4,27 +4,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partFilePath, readCatalog, STAMPS_FILE } from '../../data/catalog.js';
 import { publishNight, stagingFilesOf } from '../../ingest/publish/publish-night.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { readQuarantine } from '../../ingest/stage/quarantine.js';
 import { sharedPath } from '../support/shared.js';
+import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';
 
 const RAW = () => sharedPath('data', 'ztf_raw_avro');
-
-async function sql(query: string, params: (string | number)[] = []): Promise<Record<string, unknown>[]> {
-  const db = await DuckDBInstance.create(':memory:');
-  const conn = await db.connect();
-  try {
-    return (await conn.runAndReadAll(query, params)).getRowObjectsJS() as Record<string, unknown>[];
-  } finally {
-    conn.closeSync();
-    db.closeSync();
-  }
-}
 
 describe('ingesting the real raw alerts', () => {
   const layout = tempStore();

@@ -6,7 +6,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSsoft, type SsoftBuildSummary } from '../../compute/jobs/ssoft-build.js';
@@ -19,22 +18,12 @@ import { createApp } from '../../serve/app.js';
 import { EPHEMERIS_FIELDS } from '../../serve/sso-fields.js';
 import { StoreReader } from '../../serve/store-reader.js';
 import { sharedPath } from '../support/shared.js';
+import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';
 
 const EXPORT = () => sharedPath('data', 'sso', 'fink-fat_mpc_example_30sso.parquet');
 const NIGHTS = 40;
 type Row = Record<string, unknown>;
-
-async function sql(query: string): Promise<Row[]> {
-  const db = await DuckDBInstance.create(':memory:');
-  const conn = await db.connect();
-  try {
-    return (await conn.runAndReadAll(query)).getRowObjectsJS() as Row[];
-  } finally {
-    conn.closeSync();
-    db.closeSync();
-  }
-}
 
 describe('/api/v1/sso and the SSOFT job on real asteroid detections', () => {
   const layout = tempStore('skyalert-sso-');
