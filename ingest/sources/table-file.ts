@@ -2,8 +2,8 @@
  * Reads alerts from tables: parquet written by Spark (Fink science/archive parquet: nested `candidate` struct,
  * `prv_candidates` list, cutout structs), and tables exported from the reference service's API (parquet or json
  * records with flat `i:`/`d:` columns; DuckDB parses the json so 64-bit candids stay exact). Rows arrive as the
- * same records the Avro decoder produces, so they go through the same normalisation. Read in chunks; memory stays
- * bounded by one chunk.
+ * same records the Avro decoder produces, so they go through the same normalisation. Rows are read in time order
+ * (DuckDB sorts, spilling to disk for large files) and in chunks.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Position } from '../../data/alert.js';
@@ -14,10 +14,20 @@ import type { DecodedItem } from '../pipeline.js';
 /** Table formats read by DuckDB. */
 export type TableFormat = 'parquet' | 'json';
 
-const READERS: Record<TableFormat, string> = {
-  parquet: 'SELECT * FROM read_parquet($file)',
-  json: "SELECT * FROM read_json($file, format = 'auto')",
+const SOURCES: Record<TableFormat, string> = {
+  parquet: 'read_parquet($file)',
+  json: "read_json($file, format = 'auto')",
 };
+
+/**
+ * The time order to read a table in, so that nights arrive one after the other (exports are often sorted by
+ * object, which would make every batch touch hundreds of nights): `i:jd` of an API export, `candidate.jd` of
+ * alert parquet; null when the table has neither (read as stored).
+ */
+function timeOrder(columns: readonly string[], fromApi: boolean): string | null {
+  if (fromApi) return columns.includes('i:jd') ? 'ORDER BY "i:jd"' : null;
+  return columns.includes('candidate') ? 'ORDER BY candidate.jd' : null;
+}
 
 function rawBytes(record: unknown): Uint8Array {
   return Buffer.from(JSON.stringify(record, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)));
@@ -32,8 +42,11 @@ export async function* readTableFile(
   const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
   const conn = await instance.connect();
   try {
-    const result = await conn.stream(READERS[format], { file });
-    const fromApi = isApiExportColumns(result.columnNames());
+    const described = await conn.runAndReadAll(`DESCRIBE SELECT * FROM ${SOURCES[format]}`, { file });
+    const columns = described.getRowObjectsJS().map((r) => String(r.column_name));
+    const fromApi = isApiExportColumns(columns);
+    const order = timeOrder(columns, fromApi) ?? '';
+    const result = await conn.stream(`SELECT * FROM ${SOURCES[format]} ${order}`, { file });
     let index = 0;
     let batch: DecodedItem[] = [];
     for await (const rows of result.yieldRowObjectJs()) {
