@@ -176,10 +176,11 @@ describe('decoding the real alerts of ../shared/data', () => {
       }
       const reader = await conn.runAndReadAll(
         `SELECT candid, candidate.jd AS jd, candidate.magpsf AS magpsf, coalesce(len(prv_candidates), 0) AS nprv
-         FROM read_parquet($1)`,
+         FROM read_parquet($1) ORDER BY candid`,
         [file],
       );
       const expected = reader.getRowObjectsJS();
+      items.sort((a, b) => (a.candid < b.candid ? -1 : a.candid > b.candid ? 1 : 0));
       expect(items.length).toBe(expected.length);
       items.forEach((it, i) => {
         expect(it.candid).toBe(expected[i].candid);
