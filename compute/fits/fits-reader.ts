@@ -23,8 +23,8 @@ export interface FitsImageData {
 
 /** Thrown when bytes are not a readable FITS image. */
 export class FitsError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'FitsError';
   }
 }

@@ -94,29 +94,24 @@ function decodeColumn(
     return out;
   }
   const out = new Float64Array(n);
-  const { tscal, tzero, tnull } = scale;
-  const isScaled = tscal !== 1 || tzero !== 0;
+  const read =
+    type === 'D'
+      ? (at: number) => view.getFloat64(at, false)
+      : type === 'E'
+        ? (at: number) => view.getFloat32(at, false)
+        : type === 'J'
+          ? (at: number) => view.getInt32(at, false)
+          : type === 'I'
+            ? (at: number) => view.getInt16(at, false)
+            : (at: number) => view.getUint8(at);
   for (let row = 0; row < rowCount; row++) {
     const base = row * rowBytes + byteInRow;
-    for (let k = 0; k < repeat; k++) {
-      const at = base + k * size;
-      const stored =
-        type === 'D'
-          ? view.getFloat64(at, false)
-          : type === 'E'
-            ? view.getFloat32(at, false)
-            : type === 'J'
-              ? view.getInt32(at, false)
-              : type === 'I'
-                ? view.getInt16(at, false)
-                : view.getUint8(at);
-      out[row * repeat + k] =
-        type !== 'D' && type !== 'E' && stored === tnull
-          ? Number.NaN
-          : isScaled
-            ? tzero + tscal * stored
-            : stored;
-    }
+    for (let k = 0; k < repeat; k++) out[row * repeat + k] = read(base + k * size);
+  }
+  const { tscal, tzero, tnull } = scale;
+  const isInteger = type !== 'D' && type !== 'E';
+  if (tscal !== 1 || tzero !== 0 || (isInteger && typeof tnull === 'number')) {
+    for (let i = 0; i < n; i++) out[i] = isInteger && out[i] === tnull ? Number.NaN : tzero + tscal * out[i];
   }
   return out;
 }
