@@ -9,6 +9,17 @@ export {
   isInCredibleRegion,
 } from './credible-region.js';
 export {
+  type Moc,
+  type MocOrderCells,
+  mocAreaDeg2,
+  mocCells,
+  mocContains,
+  mocFromCells,
+  mocFromCredibleRegion,
+  mocFromRanges,
+} from './moc.js';
+export { formatMocAscii, formatMocJson, MocFormatError, parseMocAscii, parseMocJson } from './moc-format.js';
+export {
   cellAreaSr,
   DEG2_PER_SR,
   flatSkymap,
