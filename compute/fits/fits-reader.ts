@@ -23,8 +23,8 @@ export interface FitsImageData {
 
 /** Thrown when bytes are not a readable FITS image. */
 export class FitsError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'FitsError';
   }
 }
@@ -60,21 +60,28 @@ function parseValue(text: string): FitsHeaderValue {
 }
 
 /**
- * Parses the header cards of the primary HDU up to END.
- * Returns the keyword map and the byte offset of the data (a multiple of 2880).
- * Throws FitsError when there is no SIMPLE card or no END before the bytes run out.
- * Reference: FITS Standard 4.0 (IAU FITS Working Group 2016), §4.1-4.2.
+ * Parses the header cards of one HDU up to END: the primary HDU (`start` = 0, first card SIMPLE) or an
+ * extension starting at byte `start` (a multiple of 2880, first card XTENSION).
+ * Returns the keyword map and the absolute byte offset of the data (a multiple of 2880).
+ * Throws FitsError when the first card is wrong or no END comes before the bytes run out.
+ * Reference: FITS Standard 4.0 (IAU FITS Working Group 2016), §4.1-4.2, §7.
  */
-export function readFitsHeader(bytes: Uint8Array): {
+export function readFitsHeader(
+  bytes: Uint8Array,
+  start = 0,
+): {
   header: Map<string, FitsHeaderValue>;
   dataOffset: number;
 } {
   const header = new Map<string, FitsHeaderValue>();
   const decoder = new TextDecoder('latin1');
-  for (let pos = 0; pos + FITS_CARD_CHARS <= bytes.length; pos += FITS_CARD_CHARS) {
+  const firstKeyword = start === 0 ? 'SIMPLE' : 'XTENSION';
+  for (let pos = start; pos + FITS_CARD_CHARS <= bytes.length; pos += FITS_CARD_CHARS) {
     const card = decoder.decode(bytes.subarray(pos, pos + FITS_CARD_CHARS));
     const keyword = card.slice(0, 8).trim();
-    if (pos === 0 && keyword !== 'SIMPLE') throw new FitsError('not a FITS file: first card is not SIMPLE');
+    if (pos === start && keyword !== firstKeyword) {
+      throw new FitsError(`not a FITS HDU at byte ${start}: first card is not ${firstKeyword}`);
+    }
     if (keyword === 'END') {
       const dataOffset = Math.ceil((pos + FITS_CARD_CHARS) / FITS_BLOCK_BYTES) * FITS_BLOCK_BYTES;
       return { header, dataOffset };
@@ -86,7 +93,8 @@ export function readFitsHeader(bytes: Uint8Array): {
   throw new FitsError('FITS header has no END card');
 }
 
-function intCard(header: ReadonlyMap<string, FitsHeaderValue>, key: string): number {
+/** An integer header card; throws FitsError when it is missing or not an integer. */
+export function intCard(header: ReadonlyMap<string, FitsHeaderValue>, key: string): number {
   const v = header.get(key);
   if (typeof v !== 'number' || !Number.isInteger(v))
     throw new FitsError(`FITS card ${key} missing or not an integer`);

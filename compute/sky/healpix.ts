@@ -11,10 +11,24 @@
  * Reference: Górski K. M. et al. 2005, ApJ 622, 759 (HEALPix; eqs. 4-9 for the equal-area projection).
  */
 
-/** Largest supported order: nside = 2^29. */
-export const MAX_ORDER = 29;
-/** Largest order at which every pixel index is an exact Number (12·4^24 < 2^53). */
-export const MAX_NUMBER_ORDER = 24;
+import {
+  checkOrder,
+  checkPosition,
+  DEG_PER_RAD,
+  type FacePixel,
+  faceCentre,
+  faceToNest,
+  locate,
+  MAX_ORDER,
+  nestToFace,
+  RAD_PER_DEG,
+  spread16,
+  TWO_POW_32,
+  TWO_THIRDS,
+} from './healpix-face.js';
+
+export { MAX_NUMBER_ORDER, MAX_ORDER } from './healpix-face.js';
+export { nestToRing, nestToRingTable, ringToNest } from './healpix-ring.js';
 
 /** A sky position (ICRS/J2000 degrees). */
 export interface SkyPosition {
@@ -27,13 +41,6 @@ export interface SkyPosition {
 /** A half-open range [start, end) of NESTED pixel indices at one order. */
 export type PixelRange = [start: bigint, end: bigint];
 
-const RAD_PER_DEG = Math.PI / 180;
-const DEG_PER_RAD = 180 / Math.PI;
-const TWO_THIRDS = 2 / 3;
-const TWO_POW_32 = 4294967296;
-/** Per base face: ring of its southern corner (units of nside) and its longitude (units of π/4). */
-const JRLL = [2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4] as const;
-const JPLL = [1, 3, 5, 7, 0, 2, 4, 6, 1, 3, 5, 7] as const;
 /** Relative margin added to the pixel radius in the cone test. */
 const PIXEL_RADIUS_MARGIN = 1e-9;
 /**
@@ -41,126 +48,6 @@ const PIXEL_RADIUS_MARGIN = 1e-9;
  * of positions on pixel boundaries (~1e-16 rad), which matters for order-29 pixels (~2e-9 rad across).
  */
 const PIXEL_RADIUS_MARGIN_RAD = 1e-14;
-
-/** A pixel in face coordinates: base face 0..11 and position 0 ≤ ix, iy < nside inside it. */
-interface FacePixel {
-  readonly face: number;
-  readonly ix: number;
-  readonly iy: number;
-}
-
-function checkOrder(order: number): void {
-  if (!Number.isInteger(order) || order < 0 || order > MAX_ORDER) {
-    throw new RangeError(`HEALPix order must be an integer in 0..${MAX_ORDER}, got ${order}`);
-  }
-}
-
-function checkPosition(raDeg: number, decDeg: number): void {
-  if (!Number.isFinite(raDeg) || !(decDeg >= -90 && decDeg <= 90)) {
-    throw new RangeError(`Invalid sky position: ra ${raDeg} deg, dec ${decDeg} deg`);
-  }
-}
-
-/** Spreads the 16 low bits of v to the even bits of a 32-bit word. */
-function spread16(v: number): number {
-  let x = v & 0xffff;
-  x = (x | (x << 8)) & 0x00ff00ff;
-  x = (x | (x << 4)) & 0x0f0f0f0f;
-  x = (x | (x << 2)) & 0x33333333;
-  return (x | (x << 1)) & 0x55555555;
-}
-
-/** Gathers the even bits of a 32-bit word into 16 bits (inverse of spread16). */
-function compact16(v: number): number {
-  let x = v & 0x55555555;
-  x = (x | (x >>> 1)) & 0x33333333;
-  x = (x | (x >>> 2)) & 0x0f0f0f0f;
-  x = (x | (x >>> 4)) & 0x00ff00ff;
-  return (x | (x >>> 8)) & 0x0000ffff;
-}
-
-/** Face pixel of a position (healpix_base loc2pix, with cos(dec) for accuracy near the poles). */
-function locate(order: number, raDeg: number, decDeg: number): FacePixel {
-  const nside = 2 ** order;
-  const decRad = decDeg * RAD_PER_DEG;
-  const z = Math.sin(decRad);
-  const za = Math.abs(z);
-  let tt = raDeg / 90; // longitude in quarter turns, reduced to [0, 4)
-  tt -= 4 * Math.floor(tt / 4);
-  if (tt >= 4) tt = 0;
-  if (za <= TWO_THIRDS) {
-    const temp1 = nside * (0.5 + tt);
-    const temp2 = nside * (z * 0.75);
-    const jp = Math.floor(temp1 - temp2); // index of the ascending edge line
-    const jm = Math.floor(temp1 + temp2); // index of the descending edge line
-    const ifp = Math.floor(jp / nside);
-    const ifm = Math.floor(jm / nside);
-    const face = ifp === ifm ? ifp | 4 : ifp < ifm ? ifp : ifm + 8;
-    return { face, ix: jm - ifm * nside, iy: nside - (jp - ifp * nside) - 1 };
-  }
-  const ntt = Math.min(3, Math.floor(tt));
-  const tp = tt - ntt;
-  // nside·sqrt(3(1 − |z|)), written with cos(dec) = sqrt(1 − z²) to keep precision when |z| → 1.
-  const tmp = (nside * Math.cos(decRad)) / Math.sqrt((1 + za) / 3);
-  const jp = Math.min(nside - 1, Math.floor(tp * tmp));
-  const jm = Math.min(nside - 1, Math.floor((1 - tp) * tmp));
-  return z >= 0 ? { face: ntt, ix: nside - jm - 1, iy: nside - jp - 1 } : { face: ntt + 8, ix: jp, iy: jm };
-}
-
-/** NESTED index of a face pixel: face offset plus the bit interleave of ix (even bits) and iy (odd). */
-function faceToNest(order: number, { face, ix, iy }: FacePixel): bigint {
-  const lo = (spread16(ix) | (spread16(iy) << 1)) >>> 0;
-  const hi = spread16(ix >>> 16) | (spread16(iy >>> 16) << 1);
-  // Below order 25 the index is < 2^53: one exact Number, one conversion.
-  if (order <= MAX_NUMBER_ORDER) return BigInt(face * 4 ** order + hi * TWO_POW_32 + lo);
-  return (BigInt(face * 2 ** (2 * order - 32) + hi) << 32n) | BigInt(lo);
-}
-
-/** Face pixel of a NESTED index (validated). */
-function nestToFace(order: number, pix: bigint | number): FacePixel {
-  checkOrder(order);
-  let face: number;
-  let rest: bigint | number;
-  if (typeof pix === 'number') {
-    if (!Number.isSafeInteger(pix)) throw new RangeError(`Pixel index must be a safe integer, got ${pix}`);
-    face = Math.floor(pix / 4 ** order);
-    rest = pix - face * 4 ** order;
-  } else {
-    face = Number(pix >> BigInt(2 * order));
-    rest = pix & ((1n << BigInt(2 * order)) - 1n);
-  }
-  if (pix < 0 || face > 11) throw new RangeError(`Pixel index ${pix} out of range at order ${order}`);
-  const hi = typeof rest === 'number' ? Math.floor(rest / TWO_POW_32) : Number(rest >> 32n);
-  const lo = typeof rest === 'number' ? rest - hi * TWO_POW_32 : Number(rest & 0xffffffffn);
-  return {
-    face,
-    ix: compact16(lo) + compact16(hi) * 65536,
-    iy: compact16(lo >>> 1) + compact16(hi >>> 1) * 65536,
-  };
-}
-
-/** Unit vector and angles of a face pixel's centre (healpix_base pix2loc). */
-function faceCentre(order: number, { face, ix, iy }: FacePixel): { z: number; sth: number; phiDeg: number } {
-  const nside = 2 ** order;
-  const jr = JRLL[face] * nside - ix - iy - 1; // ring number counted from the north pole
-  let nr: number;
-  let z: number;
-  let sth: number;
-  if (jr < nside || jr > 3 * nside) {
-    nr = jr < nside ? jr : 4 * nside - jr;
-    const r = nr / nside;
-    const tmp = (r * r) / 3; // 1 − |z|
-    z = jr < nside ? 1 - tmp : tmp - 1;
-    sth = Math.sqrt(tmp * (2 - tmp));
-  } else {
-    nr = nside;
-    z = ((2 * nside - jr) * 2) / (3 * nside);
-    sth = Math.sqrt((1 - z) * (1 + z));
-  }
-  let t = JPLL[face] * nr + ix - iy;
-  if (t < 0) t += 8 * nr;
-  return { z, sth, phiDeg: (45 * t) / nr };
-}
 
 /**
  * NESTED HEALPix index of a sky position.
@@ -227,138 +114,6 @@ export function ang2pixNestBatch(
 export function pix2angNest(order: number, pix: bigint | number): SkyPosition {
   const { z, sth, phiDeg } = faceCentre(order, nestToFace(order, pix));
   return { raDeg: phiDeg, decDeg: Math.atan2(z, sth) * DEG_PER_RAD };
-}
-
-/** RING index of a face pixel (healpix_base xyf2ring); a Number when order ≤ 24. */
-function faceToRing(order: number, { face, ix, iy }: FacePixel): bigint | number {
-  const nside = 2 ** order;
-  const nl4 = 4 * nside;
-  const jr = JRLL[face] * nside - ix - iy - 1;
-  const region = jr < nside ? 'north' : jr > 3 * nside ? 'south' : 'equator';
-  const nr = region === 'north' ? jr : region === 'south' ? nl4 - jr : nside;
-  const kshift = region === 'equator' ? (jr - nside) & 1 : 0;
-  let jp = (JPLL[face] * nr + ix - iy + 1 + kshift) / 2;
-  if (jp > nl4) jp -= nl4;
-  else if (jp < 1) jp += nl4;
-  if (order <= MAX_NUMBER_ORDER) {
-    const npix = 12 * nside * nside;
-    const ncap = 2 * nside * (nside - 1);
-    const before =
-      region === 'north'
-        ? 2 * nr * (nr - 1)
-        : region === 'south'
-          ? npix - 2 * (nr + 1) * nr
-          : ncap + (jr - nside) * nl4;
-    return before + jp - 1;
-  }
-  const [bn, bnr] = [BigInt(nside), BigInt(nr)];
-  const before =
-    region === 'north'
-      ? 2n * bnr * (bnr - 1n)
-      : region === 'south'
-        ? 12n * bn * bn - 2n * (bnr + 1n) * bnr
-        : 2n * bn * (bn - 1n) + BigInt(jr - nside) * 4n * bn;
-  return before + BigInt(jp - 1);
-}
-
-/** Integer square root, floor(sqrt(v)), exact for bigint arguments. */
-function isqrt(v: bigint): bigint {
-  let r = BigInt(Math.floor(Math.sqrt(Number(v))));
-  while (r * r > v) r -= 1n;
-  while ((r + 1n) * (r + 1n) <= v) r += 1n;
-  return r;
-}
-
-/** Face pixel of a RING index (healpix_base ring2xyf); ring arithmetic in bigint, the rest in Number. */
-function ringToFace(order: number, pix: bigint): FacePixel {
-  const nside = 2 ** order;
-  const bn = BigInt(nside);
-  const npix = 12n * bn * bn;
-  const ncap = 2n * bn * (bn - 1n);
-  if (pix < 0n || pix >= npix) throw new RangeError(`Pixel index ${pix} out of range at order ${order}`);
-  let iring: number;
-  let iphi: number;
-  let nr: number;
-  let kshift = 0;
-  let face: number;
-  if (pix < ncap) {
-    const ring = (1n + isqrt(1n + 2n * pix)) >> 1n;
-    iring = Number(ring);
-    iphi = Number(pix + 1n - 2n * ring * (ring - 1n));
-    nr = iring;
-    face = Math.floor((iphi - 1) / nr);
-  } else if (pix < npix - ncap) {
-    const ip = pix - ncap;
-    const tmp = Number(ip >> BigInt(order + 2));
-    iring = tmp + nside;
-    iphi = Number(ip - BigInt(tmp) * 4n * bn) + 1;
-    kshift = (iring + nside) & 1;
-    nr = nside;
-    const ire = tmp + 1;
-    const irm = 2 * nside + 2 - ire;
-    const ifm = Math.floor((iphi - Math.floor(ire / 2) + nside - 1) / nside);
-    const ifp = Math.floor((iphi - Math.floor(irm / 2) + nside - 1) / nside);
-    face = ifp === ifm ? ifp | 4 : ifp < ifm ? ifp : ifm + 8;
-  } else {
-    const ip = npix - pix;
-    const ring = (1n + isqrt(2n * ip - 1n)) >> 1n;
-    nr = Number(ring);
-    iphi = Number(4n * ring + 1n - (ip - 2n * ring * (ring - 1n)));
-    iring = 4 * nside - nr;
-    face = Math.floor((iphi - 1) / nr) + 8;
-  }
-  const irt = iring - JRLL[face] * nside + 1;
-  let ipt = 2 * iphi - JPLL[face] * nr - kshift - 1;
-  if (ipt >= 2 * nside) ipt -= 8 * nside;
-  return { face, ix: (ipt - irt) / 2, iy: (-ipt - irt) / 2 };
-}
-
-function checkNumberOrder(order: number): void {
-  if (order > MAX_NUMBER_ORDER) {
-    throw new RangeError(
-      `Number pixel indices need order ≤ ${MAX_NUMBER_ORDER}, got ${order}: pass a bigint`,
-    );
-  }
-}
-
-/**
- * Converts a NESTED index to the RING index of the same pixel (to read RING-ordered sky maps).
- *
- * @param order 0..29; a Number index needs order ≤ 24.
- * @param pix NESTED index, 0 ≤ pix < 12·4^order.
- * @returns the RING index, of the same type as `pix`.
- * @throws RangeError for an invalid order or index.
- *
- * Reference: healpix_base.cc `nest2ring` (nest2xyf, xyf2ring).
- */
-export function nestToRing(order: number, pix: bigint): bigint;
-export function nestToRing(order: number, pix: number): number;
-export function nestToRing(order: number, pix: bigint | number): bigint | number {
-  if (typeof pix === 'number') checkNumberOrder(order);
-  const ring = faceToRing(order, nestToFace(order, pix));
-  return typeof pix === 'number' ? Number(ring) : BigInt(ring);
-}
-
-/**
- * Converts a RING index to the NESTED index of the same pixel.
- *
- * @param order 0..29; a Number index needs order ≤ 24.
- * @param pix RING index, 0 ≤ pix < 12·4^order.
- * @returns the NESTED index, of the same type as `pix`.
- * @throws RangeError for an invalid order or index.
- *
- * Reference: healpix_base.cc `ring2nest` (ring2xyf, xyf2nest).
- */
-export function ringToNest(order: number, pix: bigint): bigint;
-export function ringToNest(order: number, pix: number): number;
-export function ringToNest(order: number, pix: bigint | number): bigint | number {
-  checkOrder(order);
-  if (typeof pix === 'number') {
-    checkNumberOrder(order);
-    if (!Number.isSafeInteger(pix)) throw new RangeError(`Pixel index must be a safe integer, got ${pix}`);
-  }
-  const nest = faceToNest(order, ringToFace(order, BigInt(pix)));
-  return typeof pix === 'number' ? Number(nest) : nest;
 }
 
 /** Angle (radians) between two unit vectors given as z and longitude, robust at small angles. */

@@ -5,7 +5,7 @@
  * Full alert rows are then read only from the parts the index rows name.
  */
 import path from 'node:path';
-import { coneRanges, type PixelRange } from '../../compute/sky/healpix.js';
+import { coneRanges, type PixelRange } from '../../compute/sky/index.js';
 import { expandStoredRows } from '../alert-row-codec.js';
 import type { Catalog } from '../catalog.js';
 import { partFilePath } from '../catalog.js';

@@ -1,7 +1,7 @@
 /** Values the store derives for each alert at ingestion: its HEALPix pixel and its Fink classification. */
 
 import { classifyAlert } from '../../compute/classify/fink-classification.js';
-import { ang2pixNest } from '../../compute/sky/healpix.js';
+import { ang2pixNest } from '../../compute/sky/index.js';
 import type { Alert } from '../../data/alert.js';
 import { COLUMN_INDEX } from '../../data/columns.js';
 import type { AlertDerived } from './night-staging.js';

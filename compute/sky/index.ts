@@ -1,0 +1,16 @@
+/** HEALPix: NESTED indices of positions, pixel centres, cone coverage, and RING ↔ NESTED conversion. */
+export {
+  ang2pixNest,
+  ang2pixNestBatch,
+  chooseConeOrder,
+  coneRanges,
+  MAX_NUMBER_ORDER,
+  MAX_ORDER,
+  maxPixelRadiusDeg,
+  nestToRing,
+  nestToRingTable,
+  type PixelRange,
+  pix2angNest,
+  ringToNest,
+  type SkyPosition,
+} from './healpix.js';
