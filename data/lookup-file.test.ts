@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLookupFileWriter, readLookupFile } from './lookup-file.js';
+import { compareUtf8, createLookupFileWriter, readLookupFile } from './lookup-file.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyalert-lookup-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -25,7 +25,7 @@ describe('lookup files', () => {
   const keys = Array.from({ length: 5000 }, (_, i) => `k${String(2 * i).padStart(5, '0')}`);
   const file = writeFile(
     'many.lookup',
-    keys.map((k) => [k, `value of ${k}`]),
+    keys.map((k) => [k, JSON.stringify(`value of ${k}`)]),
     256,
   );
 
@@ -48,12 +48,59 @@ describe('lookup files', () => {
     expect(unicode.indexOf('\uFF5E')).toBeLessThan(unicode.indexOf('😀'));
     const f = writeFile(
       'unicode.lookup',
-      unicode.map((k) => [k, k.toUpperCase()]),
+      unicode.map((k) => [k, JSON.stringify(k.toUpperCase())]),
       1,
     );
     const found = readLookupFile(f, [...unicode, 'capek', 'CERES']);
     expect([...(found?.keys() ?? [])].sort()).toEqual([...unicode].sort());
     expect(found?.get('čapek')).toBe('ČAPEK');
+  });
+
+  it('keeps JSON values as written', () => {
+    const f = writeFile('json.lookup', [
+      ['a', '[["8467",0],["K10J69O",1]]'],
+      ['b', '[1,2.5578,null,"C/2020 V2",-0.0,1e-300]'],
+    ]);
+    expect(readLookupFile(f, ['a', 'b'])).toEqual(
+      new Map<string, unknown>([
+        [
+          'a',
+          [
+            ['8467', 0],
+            ['K10J69O', 1],
+          ],
+        ],
+        ['b', [1, 2.5578, null, 'C/2020 V2', -0, 1e-300]],
+      ]),
+    );
+  });
+
+  it('compares strings as their UTF-8 bytes', () => {
+    const samples = [
+      '',
+      'a',
+      'A',
+      'ab',
+      'b',
+      'z~',
+      'é',
+      'č',
+      '\uD7FF',
+      '\uE000',
+      '\uFF5E',
+      '\uFFFF',
+      '😀',
+      '𐀀',
+      'a😀',
+      'a\uFFFF',
+    ];
+    for (const a of samples) {
+      for (const b of samples) {
+        expect(Math.sign(compareUtf8(a, b)), `${a} vs ${b}`).toBe(
+          Math.sign(Buffer.compare(Buffer.from(a), Buffer.from(b))),
+        );
+      }
+    }
   });
 
   it('answers an empty file and a missing one', () => {
@@ -67,6 +114,10 @@ describe('lookup files', () => {
     w.add('b', '1');
     expect(() => w.add('a', '2')).toThrow(/out of order/);
     expect(() => w.add('b', '2')).toThrow(/out of order/);
+    // U+FFFF before U+1F600 in UTF-8, though after it in UTF-16 code units
+    w.add('\uFFFF', '3');
+    expect(() => w.add('\uFF00', '4')).toThrow(/out of order/);
+    w.add('😀', '5');
     w.close();
     const notLookup = path.join(dir, 'names.parquet');
     fs.writeFileSync(notLookup, 'PAR1 not a lookup file at all');

@@ -77,26 +77,25 @@ export interface NameLookupEntry {
   readonly packed: boolean;
 }
 
-/** Encodes the entries of one key as its `names.lookup` value. */
+/** Encodes the entries of one key as its `names.lookup` value, a JSON text `[[id, 0 | 1], ...]`. */
 export function encodeNameIds(entries: readonly NameLookupEntry[]): string {
-  return JSON.stringify(entries.map((e) => [e.id, e.packed ? 1 : 0]));
+  return `[${entries.map((e) => `[${JSON.stringify(e.id)},${e.packed ? 1 : 0}]`).join(',')}]`;
 }
 
-/** Decodes a `names.lookup` value. */
-export function decodeNameIds(value: string): NameLookupEntry[] {
-  return (JSON.parse(value) as [string, number][]).map(([id, packed]) => ({ id, packed: packed === 1 }));
+/** Decodes a parsed `names.lookup` value. */
+export function decodeNameIds(value: unknown): NameLookupEntry[] {
+  return (value as [string, number][]).map(([id, packed]) => ({ id, packed: packed === 1 }));
 }
 
-/** Encodes one catalogue row (values in ORBIT_COLUMN_NAMES order; numbers, strings or null) as its lookup value. */
-export function encodeOrbitRow(values: readonly unknown[]): string {
-  if (values.length !== ORBIT_COLUMN_NAMES.length)
-    throw new Error(`an orbit row has ${ORBIT_COLUMN_NAMES.length} values, got ${values.length}`);
-  return JSON.stringify(values);
-}
+/**
+ * SQL expression of a catalogue row's `orbits.lookup` value over the ORBIT_TABLE_COLUMNS of a table: the JSON
+ * array of its values in ORBIT_COLUMN_NAMES order (DuckDB writes doubles in shortest round-trip form).
+ */
+export const ORBIT_ROW_JSON_SQL = `json_array(${ORBIT_COLUMN_NAMES.join(', ')})::VARCHAR`;
 
-/** Decodes an `orbits.lookup` value into a row keyed by column name, as a DuckDB query of orbits.parquet gives. */
-export function decodeOrbitRow(value: string): Record<string, unknown> {
-  const values = JSON.parse(value) as unknown[];
+/** Decodes a parsed `orbits.lookup` value into a row keyed by column name, as a DuckDB query of orbits.parquet gives. */
+export function decodeOrbitRow(value: unknown): Record<string, unknown> {
+  const values = value as unknown[];
   return Object.fromEntries(ORBIT_COLUMN_NAMES.map((c, i) => [c, values[i]]));
 }
 
