@@ -17,6 +17,8 @@ const MAGIC = 'SKLOOKUP';
 const FOOTER_BYTES = 24;
 /** A block header read in one go when its first key is short (most are: keys are names and ids). */
 const HEADER_PROBE_BYTES = 128;
+/** Block offsets read at a time (4 KiB). */
+const INDEX_PAGE_ENTRIES = 512;
 
 /**
  * Default uncompressed size of a block: one lookup inflates and parses about this many bytes. At 1.5 M objects,
@@ -141,8 +143,8 @@ function readU64(buf: Buffer, at: number): number {
 
 /** An open lookup file during one call: the block index, and first keys and blocks as they are read. */
 class OpenLookupFile {
-  /** The u64 block offsets, decoded on use: a bisection reads ~log2(blocks) of them. */
-  private readonly index: Buffer;
+  /** Pages of the u64 block offsets, read on use: a bisection touches ~log2(blocks / INDEX_PAGE_ENTRIES) + 1. */
+  private readonly indexPages = new Map<number, Buffer>();
   private readonly blockCount: number;
   private readonly indexOffset: number;
   private readonly firstKeys = new Map<number, string>();
@@ -158,11 +160,19 @@ class OpenLookupFile {
       throw new Error(`not a lookup file: ${filePath}`);
     this.indexOffset = readU64(footer, 8);
     this.blockCount = readU64(footer, 16);
-    this.index = readAt(fd, this.indexOffset, 8 * this.blockCount);
   }
 
   private offset(block: number): number {
-    return block < this.blockCount ? readU64(this.index, 8 * block) : this.indexOffset;
+    if (block >= this.blockCount) return this.indexOffset;
+    const page = Math.floor(block / INDEX_PAGE_ENTRIES);
+    let entries = this.indexPages.get(page);
+    if (entries === undefined) {
+      const first = page * INDEX_PAGE_ENTRIES;
+      const count = Math.min(INDEX_PAGE_ENTRIES, this.blockCount - first);
+      entries = readAt(this.fd, this.indexOffset + 8 * first, 8 * count);
+      this.indexPages.set(page, entries);
+    }
+    return readU64(entries, 8 * (block % INDEX_PAGE_ENTRIES));
   }
 
   private firstKey(block: number): string {

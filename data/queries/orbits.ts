@@ -15,7 +15,7 @@ import {
   ztfSsnamenrSpellings,
 } from '../../compute/sso/catalogue/index.js';
 import type { Orbit } from '../../compute/sso/orbit.js';
-import { readLookupFile } from '../lookup-file.js';
+import { compareUtf8, readLookupFile } from '../lookup-file.js';
 import { decodeNameIds, decodeOrbitRow, type OrbitCatalogueFiles } from '../orbit-catalogue.js';
 import { sqlPathLiteral } from '../sql-text.js';
 import type { QueryFn } from './objects.js';
@@ -73,11 +73,9 @@ function identityOf(row: Record<string, unknown>): SsoIdentity & { id: string } 
 }
 
 /** The smallest of some ids in UTF-8 byte order (DuckDB's VARCHAR order, as `min(id)`); null when none. */
-function smallestId(ids: readonly string[]): string | null {
+function smallestId(ids: readonly (string | null)[]): string | null {
   let best: string | null = null;
-  for (const id of ids) {
-    if (best === null || Buffer.compare(Buffer.from(id), Buffer.from(best)) < 0) best = id;
-  }
+  for (const id of ids) if (id !== null && (best === null || compareUtf8(id, best) < 0)) best = id;
   return best;
 }
 
@@ -91,11 +89,14 @@ function lookupRows(
   return new Map([...found].map(([id, value]) => [id, decodeOrbitRow(value)]));
 }
 
-/** For each key, the smallest id it names among its entries of the given packing; null without lookup files. */
+/**
+ * For each key, the smallest id it names among its entries of the given packing (null when none); null when the
+ * catalogue has no lookup files.
+ */
 function lookupIds(
   files: OrbitCatalogueFiles,
   wanted: readonly { key: string; packed: boolean }[],
-): string[] | null {
+): (string | null)[] | null {
   const found = readLookupFile(
     files.nameLookup,
     wanted.map((w) => w.key),
@@ -104,7 +105,7 @@ function lookupIds(
   return wanted.map((w) => {
     const value = found.get(w.key);
     const ids = value === undefined ? [] : decodeNameIds(value).filter((e) => e.packed === w.packed);
-    return smallestId(ids.map((e) => e.id)) ?? '';
+    return smallestId(ids.map((e) => e.id));
   });
 }
 
@@ -152,7 +153,7 @@ export async function resolveSso(
     { key: keys.exact, packed: true },
   ]);
   if (ids !== null) {
-    const id = smallestId(ids.filter((x) => x !== ''));
+    const id = smallestId(ids);
     if (id === null) return null;
     const row = lookupRows(files, [id])?.get(id);
     return row === undefined ? null : toResolved(row);
@@ -191,18 +192,17 @@ export async function identifySsnamenr(
         )
       : null;
   const rowsById =
-    ids === null
-      ? null
-      : lookupRows(
-          files,
-          ids.filter((id) => id !== ''),
-        );
-  if (ids !== null && rowsById !== null) {
-    keys.forEach((key, i) => {
-      const row = rowsById.get(ids[i]);
-      if (row === undefined) return;
-      for (const s of byKey.get(key) ?? []) out.set(s, identityOf(row));
-    });
+    ids &&
+    lookupRows(
+      files,
+      ids.filter((id) => id !== null),
+    );
+  if (ids && rowsById) {
+    for (const [i, key] of keys.entries()) {
+      const id = ids[i];
+      const row = id === null ? undefined : rowsById.get(id);
+      if (row !== undefined) for (const s of byKey.get(key) ?? []) out.set(s, identityOf(row));
+    }
     return out;
   }
   const rows = await query(IDENTIFY_SQL(sqlPathLiteral(files.orbits), sqlPathLiteral(files.names)), [
