@@ -33,11 +33,11 @@ export interface ResolvedSso extends SsoIdentity {
 }
 
 /**
- * Batches up to this many values are answered from the lookup files, larger ones by one DuckDB scan (a lookup
- * costs ~0.1 ms per value when values fall in different blocks; a scan of the parquet files ~0.5 s whatever the
- * batch).
+ * Batches up to this many values are answered from the lookup files, larger ones by one DuckDB scan: at 1.5 M
+ * objects a value costs ~0.4 ms in the lookup files (a key block and an orbit block), a scan 0.25-0.6 s whatever
+ * the batch (docs/benchmarks.md, "Orbit catalogue").
  */
-const LOOKUP_BATCH_MAX = 2000;
+const LOOKUP_BATCH_MAX = 500;
 
 /** Fallback: two point lookups through DuckDB, each pruned to a row group or two by the sort key. */
 const KEY_SQL = (names: string) => `
