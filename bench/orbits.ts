@@ -3,9 +3,11 @@
  * Ceres line with changed numbers, names and designations, header included), loads it with
  * `skyalert orbits load` in a child process (lines/s and the child's peak RSS from its summary), then times name
  * resolutions (`resolveSso`) and ssnamenr identifications on the resulting catalogue with a DuckDB set up like the
- * server's (2 threads, parquet metadata cache). Target: one resolution ≤ 5 ms on 1.5 M objects.
+ * server's (2 threads, parquet metadata cache), in rounds, through the lookup files and, for the ratio, through
+ * DuckDB over the parquet files alone. Target: one resolution ≤ 5 ms on 1.5 M objects.
  *
- * Run: npx tsx bench/orbits.ts [--lines N] [--work DIR]   (default work dir bench-output/orbits)
+ * Run: npx tsx bench/orbits.ts [--lines N] [--work DIR] [--rounds R] [--reuse]
+ *   (default work dir bench-output/orbits, 5 rounds; --reuse measures the catalogue a previous run loaded)
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,8 +24,16 @@ import { currentOrbitCatalogue } from '../data/orbit-catalogue.js';
 import { identifySsnamenr, resolveSso } from '../data/queries/orbits.js';
 import { StoreLayout } from '../data/store-layout.js';
 
-const { values } = parseArgs({ options: { lines: { type: 'string' }, work: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    lines: { type: 'string' },
+    work: { type: 'string' },
+    rounds: { type: 'string' },
+    reuse: { type: 'boolean' },
+  },
+});
 const lines = Number(values.lines ?? 1_500_000);
+const rounds = Number(values.rounds ?? 5);
 const work = path.resolve(values.work ?? 'bench-output/orbits');
 const root = path.resolve(import.meta.dirname, '..');
 const excerpt = path.resolve(root, '..', 'shared', 'data', 'orbits', 'skyfield_MPCORB.excerpt.DAT');
@@ -68,13 +78,20 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 }
 
-async function main(): Promise<void> {
+function median(xs: number[]): number {
+  return percentile(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
+}
+
+/** Writes the synthetic file and loads it into a fresh store in a child process. */
+function build(store: string): void {
   fs.rmSync(work, { recursive: true, force: true });
   fs.mkdirSync(work, { recursive: true });
   const file = path.join(work, 'MPCORB.DAT');
   writeSynthetic(file);
   console.log(`synthetic MPCORB.DAT: ${lines} lines, ${(fs.statSync(file).size / 1e6).toFixed(0)} MB`);
-  const store = path.join(work, 'store');
   const r = spawnSync(
     process.execPath,
     ['--import', 'tsx', path.join(root, 'bin', 'skyalert.ts'), 'orbits', 'load', '--store', store, file],
@@ -82,6 +99,11 @@ async function main(): Promise<void> {
   );
   console.log(r.stdout.trim());
   if (r.status !== 0) throw new Error(r.stderr);
+}
+
+async function main(): Promise<void> {
+  const store = path.join(work, 'store');
+  if (!values.reuse) build(store);
 
   const files = currentOrbitCatalogue(new StoreLayout(store));
   if (!files) throw new Error('no catalogue');
@@ -98,25 +120,45 @@ async function main(): Promise<void> {
     else if (named) queries.push(`Name${i}`);
     else queries.push(k % 2 === 0 ? designation(i) : packProvisional(designation(i)));
   }
-  for (const q of queries.slice(0, 20)) await resolveSso(query, files, q); // warm the footer cache
-  const timesMs: number[] = [];
-  let found = 0;
-  for (const q of queries) {
-    const t = performance.now();
-    if (await resolveSso(query, files, q)) found++;
-    timesMs.push(performance.now() - t);
-  }
-  timesMs.sort((a, b) => a - b);
-  console.log(
-    `resolveSso: ${queries.length} queries, ${found} found; p50 ${percentile(timesMs, 0.5).toFixed(2)} ms, ` +
-      `p99 ${percentile(timesMs, 0.99).toFixed(2)} ms, max ${timesMs[timesMs.length - 1].toFixed(2)} ms`,
-  );
   const ssn = queries.slice(0, 50).map((q) => q.replace(' ', ''));
-  const t = performance.now();
-  const ids = await identifySsnamenr(query, files, ssn);
-  console.log(
-    `identifySsnamenr: 50 values, ${ids.size} identified in ${(performance.now() - t).toFixed(1)} ms`,
-  );
+  // the same catalogue without its lookup files: the DuckDB path over the parquet files, for the ratio
+  const parquetOnly = {
+    ...files,
+    nameLookup: `${files.nameLookup}.absent`,
+    orbitLookup: `${files.orbitLookup}.absent`,
+  };
+  for (const [label, f] of [
+    ['lookup files', files],
+    ['parquet (DuckDB)', parquetOnly],
+  ] as const) {
+    for (const q of queries.slice(0, 20)) await resolveSso(query, f, q); // warm the footer and page caches
+    const p50: number[] = [];
+    const p99: number[] = [];
+    const identifyMs: number[] = [];
+    let found = 0;
+    let identified = 0;
+    for (let round = 0; round < rounds; round++) {
+      const timesMs: number[] = [];
+      found = 0;
+      for (const q of queries) {
+        const t = performance.now();
+        if (await resolveSso(query, f, q)) found++;
+        timesMs.push(performance.now() - t);
+      }
+      timesMs.sort((a, b) => a - b);
+      p50.push(percentile(timesMs, 0.5));
+      p99.push(percentile(timesMs, 0.99));
+      const t = performance.now();
+      identified = (await identifySsnamenr(query, f, ssn)).size;
+      identifyMs.push(performance.now() - t);
+    }
+    const fmt = (xs: number[]) => `${median(xs).toFixed(2)} ms [${xs.map((x) => x.toFixed(2)).join(', ')}]`;
+    console.log(
+      `${label}: resolveSso ${queries.length} queries, ${found} found; median of ${rounds} rounds:`,
+    );
+    console.log(`  p50 ${fmt(p50)}\n  p99 ${fmt(p99)}`);
+    console.log(`  identifySsnamenr 50 values, ${identified} identified: ${fmt(identifyMs)}`);
+  }
   conn.closeSync();
   instance.closeSync();
 }

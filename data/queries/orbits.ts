@@ -1,8 +1,10 @@
 /**
  * Lookups in the store's orbit catalogue for the server: a user's query string (`n_or_d` item) → the object
  * (identity, ZTF ssnamenr spellings, orbit), and ZTF ssnamenr values → identities (for the `sso_name` and
- * `sso_number` columns). Exact key matches only (sso-science.md §4). SQL text is constant apart from the
- * store-built catalogue paths; values travel as parameters.
+ * `sso_number` columns). Exact key matches only (sso-science.md §4). Point lookups and small batches read the
+ * catalogue's lookup files (data/lookup-file.ts; well under a millisecond per name at 1.5 M objects); large
+ * batches, and catalogues written before the lookup files existed, query the parquet files through DuckDB. SQL
+ * text is constant apart from the store-built catalogue paths; values travel as parameters.
  */
 import { listValue } from '@duckdb/node-api';
 import {
@@ -13,7 +15,8 @@ import {
   ztfSsnamenrSpellings,
 } from '../../compute/sso/catalogue/index.js';
 import type { Orbit } from '../../compute/sso/orbit.js';
-import type { OrbitCatalogueFiles } from '../orbit-catalogue.js';
+import { compareUtf8, readLookupFile } from '../lookup-file.js';
+import { decodeNameIds, decodeOrbitRow, type OrbitCatalogueFiles } from '../orbit-catalogue.js';
 import { sqlPathLiteral } from '../sql-text.js';
 import type { QueryFn } from './objects.js';
 
@@ -29,7 +32,14 @@ export interface ResolvedSso extends SsoIdentity {
   readonly sourceFile: string;
 }
 
-/** Two point lookups, each pruned to one row group by the sort key (a join or subquery scans more). */
+/**
+ * Batches up to this many values are answered from the lookup files, larger ones by one DuckDB scan: at 1.5 M
+ * objects a value costs ~0.4 ms in the lookup files (a key block and an orbit block), a scan 0.25-0.6 s whatever
+ * the batch (docs/benchmarks.md, "Orbit catalogue").
+ */
+const LOOKUP_BATCH_MAX = 500;
+
+/** Fallback: two point lookups through DuckDB, each pruned to a row group or two by the sort key. */
 const KEY_SQL = (names: string) => `
   SELECT min(id) AS id FROM read_parquet(${names})
   WHERE key IN ($1, $2) AND ((key = $1 AND NOT packed) OR (key = $2 AND packed))`;
@@ -60,6 +70,43 @@ function identityOf(row: Record<string, unknown>): SsoIdentity & { id: string } 
     name: nullable(row.name, String),
     designation: nullable(row.designation, String),
   };
+}
+
+/** The smallest of some ids in UTF-8 byte order (DuckDB's VARCHAR order, as `min(id)`); null when none. */
+function smallestId(ids: readonly (string | null)[]): string | null {
+  let best: string | null = null;
+  for (const id of ids) if (id !== null && (best === null || compareUtf8(id, best) < 0)) best = id;
+  return best;
+}
+
+/** Catalogue rows by id from `orbits.lookup`; null when the catalogue has no lookup files. */
+function lookupRows(
+  files: OrbitCatalogueFiles,
+  ids: readonly string[],
+): Map<string, Record<string, unknown>> | null {
+  const found = readLookupFile(files.orbitLookup, ids);
+  if (found === null) return null;
+  return new Map([...found].map(([id, value]) => [id, decodeOrbitRow(value)]));
+}
+
+/**
+ * For each key, the smallest id it names among its entries of the given packing (null when none); null when the
+ * catalogue has no lookup files.
+ */
+function lookupIds(
+  files: OrbitCatalogueFiles,
+  wanted: readonly { key: string; packed: boolean }[],
+): (string | null)[] | null {
+  const found = readLookupFile(
+    files.nameLookup,
+    wanted.map((w) => w.key),
+  );
+  if (found === null) return null;
+  return wanted.map((w) => {
+    const value = found.get(w.key);
+    const ids = value === undefined ? [] : decodeNameIds(value).filter((e) => e.packed === w.packed);
+    return smallestId(ids.map((e) => e.id));
+  });
 }
 
 function toResolved(row: Record<string, unknown>): ResolvedSso {
@@ -101,6 +148,16 @@ export async function resolveSso(
 ): Promise<ResolvedSso | null> {
   const keys = queryKeys(input);
   if (!keys) return null;
+  const ids = lookupIds(files, [
+    { key: keys.folded, packed: false },
+    { key: keys.exact, packed: true },
+  ]);
+  if (ids !== null) {
+    const id = smallestId(ids);
+    if (id === null) return null;
+    const row = lookupRows(files, [id])?.get(id);
+    return row === undefined ? null : toResolved(row);
+  }
   const hit = await query(KEY_SQL(sqlPathLiteral(files.names)), [keys.folded, keys.exact]);
   const id = hit[0]?.id;
   if (id === null || id === undefined) return null;
@@ -126,6 +183,28 @@ export async function identifySsnamenr(
   }
   const out = new Map<string, SsoIdentity & { id: string }>();
   if (byKey.size === 0) return out;
+  const keys = [...byKey.keys()];
+  const ids =
+    keys.length <= LOOKUP_BATCH_MAX
+      ? lookupIds(
+          files,
+          keys.map((key) => ({ key, packed: false })),
+        )
+      : null;
+  const rowsById =
+    ids &&
+    lookupRows(
+      files,
+      ids.filter((id) => id !== null),
+    );
+  if (ids && rowsById) {
+    for (const [i, key] of keys.entries()) {
+      const id = ids[i];
+      const row = id === null ? undefined : rowsById.get(id);
+      if (row !== undefined) for (const s of byKey.get(key) ?? []) out.set(s, identityOf(row));
+    }
+    return out;
+  }
   const rows = await query(IDENTIFY_SQL(sqlPathLiteral(files.orbits), sqlPathLiteral(files.names)), [
     listValue([...byKey.keys()]),
   ]);
@@ -145,6 +224,9 @@ export async function readOrbitsByIds(
   ids: readonly string[],
 ): Promise<Map<string, ResolvedSso>> {
   if (ids.length === 0) return new Map();
+  const unique = [...new Set(ids)];
+  const found = unique.length <= LOOKUP_BATCH_MAX ? lookupRows(files, unique) : null;
+  if (found !== null) return new Map([...found].map(([id, row]) => [id, toResolved(row)]));
   const rows = await query(ORBITS_SQL(sqlPathLiteral(files.orbits)), [listValue([...new Set(ids)])]);
   return new Map(rows.map((row) => [String(row.id), toResolved(row)]));
 }

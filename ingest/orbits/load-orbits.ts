@@ -2,7 +2,7 @@
  * Loads orbit files into the store's orbit catalogue (docs/store.md, "Orbit catalogue"): parsed records are
  * appended to a DuckDB table as they are read, merged with the published catalogue (same object → the newer load
  * replaces it; others kept), and written as a new immutable version directory (`orbits.parquet` sorted by id,
- * `names.parquet` sorted by key) that the CURRENT pointer then names (rename: atomic). Readers never see half a
+ * `names.parquet` sorted by key, and their lookup files) that the CURRENT pointer then names (rename: atomic). Readers never see half a
  * catalogue; a crash leaves the previous version published.
  */
 import crypto from 'node:crypto';
@@ -28,6 +28,7 @@ import type { StoreLayout } from '../../data/store-layout.js';
 import { acquirePublishLock } from '../publish/lock.js';
 import { openWorkConnection } from '../publish/work.js';
 import { type OrbitFileFormat, openOrbitFile } from './orbit-file-reader.js';
+import { writeOrbitLookups } from './write-lookups.js';
 
 /** Rejected lines kept as examples in the summary (all are counted). */
 const MAX_REJECTED_EXAMPLES = 20;
@@ -248,6 +249,10 @@ export async function loadOrbitFiles(
     const tmpNames = sqlPathLiteral(path.join(tmpDir, path.basename(target.names)));
     await conn.run(`COPY (SELECT * FROM merged ORDER BY id) TO ${tmpOrbits} ${options}`);
     await conn.run(`COPY (SELECT * FROM names ORDER BY key, id) TO ${tmpNames} ${options}`);
+    await writeOrbitLookups(conn, {
+      nameLookup: path.join(tmpDir, path.basename(target.nameLookup)),
+      orbitLookup: path.join(tmpDir, path.basename(target.orbitLookup)),
+    });
     const loaded: Record<SsoKind, number> = {
       asteroid: await scalar(conn, `SELECT count(*) AS n FROM fresh WHERE kind = 'asteroid'`),
       comet: await scalar(conn, `SELECT count(*) AS n FROM fresh WHERE kind = 'comet'`),

@@ -1,0 +1,111 @@
+/**
+ * The orbit catalogue's lookup files answer exactly as DuckDB over its parquet files: the real orbit files of
+ * ../shared/data/orbits are loaded once, then names, ssnamenr values and ids are resolved through the lookup
+ * files and through the same catalogue without them (the path of catalogues written before they existed).
+ */
+import fs from 'node:fs';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ztfSsnamenrSpellings } from '../../compute/sso/catalogue/index.js';
+import { currentOrbitCatalogue, type OrbitCatalogueFiles } from '../../data/orbit-catalogue.js';
+import type { QueryFn } from '../../data/queries/objects.js';
+import { identifySsnamenr, readOrbitsByIds, resolveSso } from '../../data/queries/orbits.js';
+import { loadOrbitFiles } from '../../ingest/orbits/load-orbits.js';
+import { sharedPath } from '../support/shared.js';
+import { tempStore, testLog } from '../support/store.js';
+
+const ORBIT_FILES = [
+  'jpl_sbdb_asteroids_kstars.json',
+  'jpl_sbdb_comets_kstars.json',
+  'skyfield_CometEls.txt',
+  'skyfield_MPCORB.excerpt.DAT',
+].map((f) => sharedPath('data', 'orbits', f));
+
+const layout = tempStore('skyalert-orbit-lookups-');
+let db: DuckDBInstance;
+let conn: DuckDBConnection;
+const query: QueryFn = async (sql, params) => (await conn.runAndReadAll(sql, params)).getRowObjectsJS();
+/** The query function given with the lookup files: they alone must answer. */
+const noSql: QueryFn = async (sql) => {
+  throw new Error(`no SQL expected with lookup files: ${sql}`);
+};
+let files: OrbitCatalogueFiles;
+let parquetOnly: OrbitCatalogueFiles;
+let keys: { key: string; id: string }[];
+
+beforeAll(async () => {
+  db = await DuckDBInstance.create(':memory:');
+  conn = await db.connect();
+  await loadOrbitFiles(layout, ORBIT_FILES, testLog);
+  const published = currentOrbitCatalogue(layout);
+  if (!published) throw new Error('no orbit catalogue published');
+  files = published;
+  parquetOnly = {
+    ...files,
+    nameLookup: `${files.nameLookup}.absent`,
+    orbitLookup: `${files.orbitLookup}.absent`,
+  };
+  keys = (await query(`SELECT key, id FROM read_parquet('${files.names}') ORDER BY key, id`, [])).map(
+    (r) => ({
+      key: String(r.key),
+      id: String(r.id),
+    }),
+  );
+}, 120_000);
+
+afterAll(() => {
+  conn.closeSync();
+  db.closeSync();
+  fs.rmSync(layout.root, { recursive: true, force: true });
+});
+
+describe('orbit catalogue lookup files', () => {
+  it('are published in the version directory beside the parquet files', () => {
+    expect(fs.readdirSync(layout.orbitsVersionDir(files.version)).sort()).toEqual([
+      'names.lookup',
+      'names.parquet',
+      'orbits.lookup',
+      'orbits.parquet',
+    ]);
+    // 10,866 objects (orbits-load.test.ts), each with its number, name, designation and ZTF spellings
+    expect(keys.length).toBeGreaterThan(30_000);
+  });
+
+  it('resolve every 300th key, upper-cased and spaced variants, and unknown texts as DuckDB does', async () => {
+    const inputs = [
+      '1',
+      1,
+      'Ceres',
+      'A801 AA',
+      '10P',
+      'C/2020 V2',
+      'CK20V020',
+      'Cere',
+      '0000',
+      '1P/',
+      'K10J69O',
+    ];
+    for (let i = 0; i < keys.length; i += 300) {
+      inputs.push(keys[i].key, keys[i].key.toUpperCase(), `${keys[i].key} `, `${keys[i].key}x`);
+    }
+    let found = 0;
+    for (const q of inputs) {
+      const fast = await resolveSso(noSql, files, q);
+      expect(fast).toEqual(await resolveSso(query, parquetOnly, q));
+      if (fast) found++;
+    }
+    expect(found).toBeGreaterThan(inputs.length / 2);
+  }, 120_000);
+
+  it('identify ZTF ssnamenr values and read orbits by id as DuckDB does', async () => {
+    const ids = [...new Set(keys.map((k) => k.id))].filter((_, i) => i % 60 === 0);
+    const byId = await readOrbitsByIds(noSql, files, [...ids, 'no such id']);
+    expect(byId.size).toBe(ids.length);
+    expect(byId).toEqual(await readOrbitsByIds(query, parquetOnly, ids));
+    const ssnamenrs = [...byId.values()].flatMap((o) => ztfSsnamenrSpellings(o)).concat(['unknown', ' ', '']);
+    expect(ssnamenrs.length).toBeLessThan(500); // the batch size answered from the lookup files
+    const identified = await identifySsnamenr(noSql, files, ssnamenrs);
+    expect(identified.size).toBeGreaterThan(ids.length);
+    expect(identified).toEqual(await identifySsnamenr(query, parquetOnly, ssnamenrs));
+  }, 120_000);
+});
