@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { householderR } from './least-squares-compression.js';
+import {
+  blockCompression,
+  compressBlocks,
+  householderR,
+  zeroParameterColumn,
+} from './least-squares-compression.js';
 
 /** Deterministic pseudo-random numbers in [-1, 1) (linear congruential, Numerical Recipes constants). */
 function sequence(seed: number): () => number {
@@ -80,5 +85,80 @@ describe('householderR', () => {
     const r = new Float64Array(9);
     householderR(a, 3, 3, r);
     expect(Math.abs(r[8])).toBeCloseTo(Math.sqrt(1 / 6), 14);
+  });
+});
+
+describe('compressBlocks', () => {
+  /**
+   * A random [J | g] with the phase-fit structure (shared columns dense, band columns on their band's rows),
+   * compressed; returns the full Gram matrix of [J | g] and that of the p + 1 compressed rows.
+   */
+  function grams(
+    shared: number,
+    bandWidth: number,
+    rowCounts: number[],
+    seed: number,
+    zeroed: number[] = [],
+  ): [Float64Array, Float64Array] {
+    const next = sequence(seed);
+    const n = rowCounts.reduce((a, b) => a + b, 0);
+    const p = shared + rowCounts.length * bandWidth;
+    const bandStart = Int32Array.from([
+      0,
+      ...rowCounts.map((_, b) => rowCounts.slice(0, b + 1).reduce((x, y) => x + y)),
+    ]);
+    const full = new Float64Array(n * (p + 1));
+    const c = blockCompression(shared, bandWidth, bandStart);
+    rowCounts.forEach((rowCount, b) => {
+      for (let local = 0; local < rowCount; local++) {
+        const k = bandStart[b] + local;
+        const put = (column: number, blockColumn: number): void => {
+          const value = next();
+          full[column * n + k] = value;
+          c.blocks[b][blockColumn * rowCount + local] = value;
+        };
+        for (let j = 0; j < bandWidth; j++) put(shared + b * bandWidth + j, j);
+        for (let j = 0; j < shared; j++) put(j, bandWidth + j);
+        put(p, bandWidth + shared);
+      }
+    });
+    for (const j of zeroed) {
+      full.fill(0, j * n, (j + 1) * n);
+      zeroParameterColumn(c, j);
+    }
+    const rows = Array.from({ length: p + 1 }, () => new Array<number>(p).fill(Number.NaN));
+    const residuals = new Float64Array(p + 1);
+    compressBlocks(c, rows, residuals);
+    const compressed = new Float64Array((p + 1) * (p + 1));
+    rows.forEach((row, i) => {
+      for (let j = 0; j < p; j++) compressed[j * (p + 1) + i] = row[j];
+      compressed[p * (p + 1) + i] = residuals[i];
+    });
+    return [gram(full, n, p + 1), gram(compressed, p + 1, p + 1)];
+  }
+
+  it.each([
+    { shared: 3, bandWidth: 3, rowCounts: [120, 180], seed: 1 },
+    { shared: 0, bandWidth: 2, rowCounts: [50, 70, 9], seed: 2 },
+    { shared: 0, bandWidth: 3, rowCounts: [100], seed: 3 },
+    // A band with fewer rows than its block has columns.
+    { shared: 3, bandWidth: 3, rowCounts: [40, 2], seed: 4 },
+  ])('keeps JᵀJ, Jᵀg and gᵀg (shared $shared, width $bandWidth, rows $rowCounts; to 1e-12 relative)', (c) => {
+    const [expected, got] = grams(c.shared, c.bandWidth, c.rowCounts, c.seed);
+    const n = c.rowCounts.reduce((a, b) => a + b, 0);
+    for (let i = 0; i < expected.length; i++) expect(Math.abs(got[i] - expected[i])).toBeLessThan(1e-12 * n);
+  });
+
+  it.each([
+    { what: 'a shared column', zeroed: [1] },
+    { what: 'a band column of the first band', zeroed: [4] },
+    { what: 'a band column of the last band', zeroed: [7] },
+    { what: 'a shared and two band columns', zeroed: [0, 3, 8] },
+  ])('zeroParameterColumn zeroes $what exactly and nothing else', (c) => {
+    const [expected, got] = grams(3, 3, [60, 80], 5, c.zeroed);
+    const m = 10;
+    for (const j of c.zeroed) for (let i = 0; i < m; i++) expect(got[j * m + i]).toBe(0);
+    for (let i = 0; i < expected.length; i++)
+      expect(Math.abs(got[i] - expected[i])).toBeLessThan(1e-12 * 140);
   });
 });

@@ -45,3 +45,105 @@ export function householderR(a: Float64Array, n: number, m: number, rOut: Float6
     rOut[j * m + j] = alpha;
   }
 }
+
+/**
+ * Workspace of `compressBlocks` for a Jacobian with the structure of a multi-band phase-curve fit: `sharedCount`
+ * columns (sHG1G2's R, alpha0, delta0) dense over all rows, then per band `bandWidth` columns that are zero outside
+ * that band's rows, the rows being grouped band by band.
+ */
+export interface BlockCompression {
+  readonly sharedCount: number;
+  readonly bandWidth: number;
+  /** First row of each band, then the row count: length bands + 1. */
+  readonly bandStart: Int32Array;
+  /**
+   * Per band, the caller's input: a column-major n_b × (bandWidth + sharedCount + 1) matrix of the band's rows
+   * holding its own band columns, then the shared columns, then the residual. Overwritten by `compressBlocks`.
+   */
+  readonly blocks: Float64Array[];
+  readonly blockR: Float64Array;
+  readonly stack: Float64Array;
+  readonly stackR: Float64Array;
+}
+
+/**
+ * Allocates the workspace of `compressBlocks`.
+ * @param sharedCount dense leading parameters, >= 0; @param bandWidth parameters per band, >= 1.
+ * @param bandStart first row of each band then the row count (ascending, every band non-empty).
+ */
+export function blockCompression(
+  sharedCount: number,
+  bandWidth: number,
+  bandStart: Int32Array,
+): BlockCompression {
+  const bands = bandStart.length - 1;
+  const width = bandWidth + sharedCount + 1;
+  const tail = sharedCount + 1;
+  return {
+    sharedCount,
+    bandWidth,
+    bandStart,
+    blocks: Array.from(
+      { length: bands },
+      (_, b) => new Float64Array((bandStart[b + 1] - bandStart[b]) * width),
+    ),
+    blockR: new Float64Array(width * width),
+    stack: new Float64Array(bands * tail * tail),
+    stackR: new Float64Array(tail * tail),
+  };
+}
+
+/**
+ * Zeroes the column of one parameter in the blocks that hold it (every block for a shared parameter, its band's
+ * block for a band parameter), as for a parameter held on an active bound.
+ * @param c the workspace, blocks filled; @param parameter index in parameter order (shared, then band by band).
+ */
+export function zeroParameterColumn(c: BlockCompression, parameter: number): void {
+  const { sharedCount, bandWidth, bandStart, blocks } = c;
+  const bandOf = Math.floor((parameter - sharedCount) / bandWidth);
+  for (let b = 0; b < blocks.length; b++) {
+    if (parameter >= sharedCount && b !== bandOf) continue;
+    const column = parameter < sharedCount ? bandWidth + parameter : parameter - sharedCount - b * bandWidth;
+    const rowCount = bandStart[b + 1] - bandStart[b];
+    blocks[b].fill(0, column * rowCount, (column + 1) * rowCount);
+  }
+}
+
+/**
+ * Compresses [J | g] held band by band in `c.blocks` to p + 1 rows with the same JᵀJ, Jᵀg and gᵀg: a QR of each
+ * band's block, whose first `bandWidth` rows are kept, then a QR of the stacked remainders, which involve the shared
+ * columns and the residual only. Cost O(Σ n_b (q + s + 1)²) instead of O(n (p + 1)²) for the whole matrix.
+ * @param c the workspace, blocks filled (they are overwritten).
+ * @param jacobianRows receives p + 1 rows of p values in parameter order (shared, then band by band).
+ * @param residuals receives the p + 1 matching residuals.
+ * Reference: Golub & Van Loan 2013, Matrix Computations, §5.3.3; Björck 1996, Numerical Methods for Least Squares
+ *   Problems, §6.3 (block angular problems).
+ */
+export function compressBlocks(c: BlockCompression, jacobianRows: number[][], residuals: Float64Array): void {
+  const { sharedCount, bandWidth, bandStart, blocks, blockR, stack, stackR } = c;
+  const bands = blocks.length;
+  const width = bandWidth + sharedCount + 1;
+  const tail = sharedCount + 1;
+  const stackRows = bands * tail;
+  for (const row of jacobianRows) row.fill(0);
+  for (let b = 0; b < bands; b++) {
+    householderR(blocks[b], bandStart[b + 1] - bandStart[b], width, blockR);
+    const bandOffset = sharedCount + b * bandWidth;
+    for (let i = 0; i < bandWidth; i++) {
+      const row = jacobianRows[b * bandWidth + i];
+      for (let j = 0; j < bandWidth; j++) row[bandOffset + j] = blockR[i * width + j];
+      for (let s = 0; s < sharedCount; s++) row[s] = blockR[i * width + bandWidth + s];
+      residuals[b * bandWidth + i] = blockR[i * width + width - 1];
+    }
+    for (let i = 0; i < tail; i++) {
+      for (let j = 0; j < tail; j++)
+        stack[j * stackRows + b * tail + i] = blockR[(bandWidth + i) * width + bandWidth + j];
+    }
+  }
+  householderR(stack, stackRows, tail, stackR);
+  for (let i = 0; i < tail; i++) {
+    const row = jacobianRows[bands * bandWidth + i];
+    for (let s = 0; s < sharedCount; s++) row[s] = stackR[i * tail + s];
+    residuals[bands * bandWidth + i] = stackR[i * tail + sharedCount];
+  }
+}

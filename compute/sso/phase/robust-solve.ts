@@ -15,7 +15,7 @@
  */
 import { levenbergMarquardt } from 'ml-levenberg-marquardt';
 import type { ParameterSetup } from './fit-setup.js';
-import { householderR } from './least-squares-compression.js';
+import { blockCompression, compressBlocks, zeroParameterColumn } from './least-squares-compression.js';
 import { evaluatePhaseModel, type PhaseDesign } from './phase-design.js';
 import { softL1Residual, softL1ResidualSlope } from './soft-l1.js';
 
@@ -49,7 +49,7 @@ export interface RobustSolution {
   /** Σ rho(f²) at `params` (soft-L1 with f_scale 1 mag; twice SciPy's `cost`). */
   readonly cost: number;
   readonly termination: SolverTermination;
-  /** Solver iterations (Jacobian evaluations). */
+  /** Solver iterations (steps computed; a restart from the last point reuses its Jacobian). */
   readonly iterations: number;
 }
 
@@ -67,8 +67,12 @@ export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations
   const m = p + 1;
   const model = new Float64Array(n);
   const jac = new Float64Array(n * p);
-  const augmented = new Float64Array(n * m);
-  const rTilde = new Float64Array(m * m);
+  const shared = d.spinParameterCount;
+  const bandWidth = (p - shared) / d.fids.length;
+  const bandStart = new Int32Array(d.fids.length + 1);
+  for (let k = 0; k < n; k++) bandStart[d.band[k] + 1] = k + 1;
+  const compression = blockCompression(shared, bandWidth, bandStart);
+  const blockWidth = bandWidth + shared + 1;
   const grad = new Float64Array(p);
   const data = { x: Float64Array.from({ length: m }, (_, k) => k), y: new Float64Array(m) };
   // The solver copies each value out as soon as it asks for it, so the buffers are reused. It evaluates every
@@ -85,6 +89,7 @@ export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations
   const lastParams = new Float64Array(p).fill(Number.NaN);
   let lastCost = Number.NaN;
   let isLinearised = false;
+  let hasLinearisation = false;
   // State at the point of the last Jacobian (x_k): where the solver's next step starts. `rows` and `compressed`
   // hold the linearisation there until the next one.
   const xk = new Float64Array(p);
@@ -106,16 +111,17 @@ export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations
       stepSq += (params[j] - xk[j]) ** 2;
       xSq += params[j] ** 2;
     }
-    // ||g_k + J_k δ||² over the compressed rows.
-    let predictedSq = 0;
+    // Predicted reduction ||g_k||² - ||g_k + J_k δ||² = -(2 g_kᵀJ_k δ + ||J_k δ||²) over the compressed rows, in
+    // that form (as SciPy's evaluate_quadratic) to avoid the cancellation of two nearly equal costs.
+    let predicted = 0;
     for (let i = 0; i < m; i++) {
       const row = rows[i];
-      let linear = compressed[i];
-      for (let j = i; j < p; j++) linear += row[j] * (params[j] - xk[j]);
-      predictedSq += linear * linear;
+      let jStep = 0;
+      for (let j = 0; j < p; j++) jStep += row[j] * (params[j] - xk[j]);
+      predicted -= jStep * (2 * compressed[i] + jStep);
     }
     const actual = costK - cost;
-    const ratio = actual / (costK - predictedSq);
+    const ratio = actual / predicted;
     const isFtol = actual >= 0 && actual < FTOL * cost && ratio > MIN_AGREEMENT_RATIO;
     const isXtol = Math.sqrt(stepSq) < XTOL * (XTOL + Math.sqrt(xSq));
     return isFtol && isXtol ? 4 : isFtol ? 2 : isXtol ? 3 : 0;
@@ -125,17 +131,27 @@ export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations
   const linearise = (params: number[]): void => {
     evaluatePhaseModel(d, params, model, jac);
     grad.fill(0);
-    const gColumn = p * n;
-    for (let k = 0; k < n; k++) {
-      const f = model[k] - d.magRed[k];
-      const slope = softL1ResidualSlope(f);
-      const gValue = softL1Residual(f);
-      for (let j = 0; j < p; j++) {
-        const value = slope * jac[k * p + j];
-        augmented[j * n + k] = value;
-        grad[j] += gValue * value;
+    for (let b = 0; b < d.fids.length; b++) {
+      const block = compression.blocks[b];
+      const rowCount = bandStart[b + 1] - bandStart[b];
+      const bandOffset = shared + b * bandWidth;
+      for (let k = bandStart[b]; k < bandStart[b + 1]; k++) {
+        const local = k - bandStart[b];
+        const f = model[k] - d.magRed[k];
+        const slope = softL1ResidualSlope(f);
+        const gValue = softL1Residual(f);
+        for (let j = 0; j < bandWidth; j++) {
+          const value = slope * jac[k * p + bandOffset + j];
+          block[j * rowCount + local] = value;
+          grad[bandOffset + j] += gValue * value;
+        }
+        for (let j = 0; j < shared; j++) {
+          const value = slope * jac[k * p + j];
+          block[(bandWidth + j) * rowCount + local] = value;
+          grad[j] += gValue * value;
+        }
+        block[(blockWidth - 1) * rowCount + local] = gValue;
       }
-      augmented[gColumn + k] = gValue;
     }
     xk.set(params);
     costK = lastCost;
@@ -148,15 +164,11 @@ export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations
     // leaves it there instead of computing the other components for a move that the clamp then cancels (which
     // makes such steps go uphill, every other iteration, until the cap).
     for (let j = 0; j < p; j++) {
-      if (isBlocked(grad[j], params[j], setup.lower[j], setup.upper[j])) augmented.fill(0, j * n, j * n + n);
+      if (isBlocked(grad[j], params[j], setup.lower[j], setup.upper[j])) zeroParameterColumn(compression, j);
     }
-    householderR(augmented, n, m, rTilde);
-    for (let i = 0; i < m; i++) {
-      const row = rows[i];
-      for (let j = 0; j < p; j++) row[j] = rTilde[i * m + j];
-      compressed[i] = rTilde[i * m + p];
-    }
+    compressBlocks(compression, rows, compressed);
     isLinearised = true;
+    hasLinearisation = true;
   };
 
   const transformed = (params: number[]): ((k: number) => number) => {
@@ -165,6 +177,15 @@ export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations
     for (let j = 0; j < p; j++) isSame &&= params[j] === lastParams[j];
     if (isSame) {
       if (!isLinearised) linearise(params);
+      return compressedAt;
+    }
+    // A restart from the last linearisation point (after an uphill step) reuses it: same cost, same Jacobian.
+    let isAtLinearisation = hasLinearisation;
+    for (let j = 0; j < p; j++) isAtLinearisation &&= params[j] === xk[j];
+    if (isAtLinearisation) {
+      lastParams.set(params);
+      lastCost = costK;
+      isLinearised = true;
       return compressedAt;
     }
     evaluatePhaseModel(d, params, model);
@@ -201,6 +222,7 @@ export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations
     iterations++;
     // The solver asks for the Jacobian right after the residuals at the same point, which linearised there.
     if (!isLinearised) linearise(params);
+    hasJacobian = true;
     return rowAt;
   };
 
