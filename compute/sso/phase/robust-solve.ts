@@ -67,6 +67,7 @@ export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations
   const m = p + 1;
   const model = new Float64Array(n);
   const jac = new Float64Array(n * p);
+  const residuals = new Float64Array(n);
   const shared = d.spinParameterCount;
   const bandWidth = (p - shared) / d.fids.length;
   const bandStart = new Int32Array(d.fids.length + 1);
@@ -129,7 +130,7 @@ export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations
 
   /** Jacobian, gradient, gtol and active set at the last evaluated point, then its compression. */
   const linearise = (params: number[]): void => {
-    evaluatePhaseModel(d, params, model, jac);
+    // `model`, `jac` and `residuals` hold the last evaluated point, which is `params`.
     grad.fill(0);
     for (let b = 0; b < d.fids.length; b++) {
       const block = compression.blocks[b];
@@ -137,9 +138,8 @@ export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations
       const bandOffset = shared + b * bandWidth;
       for (let k = bandStart[b]; k < bandStart[b + 1]; k++) {
         const local = k - bandStart[b];
-        const f = model[k] - d.magRed[k];
-        const slope = softL1ResidualSlope(f);
-        const gValue = softL1Residual(f);
+        const slope = softL1ResidualSlope(model[k] - d.magRed[k]);
+        const gValue = residuals[k];
         for (let j = 0; j < bandWidth; j++) {
           const value = slope * jac[k * p + bandOffset + j];
           block[j * rowCount + local] = value;
@@ -188,10 +188,13 @@ export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations
       isLinearised = true;
       return compressedAt;
     }
-    evaluatePhaseModel(d, params, model);
+    // The Jacobian costs little more than the model (no logarithm) and saves a second evaluation when the point
+    // is accepted and linearised.
+    evaluatePhaseModel(d, params, model, jac);
     let cost = 0;
     for (let k = 0; k < n; k++) {
       const gValue = softL1Residual(model[k] - d.magRed[k]);
+      residuals[k] = gValue;
       cost += gValue * gValue;
     }
     lastParams.set(params);
