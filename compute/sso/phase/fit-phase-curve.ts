@@ -80,10 +80,7 @@ export function fitPhaseCurve(
   for (const [name, arr] of Object.entries(obs) as [string, ArrayLike<number>][]) {
     if (arr.length !== n) throw new Error(`fitPhaseCurve: ${name} has ${arr.length} values, magRed has ${n}`);
   }
-  const columns: Record<string, number> = {
-    ...emptyFitColumns(flavor, columnBands(obs.fid)),
-    ...observationColumns(obs),
-  };
+  const columns = observationColumns(obs, emptyFitColumns(flavor, columnBands(obs.fid)));
   const noFit = (fit: FitCode, status: FitStatus, reason: string, iterations = 0): PhaseCurveFit => {
     columns.fit = fit;
     columns.status = status;
