@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addGramRow,
   blockCompression,
+  choleskyR,
   compressBlocks,
   householderR,
   zeroParameterColumn,
@@ -88,10 +90,38 @@ describe('householderR', () => {
   });
 });
 
+describe('choleskyR', () => {
+  it('factors a positive-definite Gram matrix: upper-triangular R, RᵀR = G to 1e-12 relative', () => {
+    const [n, m] = [50, 6];
+    const next = sequence(11);
+    const a = Float64Array.from({ length: n * m }, () => next());
+    const g = gram(a, n, m);
+    const r = new Float64Array(m * m);
+    choleskyR(g, m, r);
+    for (let i = 1; i < m; i++) for (let j = 0; j < i; j++) expect(r[i * m + j]).toBe(0);
+    const got = rtr(r, m);
+    for (let i = 0; i < m * m; i++) expect(Math.abs(got[i] - g[i])).toBeLessThan(1e-12 * n);
+  });
+
+  it('gives a zero row for a dependent column (column 2 = column 0 + column 1) and still RᵀR = G', () => {
+    const [n, m] = [20, 4];
+    const next = sequence(12);
+    const a = Float64Array.from({ length: n * m }, () => next());
+    for (let k = 0; k < n; k++) a[2 * n + k] = a[k] + a[n + k];
+    const g = gram(a, n, m);
+    const r = new Float64Array(m * m);
+    choleskyR(g, m, r);
+    for (let j = 0; j < m; j++) expect(r[2 * m + j]).toBe(0);
+    const got = rtr(r, m);
+    for (let i = 0; i < m * m; i++) expect(Math.abs(got[i] - g[i])).toBeLessThan(1e-11 * n);
+  });
+});
+
 describe('compressBlocks', () => {
   /**
    * A random [J | g] with the phase-fit structure (shared columns dense, band columns on their band's rows),
-   * compressed; returns the full Gram matrix of [J | g] and that of the p + 1 compressed rows.
+   * accumulated band by band and compressed; returns the full Gram matrix of [J | g] and that of the p + 1
+   * compressed rows.
    */
   function grams(
     shared: number,
@@ -103,23 +133,22 @@ describe('compressBlocks', () => {
     const next = sequence(seed);
     const n = rowCounts.reduce((a, b) => a + b, 0);
     const p = shared + rowCounts.length * bandWidth;
-    const bandStart = Int32Array.from([
-      0,
-      ...rowCounts.map((_, b) => rowCounts.slice(0, b + 1).reduce((x, y) => x + y)),
-    ]);
     const full = new Float64Array(n * (p + 1));
-    const c = blockCompression(shared, bandWidth, bandStart);
+    const c = blockCompression(shared, bandWidth, rowCounts.length);
+    const w = bandWidth + shared + 1;
+    let k = 0;
     rowCounts.forEach((rowCount, b) => {
-      for (let local = 0; local < rowCount; local++) {
-        const k = bandStart[b] + local;
+      for (let local = 0; local < rowCount; local++, k++) {
+        const row = new Float64Array(w);
         const put = (column: number, blockColumn: number): void => {
           const value = next();
           full[column * n + k] = value;
-          c.blocks[b][blockColumn * rowCount + local] = value;
+          row[blockColumn] = value;
         };
         for (let j = 0; j < bandWidth; j++) put(shared + b * bandWidth + j, j);
         for (let j = 0; j < shared; j++) put(j, bandWidth + j);
         put(p, bandWidth + shared);
+        addGramRow(c.grams[b], row);
       }
     });
     for (const j of zeroed) {

@@ -1,11 +1,13 @@
 /**
- * Compression of a linear least-squares problem to as many rows as it has unknowns, plus one. Householder QR of
- * the augmented matrix [J | g] (n × (p + 1)) gives an upper-triangular R̃ with R̃ᵀR̃ = [J | g]ᵀ[J | g]: its first
- * p columns and its last column are a Jacobian and a residual vector of p + 1 rows with the same JᵀJ, Jᵀg and
- * gᵀg as the n rows, hence the same Gauss-Newton and Levenberg-Marquardt steps and the same linearised cost
- * ||g + J δ||² for every δ. Pure.
- * Reference: Golub & Van Loan 2013, Matrix Computations, §5.1.2 (Householder vectors) and §5.3.3 (QR solution of
- * least squares); Lawson & Hanson 1974, Solving Least Squares Problems, ch. 27 (sequential accumulation).
+ * Compression of a linear least-squares problem to as many rows as it has unknowns, plus one. An upper-triangular
+ * R̃ with R̃ᵀR̃ = [J | g]ᵀ[J | g] (the R of a QR factorisation of the n × (p + 1) augmented matrix) has, in its first
+ * p columns and its last column, a Jacobian and a residual vector of p + 1 rows with the same JᵀJ, Jᵀg and gᵀg as
+ * the n rows, hence the same Gauss-Newton and Levenberg-Marquardt steps and the same linearised cost
+ * ||g + J δ||² for every δ. Phase-curve Jacobians are block angular (band parameters touch their band's rows
+ * only), so R̃ is built band by band. Pure.
+ * Reference: Golub & Van Loan 2013, Matrix Computations, §5.1.2 (Householder vectors) and §5.3 (least squares);
+ * Lawson & Hanson 1974, Solving Least Squares Problems, ch. 27 (sequential accumulation); Björck 1996, Numerical
+ * Methods for Least Squares Problems, §6.3 (block angular problems).
  */
 
 /**
@@ -47,6 +49,34 @@ export function householderR(a: Float64Array, n: number, m: number, rOut: Float6
 }
 
 /**
+ * Upper-triangular R with RᵀR = G for a symmetric positive semi-definite G (Cholesky factorisation). A pivot that
+ * is not above 1e-12 times its diagonal entry (a column in the span of the previous ones, to rounding, or a zero
+ * column) gives a zero row, which changes RᵀR by at most that pivot.
+ * @param gram row-major w × w, upper triangle read. @param w dimension, >= 1.
+ * @param rOut receives R row-major, w × w.
+ * Reference: Golub & Van Loan 2013, Matrix Computations, Algorithm 4.2.1; Higham 2002, Accuracy and Stability of
+ *   Numerical Algorithms, §10.3 (semi-definite case).
+ */
+export function choleskyR(gram: Float64Array, w: number, rOut: Float64Array): void {
+  rOut.fill(0);
+  for (let j = 0; j < w; j++) {
+    let pivot = gram[j * w + j];
+    for (let k = 0; k < j; k++) pivot -= rOut[k * w + j] * rOut[k * w + j];
+    if (!(pivot > SEMIDEFINITE_PIVOT_RATIO * gram[j * w + j])) continue;
+    const rjj = Math.sqrt(pivot);
+    rOut[j * w + j] = rjj;
+    for (let i = j + 1; i < w; i++) {
+      let s = gram[j * w + i];
+      for (let k = 0; k < j; k++) s -= rOut[k * w + j] * rOut[k * w + i];
+      rOut[j * w + i] = s / rjj;
+    }
+  }
+}
+
+/** Relative pivot below which `choleskyR` treats a column as dependent. */
+const SEMIDEFINITE_PIVOT_RATIO = 1e-12;
+
+/**
  * Workspace of `compressBlocks` for a Jacobian with the structure of a multi-band phase-curve fit: `sharedCount`
  * columns (sHG1G2's R, alpha0, delta0) dense over all rows, then per band `bandWidth` columns that are zero outside
  * that band's rows, the rows being grouped band by band.
@@ -54,39 +84,28 @@ export function householderR(a: Float64Array, n: number, m: number, rOut: Float6
 export interface BlockCompression {
   readonly sharedCount: number;
   readonly bandWidth: number;
-  /** First row of each band, then the row count: length bands + 1. */
-  readonly bandStart: Int32Array;
   /**
-   * Per band, the caller's input: a column-major n_b × (bandWidth + sharedCount + 1) matrix of the band's rows
-   * holding its own band columns, then the shared columns, then the residual. Overwritten by `compressBlocks`.
+   * Per band, the caller's input: the Gram matrix AᵀA (row-major, upper triangle) of the band's rows of
+   * [own band columns | shared columns | residual], of size w = bandWidth + sharedCount + 1 (`addGramRow`).
    */
-  readonly blocks: Float64Array[];
+  readonly grams: Float64Array[];
   readonly blockR: Float64Array;
   readonly stack: Float64Array;
   readonly stackR: Float64Array;
 }
 
 /**
- * Allocates the workspace of `compressBlocks`.
- * @param sharedCount dense leading parameters, >= 0; @param bandWidth parameters per band, >= 1.
- * @param bandStart first row of each band then the row count (ascending, every band non-empty).
+ * Allocates the workspace of `compressBlocks`, Gram matrices zeroed.
+ * @param sharedCount dense leading parameters, >= 0; @param bandWidth parameters per band, >= 1;
+ * @param bands number of bands, >= 1.
  */
-export function blockCompression(
-  sharedCount: number,
-  bandWidth: number,
-  bandStart: Int32Array,
-): BlockCompression {
-  const bands = bandStart.length - 1;
+export function blockCompression(sharedCount: number, bandWidth: number, bands: number): BlockCompression {
   const width = bandWidth + sharedCount + 1;
   const tail = sharedCount + 1;
   return {
     sharedCount,
     bandWidth,
-    bandStart,
-    blocks: Array.from(
-      { length: bands },
-      (_, b) => new Float64Array((bandStart[b + 1] - bandStart[b]) * width),
-    ),
+    grams: Array.from({ length: bands }, () => new Float64Array(width * width)),
     blockR: new Float64Array(width * width),
     stack: new Float64Array(bands * tail * tail),
     stackR: new Float64Array(tail * tail),
@@ -94,40 +113,58 @@ export function blockCompression(
 }
 
 /**
- * Zeroes the column of one parameter in the blocks that hold it (every block for a shared parameter, its band's
- * block for a band parameter), as for a parameter held on an active bound.
- * @param c the workspace, blocks filled; @param parameter index in parameter order (shared, then band by band).
+ * Adds one row v of a band's [own band columns | shared columns | residual] to its Gram matrix: G += v vᵀ
+ * (upper triangle). @param gram w × w row-major; @param row the w values.
  */
-export function zeroParameterColumn(c: BlockCompression, parameter: number): void {
-  const { sharedCount, bandWidth, bandStart, blocks } = c;
-  const bandOf = Math.floor((parameter - sharedCount) / bandWidth);
-  for (let b = 0; b < blocks.length; b++) {
-    if (parameter >= sharedCount && b !== bandOf) continue;
-    const column = parameter < sharedCount ? bandWidth + parameter : parameter - sharedCount - b * bandWidth;
-    const rowCount = bandStart[b + 1] - bandStart[b];
-    blocks[b].fill(0, column * rowCount, (column + 1) * rowCount);
+export function addGramRow(gram: Float64Array, row: Float64Array): void {
+  const w = row.length;
+  for (let i = 0; i < w; i++) {
+    const vi = row[i];
+    if (vi === 0) continue;
+    const offset = i * w;
+    for (let j = i; j < w; j++) gram[offset + j] += vi * row[j];
   }
 }
 
 /**
- * Compresses [J | g] held band by band in `c.blocks` to p + 1 rows with the same JᵀJ, Jᵀg and gᵀg: a QR of each
- * band's block, whose first `bandWidth` rows are kept, then a QR of the stacked remainders, which involve the shared
- * columns and the residual only. Cost O(Σ n_b (q + s + 1)²) instead of O(n (p + 1)²) for the whole matrix.
- * @param c the workspace, blocks filled (they are overwritten).
+ * Zeroes the column of one parameter in the Gram matrices that hold it (every band for a shared parameter, its
+ * own band for a band parameter), as for a parameter held on an active bound: its row and column of AᵀA.
+ * @param c the workspace, Gram matrices filled; @param parameter index in parameter order (shared, then bands).
+ */
+export function zeroParameterColumn(c: BlockCompression, parameter: number): void {
+  const { sharedCount, bandWidth, grams } = c;
+  const w = bandWidth + sharedCount + 1;
+  const bandOf = Math.floor((parameter - sharedCount) / bandWidth);
+  for (let b = 0; b < grams.length; b++) {
+    if (parameter >= sharedCount && b !== bandOf) continue;
+    const column = parameter < sharedCount ? bandWidth + parameter : parameter - sharedCount - b * bandWidth;
+    for (let i = 0; i < w; i++) {
+      grams[b][i * w + column] = 0;
+      grams[b][column * w + i] = 0;
+    }
+  }
+}
+
+/**
+ * Compresses [J | g], given band by band as the Gram matrices in `c.grams`, to p + 1 rows with the same JᵀJ, Jᵀg
+ * and gᵀg: the Cholesky factor R_b of each band's Gram matrix (the R of a QR of the band's rows), whose first
+ * `bandWidth` rows are kept, then a QR of the stacked remainders of the R_b, which involve the shared columns and
+ * the residual only. The Gram matrices cost O(n_b w²/2) per band, the rest O(w³) per band.
+ * @param c the workspace, Gram matrices filled (read only).
  * @param jacobianRows receives p + 1 rows of p values in parameter order (shared, then band by band).
  * @param residuals receives the p + 1 matching residuals.
- * Reference: Golub & Van Loan 2013, Matrix Computations, §5.3.3; Björck 1996, Numerical Methods for Least Squares
- *   Problems, §6.3 (block angular problems).
+ * Reference: Golub & Van Loan 2013, Matrix Computations, §5.3.2-5.3.3 (normal equations and QR); Björck 1996,
+ *   Numerical Methods for Least Squares Problems, §6.3 (block angular problems).
  */
 export function compressBlocks(c: BlockCompression, jacobianRows: number[][], residuals: Float64Array): void {
-  const { sharedCount, bandWidth, bandStart, blocks, blockR, stack, stackR } = c;
-  const bands = blocks.length;
+  const { sharedCount, bandWidth, grams, blockR, stack, stackR } = c;
+  const bands = grams.length;
   const width = bandWidth + sharedCount + 1;
   const tail = sharedCount + 1;
   const stackRows = bands * tail;
   for (const row of jacobianRows) row.fill(0);
   for (let b = 0; b < bands; b++) {
-    householderR(blocks[b], bandStart[b + 1] - bandStart[b], width, blockR);
+    choleskyR(grams[b], width, blockR);
     const bandOffset = sharedCount + b * bandWidth;
     for (let i = 0; i < bandWidth; i++) {
       const row = jacobianRows[b * bandWidth + i];

@@ -8,14 +8,19 @@
  * (`errorTolerance` 0). An uphill stop restarts the solver from the best point with the damping it had, times
  * its step-up factor 11: a Levenberg-Marquardt step rejection. The best point seen is returned.
  * The solver builds matrices with one row per data point at every step; it is handed the problem compressed to
- * p + 1 rows by a QR factorisation at each linearisation point (`least-squares-compression.ts`), which has the same
+ * p + 1 rows by a triangular factor at each linearisation point (`least-squares-compression.ts`), which has the same
  * JᵀJ, Jᵀg and cost, so its steps, damping and stopping are those of the n-row problem up to rounding.
  * Reference: sso-science.md §1.5; ml-levenberg-marquardt 5 README (`errorTolerance`, `jacobianFunction`);
  * SciPy `optimize/_lsq/common.py` `check_termination`.
  */
 import { levenbergMarquardt } from 'ml-levenberg-marquardt';
 import type { ParameterSetup } from './fit-setup.js';
-import { blockCompression, compressBlocks, zeroParameterColumn } from './least-squares-compression.js';
+import {
+  addGramRow,
+  blockCompression,
+  compressBlocks,
+  zeroParameterColumn,
+} from './least-squares-compression.js';
 import { evaluatePhaseModel, type PhaseDesign } from './phase-design.js';
 import { softL1Residual, softL1ResidualSlope } from './soft-l1.js';
 
@@ -72,8 +77,8 @@ export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations
   const bandWidth = (p - shared) / d.fids.length;
   const bandStart = new Int32Array(d.fids.length + 1);
   for (let k = 0; k < n; k++) bandStart[d.band[k] + 1] = k + 1;
-  const compression = blockCompression(shared, bandWidth, bandStart);
-  const blockWidth = bandWidth + shared + 1;
+  const compression = blockCompression(shared, bandWidth, d.fids.length);
+  const gramRow = new Float64Array(bandWidth + shared + 1);
   const grad = new Float64Array(p);
   const data = { x: Float64Array.from({ length: m }, (_, k) => k), y: new Float64Array(m) };
   // The solver copies each value out as soon as it asks for it, so the buffers are reused. It evaluates every
@@ -132,26 +137,21 @@ export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations
   const linearise = (params: number[]): void => {
     // `model`, `jac` and `residuals` hold the last evaluated point, which is `params`.
     grad.fill(0);
+    const residualColumn = bandWidth + shared;
     for (let b = 0; b < d.fids.length; b++) {
-      const block = compression.blocks[b];
-      const rowCount = bandStart[b + 1] - bandStart[b];
+      const gram = compression.grams[b];
+      gram.fill(0);
       const bandOffset = shared + b * bandWidth;
       for (let k = bandStart[b]; k < bandStart[b + 1]; k++) {
-        const local = k - bandStart[b];
         const slope = softL1ResidualSlope(model[k] - d.magRed[k]);
-        const gValue = residuals[k];
-        for (let j = 0; j < bandWidth; j++) {
-          const value = slope * jac[k * p + bandOffset + j];
-          block[j * rowCount + local] = value;
-          grad[bandOffset + j] += gValue * value;
-        }
-        for (let j = 0; j < shared; j++) {
-          const value = slope * jac[k * p + j];
-          block[(bandWidth + j) * rowCount + local] = value;
-          grad[j] += gValue * value;
-        }
-        block[(blockWidth - 1) * rowCount + local] = gValue;
+        for (let j = 0; j < bandWidth; j++) gramRow[j] = slope * jac[k * p + bandOffset + j];
+        for (let j = 0; j < shared; j++) gramRow[bandWidth + j] = slope * jac[k * p + j];
+        gramRow[residualColumn] = residuals[k];
+        addGramRow(gram, gramRow);
       }
+      // The cost gradient Jᵀg is the residual column of the Gram matrices.
+      for (let j = 0; j < bandWidth; j++) grad[bandOffset + j] = gram[j * gramRow.length + residualColumn];
+      for (let j = 0; j < shared; j++) grad[j] += gram[(bandWidth + j) * gramRow.length + residualColumn];
     }
     xk.set(params);
     costK = lastCost;
