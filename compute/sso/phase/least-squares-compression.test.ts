@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addGramRow,
   blockCompression,
   choleskyR,
   compressBlocks,
+  gramsFromBlocks,
   householderR,
   zeroParameterColumn,
 } from './least-squares-compression.js';
@@ -120,7 +120,7 @@ describe('choleskyR', () => {
 describe('compressBlocks', () => {
   /**
    * A random [J | g] with the phase-fit structure (shared columns dense, band columns on their band's rows),
-   * accumulated band by band and compressed; returns the full Gram matrix of [J | g] and that of the p + 1
+   * held band by band and compressed; returns the full Gram matrix of [J | g] and that of the p + 1
    * compressed rows.
    */
   function grams(
@@ -134,23 +134,25 @@ describe('compressBlocks', () => {
     const n = rowCounts.reduce((a, b) => a + b, 0);
     const p = shared + rowCounts.length * bandWidth;
     const full = new Float64Array(n * (p + 1));
-    const c = blockCompression(shared, bandWidth, rowCounts.length);
-    const w = bandWidth + shared + 1;
-    let k = 0;
+    const bandStart = Int32Array.from([
+      0,
+      ...rowCounts.map((_, b) => rowCounts.slice(0, b + 1).reduce((x, y) => x + y)),
+    ]);
+    const c = blockCompression(shared, bandWidth, bandStart);
     rowCounts.forEach((rowCount, b) => {
-      for (let local = 0; local < rowCount; local++, k++) {
-        const row = new Float64Array(w);
+      for (let local = 0; local < rowCount; local++) {
+        const k = bandStart[b] + local;
         const put = (column: number, blockColumn: number): void => {
           const value = next();
           full[column * n + k] = value;
-          row[blockColumn] = value;
+          c.blocks[b][blockColumn * rowCount + local] = value;
         };
         for (let j = 0; j < bandWidth; j++) put(shared + b * bandWidth + j, j);
         for (let j = 0; j < shared; j++) put(j, bandWidth + j);
         put(p, bandWidth + shared);
-        addGramRow(c.grams[b], row);
       }
     });
+    gramsFromBlocks(c);
     for (const j of zeroed) {
       full.fill(0, j * n, (j + 1) * n);
       zeroParameterColumn(c, j);

@@ -84,10 +84,14 @@ const SEMIDEFINITE_PIVOT_RATIO = 1e-12;
 export interface BlockCompression {
   readonly sharedCount: number;
   readonly bandWidth: number;
+  /** First row of each band, then the row count: length bands + 1. */
+  readonly bandStart: Int32Array;
   /**
-   * Per band, the caller's input: the Gram matrix AᵀA (row-major, upper triangle) of the band's rows of
-   * [own band columns | shared columns | residual], of size w = bandWidth + sharedCount + 1 (`addGramRow`).
+   * Per band, the caller's input: a column-major n_b × w matrix, w = bandWidth + sharedCount + 1, of the band's
+   * rows of [own band columns | shared columns | residual].
    */
+  readonly blocks: Float64Array[];
+  /** Per band, the Gram matrix of its block (w × w row-major, upper triangle), from `gramsFromBlocks`. */
   readonly grams: Float64Array[];
   readonly blockR: Float64Array;
   readonly stack: Float64Array;
@@ -95,16 +99,26 @@ export interface BlockCompression {
 }
 
 /**
- * Allocates the workspace of `compressBlocks`, Gram matrices zeroed.
- * @param sharedCount dense leading parameters, >= 0; @param bandWidth parameters per band, >= 1;
- * @param bands number of bands, >= 1.
+ * Allocates the workspace of `compressBlocks`.
+ * @param sharedCount dense leading parameters, >= 0; @param bandWidth parameters per band, >= 1.
+ * @param bandStart first row of each band then the row count (ascending, every band non-empty).
  */
-export function blockCompression(sharedCount: number, bandWidth: number, bands: number): BlockCompression {
+export function blockCompression(
+  sharedCount: number,
+  bandWidth: number,
+  bandStart: Int32Array,
+): BlockCompression {
+  const bands = bandStart.length - 1;
   const width = bandWidth + sharedCount + 1;
   const tail = sharedCount + 1;
   return {
     sharedCount,
     bandWidth,
+    bandStart,
+    blocks: Array.from(
+      { length: bands },
+      (_, b) => new Float64Array((bandStart[b + 1] - bandStart[b]) * width),
+    ),
     grams: Array.from({ length: bands }, () => new Float64Array(width * width)),
     blockR: new Float64Array(width * width),
     stack: new Float64Array(bands * tail * tail),
@@ -113,23 +127,32 @@ export function blockCompression(sharedCount: number, bandWidth: number, bands: 
 }
 
 /**
- * Adds one row v of a band's [own band columns | shared columns | residual] to its Gram matrix: G += v vᵀ
- * (upper triangle). @param gram w × w row-major; @param row the w values.
+ * Computes each band's Gram matrix AᵀA (upper triangle) from its block, column by column dot products.
+ * @param c the workspace, blocks filled.
  */
-export function addGramRow(gram: Float64Array, row: Float64Array): void {
-  const w = row.length;
-  for (let i = 0; i < w; i++) {
-    const vi = row[i];
-    if (vi === 0) continue;
-    const offset = i * w;
-    for (let j = i; j < w; j++) gram[offset + j] += vi * row[j];
+export function gramsFromBlocks(c: BlockCompression): void {
+  const { bandStart, blocks, grams } = c;
+  const w = c.bandWidth + c.sharedCount + 1;
+  for (let b = 0; b < blocks.length; b++) {
+    const a = blocks[b];
+    const gram = grams[b];
+    const n = bandStart[b + 1] - bandStart[b];
+    for (let i = 0; i < w; i++) {
+      const ci = i * n;
+      for (let j = i; j < w; j++) {
+        const cj = j * n;
+        let s = 0;
+        for (let k = 0; k < n; k++) s += a[ci + k] * a[cj + k];
+        gram[i * w + j] = s;
+      }
+    }
   }
 }
 
 /**
  * Zeroes the column of one parameter in the Gram matrices that hold it (every band for a shared parameter, its
  * own band for a band parameter), as for a parameter held on an active bound: its row and column of AᵀA.
- * @param c the workspace, Gram matrices filled; @param parameter index in parameter order (shared, then bands).
+ * @param c the workspace, Gram matrices computed; @param parameter index in parameter order (shared, then bands).
  */
 export function zeroParameterColumn(c: BlockCompression, parameter: number): void {
   const { sharedCount, bandWidth, grams } = c;
@@ -149,8 +172,8 @@ export function zeroParameterColumn(c: BlockCompression, parameter: number): voi
  * Compresses [J | g], given band by band as the Gram matrices in `c.grams`, to p + 1 rows with the same JᵀJ, Jᵀg
  * and gᵀg: the Cholesky factor R_b of each band's Gram matrix (the R of a QR of the band's rows), whose first
  * `bandWidth` rows are kept, then a QR of the stacked remainders of the R_b, which involve the shared columns and
- * the residual only. The Gram matrices cost O(n_b w²/2) per band, the rest O(w³) per band.
- * @param c the workspace, Gram matrices filled (read only).
+ * the residual only. O(w³) per band; the Gram matrices cost O(n_b w²/2).
+ * @param c the workspace, Gram matrices computed (read only).
  * @param jacobianRows receives p + 1 rows of p values in parameter order (shared, then band by band).
  * @param residuals receives the p + 1 matching residuals.
  * Reference: Golub & Van Loan 2013, Matrix Computations, §5.3.2-5.3.3 (normal equations and QR); Björck 1996,

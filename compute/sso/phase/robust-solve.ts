@@ -16,9 +16,9 @@
 import { levenbergMarquardt } from 'ml-levenberg-marquardt';
 import type { ParameterSetup } from './fit-setup.js';
 import {
-  addGramRow,
   blockCompression,
   compressBlocks,
+  gramsFromBlocks,
   zeroParameterColumn,
 } from './least-squares-compression.js';
 import { evaluatePhaseModel, type PhaseDesign } from './phase-design.js';
@@ -77,8 +77,8 @@ export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations
   const bandWidth = (p - shared) / d.fids.length;
   const bandStart = new Int32Array(d.fids.length + 1);
   for (let k = 0; k < n; k++) bandStart[d.band[k] + 1] = k + 1;
-  const compression = blockCompression(shared, bandWidth, d.fids.length);
-  const gramRow = new Float64Array(bandWidth + shared + 1);
+  const compression = blockCompression(shared, bandWidth, bandStart);
+  const blockWidth = bandWidth + shared + 1;
   const grad = new Float64Array(p);
   const data = { x: Float64Array.from({ length: m }, (_, k) => k), y: new Float64Array(m) };
   // The solver copies each value out as soon as it asks for it, so the buffers are reused. It evaluates every
@@ -137,21 +137,26 @@ export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations
   const linearise = (params: number[]): void => {
     // `model`, `jac` and `residuals` hold the last evaluated point, which is `params`.
     grad.fill(0);
-    const residualColumn = bandWidth + shared;
+    const residualColumn = blockWidth - 1;
     for (let b = 0; b < d.fids.length; b++) {
-      const gram = compression.grams[b];
-      gram.fill(0);
+      const block = compression.blocks[b];
+      const rowCount = bandStart[b + 1] - bandStart[b];
       const bandOffset = shared + b * bandWidth;
       for (let k = bandStart[b]; k < bandStart[b + 1]; k++) {
+        const local = k - bandStart[b];
         const slope = softL1ResidualSlope(model[k] - d.magRed[k]);
-        for (let j = 0; j < bandWidth; j++) gramRow[j] = slope * jac[k * p + bandOffset + j];
-        for (let j = 0; j < shared; j++) gramRow[bandWidth + j] = slope * jac[k * p + j];
-        gramRow[residualColumn] = residuals[k];
-        addGramRow(gram, gramRow);
+        for (let j = 0; j < bandWidth; j++) block[j * rowCount + local] = slope * jac[k * p + bandOffset + j];
+        for (let j = 0; j < shared; j++) block[(bandWidth + j) * rowCount + local] = slope * jac[k * p + j];
+        block[residualColumn * rowCount + local] = residuals[k];
       }
-      // The cost gradient Jᵀg is the residual column of the Gram matrices.
-      for (let j = 0; j < bandWidth; j++) grad[bandOffset + j] = gram[j * gramRow.length + residualColumn];
-      for (let j = 0; j < shared; j++) grad[j] += gram[(bandWidth + j) * gramRow.length + residualColumn];
+    }
+    gramsFromBlocks(compression);
+    // The cost gradient Jᵀg is the residual column of the Gram matrices.
+    for (let b = 0; b < d.fids.length; b++) {
+      const gram = compression.grams[b];
+      const bandOffset = shared + b * bandWidth;
+      for (let j = 0; j < bandWidth; j++) grad[bandOffset + j] = gram[j * blockWidth + residualColumn];
+      for (let j = 0; j < shared; j++) grad[j] += gram[(bandWidth + j) * blockWidth + residualColumn];
     }
     xk.set(params);
     costK = lastCost;
