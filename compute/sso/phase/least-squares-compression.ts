@@ -50,8 +50,9 @@ export function householderR(a: Float64Array, n: number, m: number, rOut: Float6
 
 /**
  * Upper-triangular R with RᵀR = G for a symmetric positive semi-definite G (Cholesky factorisation). A pivot that
- * is not above 1e-12 times its diagonal entry (a column in the span of the previous ones, to rounding, or a zero
- * column) gives a zero row, which changes RᵀR by at most that pivot.
+ * is not above 1e-14 times its diagonal entry (a zero column, or one in the span of the previous ones to rounding)
+ * gives a zero row: RᵀR then misses that pivot's Schur-complement column, whose entries are at most
+ * sqrt(pivot G_ii) (1e-7 of the diagonal scale).
  * @param gram row-major w × w, upper triangle read. @param w dimension, >= 1.
  * @param rOut receives R row-major, w × w.
  * Reference: Golub & Van Loan 2013, Matrix Computations, Algorithm 4.2.1; Higham 2002, Accuracy and Stability of
@@ -73,8 +74,8 @@ export function choleskyR(gram: Float64Array, w: number, rOut: Float64Array): vo
   }
 }
 
-/** Relative pivot below which `choleskyR` treats a column as dependent. */
-const SEMIDEFINITE_PIVOT_RATIO = 1e-12;
+/** Relative pivot below which `choleskyR` treats a column as dependent (a few times w·eps above rounding). */
+const SEMIDEFINITE_PIVOT_RATIO = 1e-14;
 
 /**
  * Workspace of `compressBlocks` for a Jacobian with the structure of a multi-band phase-curve fit: `sharedCount`
