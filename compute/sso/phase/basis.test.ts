@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hg1g2Basis, hg1g2Phi1, hg1g2Phi2, hg1g2Phi3, hgPhi1, hgPhi2 } from './basis.js';
+import { hg1g2Basis, hg1g2Phi1, hg1g2Phi2, hg1g2Phi3, hgBasis, hgPhi1, hgPhi2 } from './basis.js';
 
 const RAD_PER_DEG = Math.PI / 180;
 
@@ -46,5 +46,14 @@ describe('phase-function basis functions (sbpy construction)', () => {
     expect(hg1g2Phi1(Number.NaN)).toBeNaN();
     expect(hg1g2Phi3(Number.NaN)).toBeNaN();
     expect(hgPhi1(Number.NaN)).toBeNaN();
+  });
+});
+
+describe('hgBasis', () => {
+  it('gives exactly hgPhi1 and hgPhi2 from 0 to 150 deg', () => {
+    for (let deg = 0; deg <= 150; deg += 0.7) {
+      const a = deg * RAD_PER_DEG;
+      expect(hgBasis(a)).toEqual({ phi1: hgPhi1(a), phi2: hgPhi2(a) });
+    }
   });
 });

@@ -13,10 +13,33 @@ const HG_C = [0.986, 0.238] as const;
 function hgPhi(phaseAngleRad: number, i: 0 | 1): number {
   const sinA = Math.sin(phaseAngleRad);
   const tanHalf = Math.tan(phaseAngleRad / 2);
-  const w = Math.exp(-90.56 * tanHalf * tanHalf);
+  return hgPhiFrom(sinA, tanHalf, Math.exp(-90.56 * tanHalf * tanHalf), i);
+}
+
+/** Φ_i from sin α, tan(α/2) and the weight W = exp(-90.56 tan²(α/2)). */
+function hgPhiFrom(sinA: number, tanHalf: number, w: number, i: 0 | 1): number {
   const phiS = 1 - (HG_C[i] * sinA) / (0.119 + 1.341 * sinA - 0.754 * sinA * sinA);
   const phiL = Math.exp(-HG_A[i] * tanHalf ** HG_B[i]);
   return w * phiS + (1 - w) * phiL;
+}
+
+/** The two HG basis functions at one phase angle, each in (0, 1]. */
+export interface HgBasisValues {
+  readonly phi1: number;
+  readonly phi2: number;
+}
+
+/**
+ * Both HG basis functions at a phase angle, sharing their trigonometry (same values as `hgPhi1`, `hgPhi2`).
+ * @param phaseAngleRad Sun-object-observer angle (rad), [0, pi).
+ * @returns phi1, phi2 in (0, 1], 1 at zero phase.
+ * Reference: Bowell et al. 1989, Asteroids II, p. 524 (eqs A4-A7); sbpy `HG._hgphi`.
+ */
+export function hgBasis(phaseAngleRad: number): HgBasisValues {
+  const sinA = Math.sin(phaseAngleRad);
+  const tanHalf = Math.tan(phaseAngleRad / 2);
+  const w = Math.exp(-90.56 * tanHalf * tanHalf);
+  return { phi1: hgPhiFrom(sinA, tanHalf, w, 0), phi2: hgPhiFrom(sinA, tanHalf, w, 1) };
 }
 
 /**

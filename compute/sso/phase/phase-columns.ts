@@ -11,24 +11,22 @@ const DEG_PER_RAD = 180 / Math.PI;
 /** Bands that always have columns (ZTF g and r); other fids get columns only when present. */
 const ALWAYS_BANDS = [1, 2] as const;
 
-function finiteValues(values: Iterable<number>): number[] {
-  const out: number[] = [];
-  for (const v of values) if (Number.isFinite(v)) out.push(v);
+function minOf(values: ArrayLike<number>): number {
+  let out = Number.NaN;
+  for (let i = 0; i < values.length; i++) if (!(values[i] >= out)) out = values[i];
   return out;
 }
 
-function minOf(values: number[]): number {
-  return values.length === 0 ? Number.NaN : values.reduce((a, b) => Math.min(a, b));
+function maxOf(values: ArrayLike<number>): number {
+  let out = Number.NaN;
+  for (let i = 0; i < values.length; i++) if (!(values[i] <= out)) out = values[i];
+  return out;
 }
 
-function maxOf(values: number[]): number {
-  return values.length === 0 ? Number.NaN : values.reduce((a, b) => Math.max(a, b));
-}
-
-/** Median as numpy computes it (mean of the two middle values for an even count); NaN for no value. */
-function medianOf(values: number[]): number {
+/** Median as numpy computes it (mean of the two middle values for an even count); NaN for no value. Sorts. */
+function medianOf(values: Float64Array): number {
   if (values.length === 0) return Number.NaN;
-  const s = values.slice().sort((a, b) => a - b);
+  const s = values.sort();
   const mid = s.length >> 1;
   return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
@@ -38,7 +36,38 @@ function medianOf(values: number[]): number {
  * @param fid filter id of each observation.
  */
 export function columnBands(fid: ArrayLike<number>): number[] {
-  return [...new Set([...ALWAYS_BANDS, ...Array.from(fid)])].sort((a, b) => a - b);
+  const bands: number[] = [...ALWAYS_BANDS];
+  for (let i = 0; i < fid.length; i++) if (!bands.includes(fid[i])) bands.push(fid[i]);
+  return bands.sort((a, b) => a - b);
+}
+
+/** Observation statistics of one set of rows (all points, or one band); non-finite values skipped. */
+function fillObservationColumns(
+  cols: Record<string, number>,
+  suffix: string,
+  obs: PhaseObservations,
+  rows: Int32Array,
+): void {
+  const phases = new Float64Array(rows.length);
+  const jds = new Float64Array(rows.length);
+  const sigmas = new Float64Array(rows.length);
+  let phaseCount = 0;
+  let jdCount = 0;
+  let sigmaCount = 0;
+  for (const i of rows) {
+    const phase = obs.phaseAngleRad[i] * DEG_PER_RAD;
+    if (Number.isFinite(phase)) phases[phaseCount++] = phase;
+    if (Number.isFinite(obs.jd[i])) jds[jdCount++] = obs.jd[i];
+    if (Number.isFinite(obs.sigmaMag[i])) sigmas[sigmaCount++] = obs.sigmaMag[i];
+  }
+  const finitePhases = phases.subarray(0, phaseCount);
+  const finiteJds = jds.subarray(0, jdCount);
+  cols[`n_obs${suffix}`] = rows.length === 0 ? Number.NaN : rows.length;
+  cols[`min_phase${suffix}`] = minOf(finitePhases);
+  cols[`max_phase${suffix}`] = maxOf(finitePhases);
+  cols[`median_error_phot${suffix}`] = medianOf(sigmas.subarray(0, sigmaCount));
+  cols[`n_days${suffix}`] = maxOf(finiteJds) - minOf(finiteJds);
+  if (suffix === '') cols.last_jd = maxOf(finiteJds);
 }
 
 /**
@@ -46,30 +75,28 @@ export function columnBands(fid: ArrayLike<number>): number[] {
  * (mag), n_days (days between first and last observation), and last_jd (JD UTC). Non-finite values are ignored;
  * a band without observations gets NaN in every column (n_obs included).
  * @param obs the observations.
- * @returns column name to value.
+ * @param cols object the columns are added to (default a new one), after its existing keys.
+ * @returns `cols`, column name to value.
  * Reference: sso-science.md §1.5 (reported statistics), §2.1 item 4 (n_days, last_jd), §2.2.
  */
-export function observationColumns(obs: PhaseObservations): Record<string, number> {
-  const cols: Record<string, number> = {};
+export function observationColumns(
+  obs: PhaseObservations,
+  cols: Record<string, number> = {},
+): Record<string, number> {
   const n = obs.magRed.length;
-  const fill = (suffix: string, rows: number[]): void => {
-    const phases = finiteValues(rows.map((i) => obs.phaseAngleRad[i] * DEG_PER_RAD));
-    const jds = finiteValues(rows.map((i) => obs.jd[i]));
-    cols[`n_obs${suffix}`] = rows.length === 0 ? Number.NaN : rows.length;
-    cols[`min_phase${suffix}`] = minOf(phases);
-    cols[`max_phase${suffix}`] = maxOf(phases);
-    cols[`median_error_phot${suffix}`] = medianOf(finiteValues(rows.map((i) => obs.sigmaMag[i])));
-    cols[`n_days${suffix}`] = maxOf(jds) - minOf(jds);
-    if (suffix === '') cols.last_jd = maxOf(jds);
-  };
-  fill(
+  fillObservationColumns(
+    cols,
     '',
-    Array.from({ length: n }, (_, i) => i),
+    obs,
+    Int32Array.from({ length: n }, (_, i) => i),
   );
   for (const fid of columnBands(obs.fid)) {
-    const rows: number[] = [];
-    for (let i = 0; i < n; i++) if (obs.fid[i] === fid) rows.push(i);
-    fill(`_${fid}`, rows);
+    let count = 0;
+    for (let i = 0; i < n; i++) if (obs.fid[i] === fid) count++;
+    const rows = new Int32Array(count);
+    count = 0;
+    for (let i = 0; i < n; i++) if (obs.fid[i] === fid) rows[count++] = i;
+    fillObservationColumns(cols, `_${fid}`, obs, rows);
   }
   return cols;
 }
@@ -164,7 +191,7 @@ export function fillFitColumns(
   cols.a_b = shape.aB;
   cols.a_c = shape.aC;
   const absCos = absCosAspectRows(d, alpha0Rad, delta0Rad);
-  cols.min_cos_lambda = minOf(Array.from(absCos));
-  cols.max_cos_lambda = maxOf(Array.from(absCos));
+  cols.min_cos_lambda = minOf(absCos);
+  cols.max_cos_lambda = maxOf(absCos);
   cols.mean_cos_lambda = absCos.reduce((a, b) => a + b, 0) / d.n;
 }

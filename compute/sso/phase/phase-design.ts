@@ -4,7 +4,7 @@
  * position. Model and Jacobian evaluations over a parameter vector then cost a few multiplications per point.
  * Reference: sso-science.md §1.2-1.5.
  */
-import { hg1g2Phi1, hg1g2Phi2, hg1g2Phi3, hgPhi1, hgPhi2 } from './basis.js';
+import { hg1g2Phi1, hg1g2Phi2, hg1g2Phi3, hgBasis } from './basis.js';
 import { bandParameterCount, type PhaseFlavor, sharedParameterCount } from './fit-setup.js';
 
 /** Observations of one object as the phase-curve fits take them; all arrays have the same length. */
@@ -86,8 +86,9 @@ export function buildPhaseDesign(flavor: PhaseFlavor, obs: PhaseObservations): P
     const alpha = obs.phaseAngleRad[i];
     magRed[k] = obs.magRed[i];
     if (flavor === 'HG') {
-      basis1[k] = hgPhi1(alpha);
-      basis2[k] = hgPhi2(alpha);
+      const phi = hgBasis(alpha);
+      basis1[k] = phi.phi1;
+      basis2[k] = phi.phi2;
     } else {
       basis1[k] = hg1g2Phi1(alpha);
       basis2[k] = hg1g2Phi2(alpha);
@@ -162,16 +163,18 @@ export function evaluatePhaseModel(
       dFluxG2 = a2 - a3;
     }
     if (flux < FLUX_FLOOR) flux = FLUX_FLOOR;
-    let m = h - MAG_PER_LN * Math.log(flux);
     const row = k * p;
-    if (isSpin) {
+    if (!isSpin) {
+      modelOut[k] = h - MAG_PER_LN * Math.log(flux);
+    } else {
       const cosDiff = d.cosRa[k] * cosA0 + d.sinRa[k] * sinA0;
       const sinDiff = d.sinRa[k] * cosA0 - d.cosRa[k] * sinA0;
       const c = d.sinDec[k] * sinD0 + d.cosDec[k] * cosD0 * cosDiff;
       const sign = c < 0 ? -1 : 1;
       const absC = sign * c;
       const s = 1 - oneMinusR * absC;
-      m += MAG_PER_LN * Math.log(s);
+      // -2.5 log10(flux) + 2.5 log10(s) with one logarithm.
+      modelOut[k] = h - MAG_PER_LN * Math.log(flux / s);
       if (jacobianOut) {
         const dMdAbsC = (-MAG_PER_LN * oneMinusR) / s;
         jacobianOut[row] = (MAG_PER_LN * absC) / s;
@@ -179,7 +182,6 @@ export function evaluatePhaseModel(
         jacobianOut[row + 2] = dMdAbsC * sign * (d.sinDec[k] * cosD0 - d.cosDec[k] * sinD0 * cosDiff);
       }
     }
-    modelOut[k] = m;
     if (jacobianOut) {
       jacobianOut[row + off] = 1;
       jacobianOut[row + off + 1] = (-MAG_PER_LN * dFluxG1) / flux;

@@ -7,11 +7,20 @@
  * run at the first step that raises the cost, by the one stop signal the solver has: an error of zero
  * (`errorTolerance` 0). An uphill stop restarts the solver from the best point with the damping it had, times
  * its step-up factor 11: a Levenberg-Marquardt step rejection. The best point seen is returned.
+ * The solver builds matrices with one row per data point at every step; it is handed the problem compressed to
+ * p + 1 rows by a triangular factor at each linearisation point (`least-squares-compression.ts`), which has the same
+ * JᵀJ, Jᵀg and cost, so its steps, damping and stopping are those of the n-row problem up to rounding.
  * Reference: sso-science.md §1.5; ml-levenberg-marquardt 5 README (`errorTolerance`, `jacobianFunction`);
  * SciPy `optimize/_lsq/common.py` `check_termination`.
  */
 import { levenbergMarquardt } from 'ml-levenberg-marquardt';
 import type { ParameterSetup } from './fit-setup.js';
+import {
+  blockCompression,
+  compressBlocks,
+  gramsFromBlocks,
+  zeroParameterColumn,
+} from './least-squares-compression.js';
 import { evaluatePhaseModel, type PhaseDesign } from './phase-design.js';
 import { softL1Residual, softL1ResidualSlope } from './soft-l1.js';
 
@@ -45,7 +54,7 @@ export interface RobustSolution {
   /** Σ rho(f²) at `params` (soft-L1 with f_scale 1 mag; twice SciPy's `cost`). */
   readonly cost: number;
   readonly termination: SolverTermination;
-  /** Solver iterations (Jacobian evaluations). */
+  /** Solver iterations (steps computed; a restart from the last point reuses its Jacobian). */
   readonly iterations: number;
 }
 
@@ -58,19 +67,38 @@ export interface RobustSolution {
  */
 export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations: number): RobustSolution {
   const { n, p } = d;
+  // The solver sees the problem compressed to p + 1 rows (least-squares-compression.ts): same JᵀJ, Jᵀg and cost,
+  // so the same steps, without its per-row matrices. Row p carries the part of the cost outside the range of J.
+  const m = p + 1;
   const model = new Float64Array(n);
   const jac = new Float64Array(n * p);
-  const data = { x: Float64Array.from({ length: n }, (_, k) => k), y: new Float64Array(n) };
-  // The solver copies each value out as soon as it asks for it, so one residual buffer and one set of Jacobian
-  // rows are reused. It evaluates every point twice (error, then step): the last point is cached.
-  const g = new Float64Array(n);
-  const zeros = new Float64Array(n);
-  const rows = Array.from({ length: n }, () => new Array<number>(p).fill(0));
+  const residuals = new Float64Array(n);
+  const shared = d.spinParameterCount;
+  const bandWidth = (p - shared) / d.fids.length;
+  const bandStart = new Int32Array(d.fids.length + 1);
+  for (let k = 0; k < n; k++) bandStart[d.band[k] + 1] = k + 1;
+  const compression = blockCompression(shared, bandWidth, bandStart);
+  const blockWidth = bandWidth + shared + 1;
+  const grad = new Float64Array(p);
+  const data = { x: Float64Array.from({ length: m }, (_, k) => k), y: new Float64Array(m) };
+  // The solver copies each value out as soon as it asks for it, so the buffers are reused. It evaluates every
+  // point twice (error, then step): the first visit only needs the cost, given as the norm of `trial`; the
+  // second linearises there and gives the compressed residuals, of the same norm.
+  const trial = new Float64Array(m);
+  const compressed = new Float64Array(m);
+  const zeros = new Float64Array(m);
+  const rows = Array.from({ length: m }, () => new Array<number>(p).fill(0));
+  const trialAt = (k: number): number => trial[k];
+  const compressedAt = (k: number): number => compressed[k];
+  const zeroAt = (k: number): number => zeros[k];
+  const rowAt = (k: number): number[] => rows[k];
   const lastParams = new Float64Array(p).fill(Number.NaN);
   let lastCost = Number.NaN;
-  // State at the point of the last Jacobian (x_k): where the solver's next step starts.
+  let isLinearised = false;
+  let hasLinearisation = false;
+  // State at the point of the last Jacobian (x_k): where the solver's next step starts. `rows` and `compressed`
+  // hold the linearisation there until the next one.
   const xk = new Float64Array(p);
-  const gk = new Float64Array(n);
   let costK = Number.NaN;
   let hasJacobian = false;
   let best = setup.start.slice();
@@ -85,36 +113,99 @@ export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations
   const testStep = (params: number[], cost: number): SolverTermination => {
     let stepSq = 0;
     let xSq = 0;
-    let predictedSq = 0;
     for (let j = 0; j < p; j++) {
       stepSq += (params[j] - xk[j]) ** 2;
       xSq += params[j] ** 2;
     }
-    for (let k = 0; k < n; k++) {
-      let linear = gk[k];
-      for (let j = 0; j < p; j++) linear += rows[k][j] * (params[j] - xk[j]);
-      predictedSq += linear * linear;
+    // Predicted reduction ||g_k||² - ||g_k + J_k δ||² = -(2 g_kᵀJ_k δ + ||J_k δ||²) over the compressed rows, in
+    // that form (as SciPy's evaluate_quadratic) to avoid the cancellation of two nearly equal costs.
+    let predicted = 0;
+    for (let i = 0; i < m; i++) {
+      const row = rows[i];
+      let jStep = 0;
+      for (let j = 0; j < p; j++) jStep += row[j] * (params[j] - xk[j]);
+      predicted -= jStep * (2 * compressed[i] + jStep);
     }
     const actual = costK - cost;
-    const ratio = actual / (costK - predictedSq);
+    const ratio = actual / predicted;
     const isFtol = actual >= 0 && actual < FTOL * cost && ratio > MIN_AGREEMENT_RATIO;
     const isXtol = Math.sqrt(stepSq) < XTOL * (XTOL + Math.sqrt(xSq));
     return isFtol && isXtol ? 4 : isFtol ? 2 : isXtol ? 3 : 0;
   };
 
+  /** Jacobian, gradient, gtol and active set at the last evaluated point, then its compression. */
+  const linearise = (params: number[]): void => {
+    // `model`, `jac` and `residuals` hold the last evaluated point, which is `params`.
+    grad.fill(0);
+    const residualColumn = blockWidth - 1;
+    for (let b = 0; b < d.fids.length; b++) {
+      const block = compression.blocks[b];
+      const rowCount = bandStart[b + 1] - bandStart[b];
+      const bandOffset = shared + b * bandWidth;
+      for (let k = bandStart[b]; k < bandStart[b + 1]; k++) {
+        const local = k - bandStart[b];
+        const slope = softL1ResidualSlope(model[k] - d.magRed[k]);
+        for (let j = 0; j < bandWidth; j++) block[j * rowCount + local] = slope * jac[k * p + bandOffset + j];
+        for (let j = 0; j < shared; j++) block[(bandWidth + j) * rowCount + local] = slope * jac[k * p + j];
+        block[residualColumn * rowCount + local] = residuals[k];
+      }
+    }
+    gramsFromBlocks(compression);
+    // The cost gradient Jᵀg is the residual column of the Gram matrices.
+    for (let b = 0; b < d.fids.length; b++) {
+      const gram = compression.grams[b];
+      const bandOffset = shared + b * bandWidth;
+      for (let j = 0; j < bandWidth; j++) grad[bandOffset + j] = gram[j * blockWidth + residualColumn];
+      for (let j = 0; j < shared; j++) grad[j] += gram[(bandWidth + j) * blockWidth + residualColumn];
+    }
+    xk.set(params);
+    costK = lastCost;
+    hasJacobian = true;
+    if (projectedNorm(grad, params, setup) < GTOL) {
+      termination = 1;
+      isStopping = true;
+    }
+    // Active set: a parameter on a bound that the gradient pushes outward gets a zero column, so the solver's step
+    // leaves it there instead of computing the other components for a move that the clamp then cancels (which
+    // makes such steps go uphill, every other iteration, until the cap).
+    for (let j = 0; j < p; j++) {
+      if (isBlocked(grad[j], params[j], setup.lower[j], setup.upper[j])) zeroParameterColumn(compression, j);
+    }
+    compressBlocks(compression, rows, compressed);
+    isLinearised = true;
+    hasLinearisation = true;
+  };
+
   const transformed = (params: number[]): ((k: number) => number) => {
-    if (isStopping) return (k) => zeros[k];
+    if (isStopping) return zeroAt;
     let isSame = true;
     for (let j = 0; j < p; j++) isSame &&= params[j] === lastParams[j];
-    if (isSame) return (k) => g[k];
-    evaluatePhaseModel(d, params, model);
+    if (isSame) {
+      if (!isLinearised) linearise(params);
+      return compressedAt;
+    }
+    // A restart from the last linearisation point (after an uphill step) reuses it: same cost, same Jacobian.
+    let isAtLinearisation = hasLinearisation;
+    for (let j = 0; j < p; j++) isAtLinearisation &&= params[j] === xk[j];
+    if (isAtLinearisation) {
+      lastParams.set(params);
+      lastCost = costK;
+      isLinearised = true;
+      return compressedAt;
+    }
+    // The Jacobian costs little more than the model (no logarithm) and saves a second evaluation when the point
+    // is accepted and linearised.
+    evaluatePhaseModel(d, params, model, jac);
     let cost = 0;
     for (let k = 0; k < n; k++) {
-      g[k] = softL1Residual(model[k] - d.magRed[k]);
-      cost += g[k] * g[k];
+      const gValue = softL1Residual(model[k] - d.magRed[k]);
+      residuals[k] = gValue;
+      cost += gValue * gValue;
     }
     lastParams.set(params);
     lastCost = cost;
+    isLinearised = false;
+    trial[0] = Math.sqrt(cost);
     if (hasJacobian) {
       termination = Number.isFinite(cost) ? testStep(params, cost) : 0;
       isUphill = !(cost <= costK);
@@ -128,43 +219,19 @@ export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations
     if (hasJacobian) {
       if (termination !== 0 || isUphill || backOff) {
         isStopping = true;
-        return (k) => zeros[k];
+        return zeroAt;
       }
       downhillSteps++;
     }
-    return (k) => g[k];
+    return trialAt;
   };
 
   const jacobian = (params: number[]): ((k: number) => number[]) => {
     iterations++;
-    evaluatePhaseModel(d, params, model, jac);
-    const grad = new Float64Array(p);
-    for (let k = 0; k < n; k++) {
-      const f = model[k] - d.magRed[k];
-      const slope = softL1ResidualSlope(f);
-      const gValue = softL1Residual(f);
-      const row = rows[k];
-      for (let j = 0; j < p; j++) {
-        row[j] = slope * jac[k * p + j];
-        grad[j] += gValue * row[j];
-      }
-      gk[k] = gValue;
-    }
-    xk.set(params);
-    costK = lastCost;
+    // The solver asks for the Jacobian right after the residuals at the same point, which linearised there.
+    if (!isLinearised) linearise(params);
     hasJacobian = true;
-    if (projectedNorm(grad, params, setup) < GTOL) {
-      termination = 1;
-      isStopping = true;
-    }
-    // Active set: a parameter on a bound that the gradient pushes outward gets a zero column, so the solver's step
-    // leaves it there instead of computing the other components for a move that the clamp then cancels (which
-    // makes such steps go uphill, every other iteration, until the cap).
-    for (let j = 0; j < p; j++) {
-      if (!isBlocked(grad[j], params[j], setup.lower[j], setup.upper[j])) continue;
-      for (let k = 0; k < n; k++) rows[k][j] = 0;
-    }
-    return (k) => rows[k];
+    return rowAt;
   };
 
   let damping = DAMPING;
@@ -172,6 +239,7 @@ export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations
     isStopping = false;
     isUphill = false;
     hasJacobian = false;
+    isLinearised = false;
     const start = backOff ?? best;
     backOff = null;
     downhillSteps = 0;
