@@ -182,9 +182,11 @@ export function ssoApp(reader: StoreReader): Hono {
     let rows: Record<string, unknown>[] = [];
     for (const target of targets) {
       const spellings = new Set(target.ssnamenrs);
-      let own: Record<string, unknown>[] = alertRows
-        .filter((r) => spellings.has(String(r['i:ssnamenr'])))
-        .map((r) => ({ ...r, sso_name: target.name, sso_number: target.number }));
+      let own: Record<string, unknown>[] = alertRows.filter((r) => spellings.has(String(r['i:ssnamenr'])));
+      for (const r of own) {
+        r.sso_name = target.name;
+        r.sso_number = target.number;
+      }
       if (withEphem) {
         if (target.orbit === null) notes.push(`${target.label}: no orbit in the catalogue, no ephemerides`);
         own = withEphemerides(own, target.orbit);
