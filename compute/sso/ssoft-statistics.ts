@@ -3,7 +3,7 @@
  * separations between observed and ephemeris positions, and the obliquity of the fitted spin axis. Pure.
  * Reference: sso-science.md §2.1 (items 4 and 6), §2.2.
  */
-import { OBLIQUITY_J2000_DEG } from '../sim/index.js';
+import { OBLIQUITY_J2000_DEG } from './ephemeris/index.js';
 
 /** Moments of the astrometric separations, SciPy defaults (population std, biased skew, Fisher kurtosis). */
 export interface AstrometryStatistics {
