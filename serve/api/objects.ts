@@ -3,13 +3,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ALERT_COLUMNS } from '../../data/columns.js';
 import { STAMP_KINDS, type StampKind } from '../../data/queries/cutouts.js';
-import { partsOfObject, readObjectAlerts, readObjectUpperlim } from '../../data/queries/objects.js';
 import { booleanArg, OUTPUT_FORMATS, splitList } from '../args/common.js';
 import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
-import { addCutoutArrays } from '../cutout-arrays.js';
+import { addStampArrays } from '../cutout-arrays.js';
 import { addAlertFields, addColourRateFields } from '../derived-fields.js';
 import { respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
+import { objectReads } from '../object-reads.js';
 import type { StoreReader } from '../store-reader.js';
 
 /** Most objects (ids or prefixes) in one request. */
@@ -118,12 +118,11 @@ export function objectsApp(reader: StoreReader): Hono {
       }
     }
     const wanted = args.columns ? new Set(splitList(args.columns)) : null;
-    const catalog = reader.current();
-    const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
+    const snapshot = reader.snapshot();
     let rows: Record<string, unknown>[] = [];
     for (const id of ids) {
-      const parts = await partsOfObject(query, reader.layout, catalog, id);
-      const alerts = await readObjectAlerts(query, reader.layout, parts, id);
+      const reads = await objectReads(reader, snapshot, id);
+      const alerts = await reads.alerts();
       const apiRows = alerts.map((r) => toApiRow(r, wanted));
       if (!wanted) {
         addAlertFields(
@@ -134,14 +133,14 @@ export function objectsApp(reader: StoreReader): Hono {
       }
       if (args.withcutouts) {
         const kinds: readonly StampKind[] = args['cutout-kind'] ? [args['cutout-kind']] : STAMP_KINDS;
-        await addCutoutArrays(query, reader.layout, catalog, parts, apiRows, kinds);
+        await addStampArrays(apiRows, kinds, (objectId) => reads.stamps(objectId, 'all', kinds));
       }
       if (args.withupperlim) {
         apiRows.forEach((r) => {
           r['d:tag'] = 'valid';
         });
         const validJd = new Set(alerts.map((r) => r.i_jd as number));
-        const extra = (await readObjectUpperlim(query, reader.layout, parts, id))
+        const extra = (await reads.upperlim())
           .filter((r) => !(r.tag === 'badquality' && validJd.has(r.jd as number)))
           .map(upperlimRow);
         rows = rows.concat(apiRows, extra);
