@@ -132,11 +132,16 @@ const BLOCK_TYPE = avro.Type.forSchema(
 
 /** Encodes an object block (Avro binary, schema `skyalert.ObjectBlock`). */
 export function encodeObjectBlock(block: ObjectBlock): Buffer {
-  return BLOCK_TYPE.toBuffer(block);
+  // avsc writes `bytes` from Buffers only: view other byte arrays as Buffers (no copy)
+  const alerts = block.alerts.map((a) => ({ classification: a.classification, row: asBuffer(a.row) }));
+  return BLOCK_TYPE.toBuffer({ ...block, alerts });
+}
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 }
 
 /** Decodes an object block; throws when the bytes are not one (a truncated or foreign file). */
 export function decodeObjectBlock(bytes: Uint8Array): ObjectBlock {
-  const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  return BLOCK_TYPE.fromBuffer(buf) as ObjectBlock;
+  return BLOCK_TYPE.fromBuffer(asBuffer(bytes)) as ObjectBlock;
 }

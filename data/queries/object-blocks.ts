@@ -61,8 +61,11 @@ export function readObjectBlocks(
 export function blockAlertRows(blocks: readonly LocatedBlock[]): Record<string, unknown>[] {
   const rows: Record<string, unknown>[] = [];
   for (const { block } of blocks) {
-    for (const alert of block.alerts)
-      rows.push({ ...decodeAlertRow(alert.row), classification: alert.classification });
+    for (const alert of block.alerts) {
+      const row: Record<string, unknown> = decodeAlertRow(alert.row);
+      row.classification = alert.classification;
+      rows.push(row);
+    }
   }
   return rows.sort(
     (a, b) =>

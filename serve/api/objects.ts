@@ -70,9 +70,9 @@ const STORAGE_TO_API = new Map(ALERT_COLUMNS.map((c) => [c.storage, c.name]));
 
 function toApiRow(row: Record<string, unknown>, wanted: ReadonlySet<string> | null): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) {
+  for (const k in row) {
     const name = STORAGE_TO_API.get(k);
-    if (name && (!wanted || wanted.has(name))) out[name] = v;
+    if (name && (!wanted || wanted.has(name))) out[name] = row[k];
   }
   return out;
 }

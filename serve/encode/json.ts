@@ -6,9 +6,18 @@
 
 /** Shortest decimal text of a float32 value (integers and exactly representable values take the fast path). */
 export function float32Text(v: number): string {
+  return float32TextByArithmetic(v) ?? float32TextBySearch(v);
+}
+
+/**
+ * Shortest decimal text of a float32 value by binary search on the precision: the shortest p in 1..9 whose
+ * `toPrecision` text reads back to the same float32 (a value whose plain text has at most 8 characters is
+ * written as is). The reference method: {@link float32Text} gives the same text without string conversions,
+ * falling back to this one when double arithmetic cannot decide.
+ */
+export function float32TextBySearch(v: number): string {
   const plain = String(v);
   if (plain.length <= 8) return plain;
-  // binary search on the precision: the shortest p in 1..9 whose text reads back to the same float32
   let lo = 1;
   let hi = 9;
   while (lo < hi) {
@@ -17,6 +26,57 @@ export function float32Text(v: number): string {
     else lo = mid + 1;
   }
   return String(Number(v.toPrecision(lo)));
+}
+
+const F32 = new Float32Array(1);
+const F32_BITS = new Uint32Array(F32.buffer);
+/** Relative margin under which a rounding decision is left to the exact method (double error is ~1e-16). */
+const TIE_MARGIN = 1e-6;
+
+/** Text of m × 10^k (m a positive integer below 10^10) as JavaScript writes numbers in [1e-6, 1e21). */
+function decimalText(m: number, k: number): string {
+  while (m % 10 === 0) {
+    m /= 10;
+    k++;
+  }
+  const digits = String(m);
+  if (k >= 0) return digits + '0'.repeat(k);
+  const point = digits.length + k;
+  return point > 0 ? `${digits.slice(0, point)}.${digits.slice(point)}` : `0.${'0'.repeat(-point)}${digits}`;
+}
+
+/**
+ * The text of {@link float32TextBySearch} computed with double arithmetic: the shortest p whose p-digit rounding
+ * m × 10^k of |v| lies within half a float32 ulp of v, written from the integer m. Returns null when unsure:
+ * near a decimal rounding tie or the ulp interval's edge, for a power of two (asymmetric interval), for a value
+ * that is exactly a short decimal (the plain-text rule applies), or outside [1e-6, 1e20).
+ */
+function float32TextByArithmetic(v: number): string | null {
+  const a = Math.abs(v);
+  if (!(a >= 1e-6 && a < 1e20)) return null;
+  F32[0] = a;
+  const bits = F32_BITS[0];
+  if ((bits & 0x7fffff) === 0 || F32[0] !== a) return null;
+  const halfUlp = 2 ** (((bits >>> 23) & 0xff) - 127 - 24);
+  let e = Math.floor(Math.log10(a));
+  if (10 ** e > a) e--;
+  else if (10 ** (e + 1) <= a) e++;
+  // a value that is exactly a decimal of at most 8 digits may have a plain text of at most 8 characters
+  const k8 = e - 7;
+  const q8 = k8 >= 0 ? a / 10 ** k8 : a * 10 ** -k8;
+  if (q8 === Math.round(q8)) return null;
+  for (let p = 1; p <= 9; p++) {
+    const k = e - p + 1;
+    // powers of ten up to 10^22 are exact doubles: q and d are correctly rounded
+    const q = k >= 0 ? a / 10 ** k : a * 10 ** -k;
+    if (Math.abs(q - Math.floor(q) - 0.5) < TIE_MARGIN) return null;
+    const m = Math.round(q);
+    const d = k >= 0 ? m * 10 ** k : m / 10 ** -k;
+    const err = Math.abs(d - a);
+    if (err === 0 || Math.abs(err - halfUlp) < halfUlp * TIE_MARGIN) return null;
+    if (err < halfUlp) return (v < 0 ? '-' : '') + decimalText(m, k);
+  }
+  return null;
 }
 
 /** Encodes one value; `isFloat32` selects the float32 shortest form. */
@@ -38,17 +98,41 @@ export function jsonValue(v: unknown, isFloat32 = false): string {
   return 'null';
 }
 
+const KEY_TEXT = new Map<string, string>();
+
+/** `"key":` of a field name, kept for the names seen (field names come from the catalogue). */
+function keyText(k: string): string {
+  let text = KEY_TEXT.get(k);
+  if (text === undefined) {
+    text = `${JSON.stringify(k)}:`;
+    if (KEY_TEXT.size < 10_000) KEY_TEXT.set(k, text);
+  }
+  return text;
+}
+
 /** Encodes records as a JSON array; `float32Columns` names the single-precision columns. */
 export function encodeJsonRecords(
   rows: readonly Record<string, unknown>[],
   float32Columns: ReadonlySet<string> = new Set(),
 ): string {
-  const parts: string[] = [];
-  for (const row of rows) {
-    const fields: string[] = [];
-    for (const [k, v] of Object.entries(row))
-      fields.push(`${JSON.stringify(k)}:${jsonValue(v, float32Columns.has(k))}`);
-    parts.push(`{${fields.join(',')}}`);
+  let out = '[';
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    let first = true;
+    out += i === 0 ? '{' : ',{';
+    for (const k in row) {
+      if (!Object.hasOwn(row, k)) continue;
+      const v = row[k];
+      const value =
+        typeof v === 'number' && Number.isFinite(v)
+          ? float32Columns.has(k)
+            ? float32Text(v)
+            : String(v)
+          : jsonValue(v, float32Columns.has(k));
+      out += first ? keyText(k) + value : `,${keyText(k)}${value}`;
+      first = false;
+    }
+    out += '}';
   }
-  return `[${parts.join(',')}]`;
+  return `${out}]`;
 }
