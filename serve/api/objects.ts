@@ -66,13 +66,13 @@ const schema = z.object({
     .default('json'),
 });
 
-const STORAGE_TO_API = new Map(ALERT_COLUMNS.map((c) => [c.storage, c.name]));
+const STORAGE_AND_API = ALERT_COLUMNS.map((c) => [c.storage, c.name] as const);
 
+/** API fields of a stored row, in catalogue order (a stored row's own keys are in that order too). */
 function toApiRow(row: Record<string, unknown>, wanted: ReadonlySet<string> | null): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k in row) {
-    const name = STORAGE_TO_API.get(k);
-    if (name && (!wanted || wanted.has(name))) out[name] = row[k];
+  for (const [storage, name] of STORAGE_AND_API) {
+    if (Object.hasOwn(row, storage) && (!wanted || wanted.has(name))) out[name] = row[storage];
   }
   return out;
 }

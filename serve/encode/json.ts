@@ -45,11 +45,32 @@ function decimalText(m: number, k: number): string {
   return point > 0 ? `${digits.slice(0, point)}.${digits.slice(point)}` : `0.${'0'.repeat(-point)}${digits}`;
 }
 
+/** Exact powers of ten 10^0 .. 10^22 (every one is a double). */
+const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/**
+ * Whether the p-digit rounding of `a` (= m × 10^k, `e` its decimal exponent) lies within `halfUlp` of it:
+ * m when it does, 0 when it does not, -1 when double arithmetic cannot tell (near a tie or the edge) or the
+ * rounding is exact (the plain-text rule may apply).
+ */
+function roundingWithin(a: number, e: number, p: number, halfUlp: number): number {
+  const k = e - p + 1;
+  // q and d are correctly rounded: the powers of ten used are exact doubles
+  const q = k >= 0 ? a / POW10[k] : a * POW10[-k];
+  if (Math.abs(q - Math.floor(q) - 0.5) < TIE_MARGIN) return -1;
+  const m = Math.round(q);
+  const d = k >= 0 ? m * POW10[k] : m / POW10[-k];
+  const err = Math.abs(d - a);
+  if (err === 0 || Math.abs(err - halfUlp) < halfUlp * TIE_MARGIN) return -1;
+  return err < halfUlp ? m : 0;
+}
+
 /**
  * The text of {@link float32TextBySearch} computed with double arithmetic: the shortest p whose p-digit rounding
- * m × 10^k of |v| lies within half a float32 ulp of v, written from the integer m. Returns null when unsure:
- * near a decimal rounding tie or the ulp interval's edge, for a power of two (asymmetric interval), for a value
- * that is exactly a short decimal (the plain-text rule applies), or outside [1e-6, 1e20).
+ * m × 10^k of |v| lies within half a float32 ulp of v (binary search, as the rounding at p + 1 digits is closer),
+ * written from the integer m. Returns null when unsure: near a decimal rounding tie or the ulp interval's edge,
+ * for a power of two (asymmetric interval), for a value that is exactly a short decimal (the plain-text rule
+ * applies), or outside [1e-6, 1e20).
  */
 function float32TextByArithmetic(v: number): string | null {
   const a = Math.abs(v);
@@ -59,24 +80,26 @@ function float32TextByArithmetic(v: number): string | null {
   if ((bits & 0x7fffff) === 0 || F32[0] !== a) return null;
   const halfUlp = 2 ** (((bits >>> 23) & 0xff) - 127 - 24);
   let e = Math.floor(Math.log10(a));
-  if (10 ** e > a) e--;
-  else if (10 ** (e + 1) <= a) e++;
+  if (e >= 0 ? POW10[e] > a : 1 / POW10[-e] > a) e--;
+  else if (e + 1 >= 0 ? POW10[e + 1] <= a : 1 / POW10[-e - 1] <= a) e++;
   // a value that is exactly a decimal of at most 8 digits may have a plain text of at most 8 characters
   const k8 = e - 7;
-  const q8 = k8 >= 0 ? a / 10 ** k8 : a * 10 ** -k8;
+  const q8 = k8 >= 0 ? a / POW10[k8] : a * POW10[-k8];
   if (q8 === Math.round(q8)) return null;
-  for (let p = 1; p <= 9; p++) {
-    const k = e - p + 1;
-    // powers of ten up to 10^22 are exact doubles: q and d are correctly rounded
-    const q = k >= 0 ? a / 10 ** k : a * 10 ** -k;
-    if (Math.abs(q - Math.floor(q) - 0.5) < TIE_MARGIN) return null;
-    const m = Math.round(q);
-    const d = k >= 0 ? m * 10 ** k : m / 10 ** -k;
-    const err = Math.abs(d - a);
-    if (err === 0 || Math.abs(err - halfUlp) < halfUlp * TIE_MARGIN) return null;
-    if (err < halfUlp) return (v < 0 ? '-' : '') + decimalText(m, k);
+  let lo = 1;
+  let hi = 9;
+  let best = roundingWithin(a, e, 9, halfUlp);
+  if (best <= 0) return null;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const m = roundingWithin(a, e, mid, halfUlp);
+    if (m < 0) return null;
+    if (m > 0) {
+      hi = mid;
+      best = m;
+    } else lo = mid + 1;
   }
-  return null;
+  return (v < 0 ? '-' : '') + decimalText(best, e - lo + 1);
 }
 
 /** Encodes one value; `isFloat32` selects the float32 shortest form. */
