@@ -48,3 +48,16 @@ describe('float32Text against the reference search', () => {
     expect(differing).toEqual([]);
   });
 });
+
+describe('JSON records layout', () => {
+  it('writes empty records, empty tables and non-finite numbers as JSON.parse reads them', () => {
+    expect(encodeJsonRecords([{}, { a: 1 }, {}])).toBe('[{},{"a":1},{}]');
+    expect(encodeJsonRecords([])).toBe('[]');
+    const text = encodeJsonRecords(
+      [{ 'i:magpsf': Math.fround(0.59), x: Number.NEGATIVE_INFINITY, s: 'a"b' }],
+      new Set(['i:magpsf']),
+    );
+    expect(text).toBe('[{"i:magpsf":0.59,"x":null,"s":"a\\"b"}]');
+    expect(JSON.parse(text)).toEqual([{ 'i:magpsf': 0.59, x: null, s: 'a"b' }]);
+  });
+});

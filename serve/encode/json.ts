@@ -121,16 +121,23 @@ export function jsonValue(v: unknown, isFloat32 = false): string {
   return 'null';
 }
 
-const KEY_TEXT = new Map<string, string>();
+/** How a field is written: its `"key":` text and whether its numbers are single precision. */
+interface FieldText {
+  readonly key: string;
+  readonly float32: boolean;
+}
 
-/** `"key":` of a field name, kept for the names seen (field names come from the catalogue). */
-function keyText(k: string): string {
-  let text = KEY_TEXT.get(k);
-  if (text === undefined) {
-    text = `${JSON.stringify(k)}:`;
-    if (KEY_TEXT.size < 10_000) KEY_TEXT.set(k, text);
+const FIELD_TEXTS = new WeakMap<ReadonlySet<string>, Map<string, FieldText>>();
+/** Most field names remembered per float32 set (field names come from the catalogue; this bounds the rest). */
+const MAX_FIELD_TEXTS = 10_000;
+
+function fieldTextsOf(float32Columns: ReadonlySet<string>): Map<string, FieldText> {
+  let texts = FIELD_TEXTS.get(float32Columns);
+  if (texts === undefined) {
+    texts = new Map();
+    FIELD_TEXTS.set(float32Columns, texts);
   }
-  return text;
+  return texts;
 }
 
 /** Encodes records as a JSON array; `float32Columns` names the single-precision columns. */
@@ -138,24 +145,31 @@ export function encodeJsonRecords(
   rows: readonly Record<string, unknown>[],
   float32Columns: ReadonlySet<string> = new Set(),
 ): string {
+  const texts = fieldTextsOf(float32Columns);
   let out = '[';
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
-    let first = true;
-    out += i === 0 ? '{' : ',{';
+    let sep = i === 0 ? '{' : ',{';
     for (const k in row) {
       if (!Object.hasOwn(row, k)) continue;
+      let field = texts.get(k);
+      if (field === undefined) {
+        field = { key: `${JSON.stringify(k)}:`, float32: float32Columns.has(k) };
+        if (texts.size < MAX_FIELD_TEXTS) texts.set(k, field);
+      }
       const v = row[k];
       const value =
-        typeof v === 'number' && Number.isFinite(v)
-          ? float32Columns.has(k)
-            ? float32Text(v)
-            : String(v)
-          : jsonValue(v, float32Columns.has(k));
-      out += first ? keyText(k) + value : `,${keyText(k)}${value}`;
-      first = false;
+        typeof v === 'number'
+          ? Number.isFinite(v)
+            ? field.float32
+              ? float32Text(v)
+              : String(v)
+            : 'null'
+          : jsonValue(v, field.float32);
+      out += sep + field.key + value;
+      sep = ',';
     }
-    out += '}';
+    out += sep === ',' ? '}' : `${sep}}`;
   }
   return `${out}]`;
 }
