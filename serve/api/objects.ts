@@ -68,8 +68,19 @@ const schema = z.object({
 
 const STORAGE_AND_API = ALERT_COLUMNS.map((c) => [c.storage, c.name] as const);
 
+/**
+ * Every API field of a complete stored row, built as one object literal: ~5x faster than adding ~150 fields one
+ * by one (V8 then keeps the object in fast mode). Generated once from the catalogue's names (constants).
+ */
+const toFullApiRow = new Function(
+  'r',
+  `return {${STORAGE_AND_API.map(([s, n]) => `${JSON.stringify(n)}: r[${JSON.stringify(s)}]`).join(', ')}};`,
+) as (row: Record<string, unknown>) => Record<string, unknown>;
+
 /** API fields of a stored row, in catalogue order (a stored row's own keys are in that order too). */
 function toApiRow(row: Record<string, unknown>, wanted: ReadonlySet<string> | null): Record<string, unknown> {
+  // a row expanded from its row document holds every catalogue column (and a few store columns)
+  if (!wanted && Object.keys(row).length >= STORAGE_AND_API.length) return toFullApiRow(row);
   const out: Record<string, unknown> = {};
   for (const [storage, name] of STORAGE_AND_API) {
     if (Object.hasOwn(row, storage) && (!wanted || wanted.has(name))) out[name] = row[storage];
