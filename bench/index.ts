@@ -1,6 +1,10 @@
-/** `npm run bench -- <name>`: runs one benchmark (ingest, api). */
+/** `npm run bench -- <name>`: runs one benchmark (ingest, api, object-paths). */
 const name = process.argv[2];
-const BENCHES: Record<string, string> = { ingest: './ingest.js', api: './api.js' };
+const BENCHES: Record<string, string> = {
+  ingest: './ingest.js',
+  api: './api.js',
+  'object-paths': './object-paths.js',
+};
 if (!name || !BENCHES[name]) {
   console.error(`usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [options]`);
   process.exitCode = 2;
