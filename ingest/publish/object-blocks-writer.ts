@@ -34,9 +34,20 @@ const UPPERLIM_FIELDS = [
   'tag',
 ] as const;
 
+/** Objects per query: bounds the sort (with the row documents) of a merged month to ~100 MB. */
+const OBJECTS_PER_BATCH = 10_000;
+
+/** Every objectId of the part, sorted (keys only: a small sort). */
+const OBJECT_IDS = (stamps: string) => `
+  SELECT DISTINCT oid FROM (
+    SELECT i_objectId AS oid FROM p_alerts UNION ALL SELECT objectId FROM p_upperlim
+    UNION ALL SELECT i_objectId FROM ${stamps}
+  ) WHERE oid IS NOT NULL ORDER BY oid`;
+
 /**
  * One row per alert (kind 0), upper limit (kind 1, deduplicated on jd and filter as the objects query does) and
- * stamp reference (kind 2), in block order. `stamps` is a relation with the columns of a cutouts index.
+ * stamp reference (kind 2) of the objects in [$1, $2], in block order. `stamps` is a relation with the columns
+ * of a cutouts index. The bounds are pushed into each branch (row groups of files sorted by objectId are pruned).
  */
 const BLOCK_ROWS = (stamps: string) => `
   SELECT * FROM (
@@ -47,7 +58,7 @@ const BLOCK_ROWS = (stamps: string) => `
     UNION ALL BY NAME
     SELECT i_objectId AS oid, 2 AS kind, i_jd AS jd, i_candid AS candid, night, stamp_offset,
            stamp_science_len, stamp_template_len, stamp_difference_len FROM ${stamps}
-  ) ORDER BY oid, kind, jd DESC, candid DESC NULLS LAST`;
+  ) WHERE oid >= $1 AND oid <= $2 ORDER BY oid, kind, jd DESC, candid DESC NULLS LAST`;
 
 type Value = unknown;
 const numOrNull = (v: Value): number | null => (v === null || v === undefined ? null : Number(v));
@@ -110,44 +121,48 @@ export async function writeObjectBlocks(
     stamps = [];
   };
   try {
-    const result = await conn.stream(BLOCK_ROWS(stampsRelation));
-    for await (const chunk of result.yieldRowObjectJs()) {
-      for (const r of chunk) {
-        const oid = String(r.oid);
-        if (oid !== current) {
-          endBlock();
-          current = oid;
-        }
-        if (r.kind === 0) {
-          alerts.push({
-            classification: strOrNull(r.classification),
-            row: r.row_avro instanceof Uint8Array ? r.row_avro : new Uint8Array(0),
-          });
-        } else if (r.kind === 1) {
-          upperlim.push({
-            jd: Number(r.jd),
-            fid: numOrNull(r.fid),
-            magpsf: numOrNull(r.magpsf),
-            sigmapsf: numOrNull(r.sigmapsf),
-            diffmaglim: numOrNull(r.diffmaglim),
-            magnr: numOrNull(r.magnr),
-            sigmagnr: numOrNull(r.sigmagnr),
-            isdiffpos: strOrNull(r.isdiffpos),
-            distnr: numOrNull(r.distnr),
-            rb: numOrNull(r.rb),
-            nbad: numOrNull(r.nbad),
-            tag: String(r.tag),
-          });
-        } else {
-          stamps.push({
-            candid: BigInt(r.candid as bigint),
-            jd: Number(r.jd),
-            night: Number(r.night),
-            offset: BigInt(r.stamp_offset as bigint),
-            scienceLen: numOrNull(r.stamp_science_len),
-            templateLen: numOrNull(r.stamp_template_len),
-            differenceLen: numOrNull(r.stamp_difference_len),
-          });
+    const ids = (await conn.runAndReadAll(OBJECT_IDS(stampsRelation))).getColumnsJS()[0] as string[];
+    for (let first = 0; first < ids.length; first += OBJECTS_PER_BATCH) {
+      const last = Math.min(ids.length, first + OBJECTS_PER_BATCH) - 1;
+      const result = await conn.stream(BLOCK_ROWS(stampsRelation), [ids[first], ids[last]]);
+      for await (const chunk of result.yieldRowObjectJs()) {
+        for (const r of chunk) {
+          const oid = String(r.oid);
+          if (oid !== current) {
+            endBlock();
+            current = oid;
+          }
+          if (r.kind === 0) {
+            alerts.push({
+              classification: strOrNull(r.classification),
+              row: r.row_avro instanceof Uint8Array ? r.row_avro : new Uint8Array(0),
+            });
+          } else if (r.kind === 1) {
+            upperlim.push({
+              jd: Number(r.jd),
+              fid: numOrNull(r.fid),
+              magpsf: numOrNull(r.magpsf),
+              sigmapsf: numOrNull(r.sigmapsf),
+              diffmaglim: numOrNull(r.diffmaglim),
+              magnr: numOrNull(r.magnr),
+              sigmagnr: numOrNull(r.sigmagnr),
+              isdiffpos: strOrNull(r.isdiffpos),
+              distnr: numOrNull(r.distnr),
+              rb: numOrNull(r.rb),
+              nbad: numOrNull(r.nbad),
+              tag: String(r.tag),
+            });
+          } else {
+            stamps.push({
+              candid: BigInt(r.candid as bigint),
+              jd: Number(r.jd),
+              night: Number(r.night),
+              offset: BigInt(r.stamp_offset as bigint),
+              scienceLen: numOrNull(r.stamp_science_len),
+              templateLen: numOrNull(r.stamp_template_len),
+              differenceLen: numOrNull(r.stamp_difference_len),
+            });
+          }
         }
       }
     }
