@@ -1,8 +1,9 @@
-/** `npm run bench -- <name>`: runs one benchmark (ingest, api, sso, phase-fits). */
+/** `npm run bench -- <name>`: runs one benchmark (ingest, api, object-paths, sso, phase-fits). */
 const name = process.argv[2];
 const BENCHES: Record<string, string> = {
   ingest: './ingest.js',
   api: './api.js',
+  'object-paths': './object-paths.js',
   sso: './sso.js',
   'phase-fits': './phase-fits.js',
 };

@@ -5,7 +5,7 @@
  */
 import { FitsError, imageRows, readFitsImage } from '../compute/fits/fits-reader.js';
 import type { Catalog } from '../data/catalog.js';
-import { readStamps, STAMP_KINDS, type StampKind } from '../data/queries/cutouts.js';
+import { type AlertStamps, readStamps, STAMP_KINDS, type StampKind } from '../data/queries/cutouts.js';
 import type { QueryFn } from '../data/queries/objects.js';
 import type { StoreLayout } from '../data/store-layout.js';
 
@@ -43,6 +43,20 @@ export async function addCutoutArrays(
   rows: Record<string, unknown>[],
   kinds: readonly StampKind[] = STAMP_KINDS,
 ): Promise<void> {
+  await addStampArrays(rows, kinds, (objectId) =>
+    readStamps(query, layout, catalog, parts, objectId, 'all', kinds),
+  );
+}
+
+/**
+ * As {@link addCutoutArrays}, with the stamps of every alert of an object given by `stampsOf` (called once per
+ * distinct object of `rows`).
+ */
+export async function addStampArrays(
+  rows: Record<string, unknown>[],
+  kinds: readonly StampKind[],
+  stampsOf: (objectId: string) => Promise<readonly AlertStamps[]>,
+): Promise<void> {
   const byObject = new Map<string, Record<string, unknown>[]>();
   for (const row of rows) {
     const candid = row['i:candid'];
@@ -57,7 +71,7 @@ export async function addCutoutArrays(
     byObject.set(objectId, list);
   }
   for (const [objectId, objectRows] of byObject) {
-    const stamps = await readStamps(query, layout, catalog, parts, objectId, 'all', kinds);
+    const stamps = await stampsOf(objectId);
     const byCandid = new Map(stamps.map((s) => [s.candid, s.stamps]));
     for (const row of objectRows) {
       const found = byCandid.get(BigInt(row['i:candid'] as bigint | number));

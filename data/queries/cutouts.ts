@@ -124,18 +124,40 @@ function readStampBytes(
   wanted: readonly StampKind[],
 ): Partial<Record<StampKind, Uint8Array | null>> {
   const lens = STAMP_KINDS.map((k) => row[STAMP_LENGTH[k]] as number | null);
+  const file = path.join(path.dirname(String(row.filename)), STAMPS_FILE);
+  return splitStamps(
+    (offset, length) => {
+      const bytes = Buffer.allocUnsafe(length);
+      const fd = fs.openSync(file, 'r');
+      try {
+        fs.readSync(fd, bytes, 0, length, offset);
+      } finally {
+        fs.closeSync(fd);
+      }
+      return bytes;
+    },
+    Number(row.stamp_offset as bigint),
+    lens,
+    wanted,
+  );
+}
+
+/**
+ * The wanted stamps of one alert whose three stamps are contiguous in a stamps file from `offset`, read with one
+ * call of `read(offset, length)`.
+ *
+ * @param lens byte lengths of the science, template and difference stamps (null: the alert carried none).
+ * @returns the bytes of each wanted kind, null for a missing stamp.
+ */
+export function splitStamps(
+  read: (offset: number, length: number) => Uint8Array,
+  offset: number,
+  lens: readonly (number | null)[],
+  wanted: readonly StampKind[],
+): Partial<Record<StampKind, Uint8Array | null>> {
   const sizes = lens.map((l) => l ?? 0);
   const total = sizes.reduce((a, b) => a + b, 0);
-  const bytes = Buffer.allocUnsafe(total);
-  if (total > 0) {
-    const file = path.join(path.dirname(String(row.filename)), STAMPS_FILE);
-    const fd = fs.openSync(file, 'r');
-    try {
-      fs.readSync(fd, bytes, 0, total, Number(row.stamp_offset as bigint));
-    } finally {
-      fs.closeSync(fd);
-    }
-  }
+  const bytes = total > 0 ? read(offset, total) : new Uint8Array(0);
   const stamps: Partial<Record<StampKind, Uint8Array | null>> = {};
   let at = 0;
   STAMP_KINDS.forEach((k, i) => {

@@ -1,17 +1,45 @@
 /**
  * The object index: one row per (objectId, part), sorted by objectId, so that a lookup reads the index and then
- * only the parts that hold the object (it never scans every night). Rebuilt at each publication from the
- * previous index (minus the replaced parts) and the new parts' objects.
+ * only the parts that hold the object (it never scans every night). Each row also carries where the object's
+ * block is in that part's `objects.bin` (`block_offset`, `block_length`; null for a part written before object
+ * blocks existed). Rebuilt at each publication from the previous index (minus the replaced parts) and the new
+ * parts' objects.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { partFilePath } from '../../data/catalog.js';
+import { OBJECT_BLOCKS_INDEX_FILE } from '../../data/object-blocks.js';
 import { sqlPathList, sqlPathLiteral } from '../../data/sql-text.js';
 import type { StoreLayout } from '../../data/store-layout.js';
 
 /** Relative path of the object index of a catalog version. */
 export function objectIndexPath(version: number): string {
   return path.join('index', `objects-v${String(version).padStart(10, '0')}.parquet`);
+}
+
+const partLiteral = (part: string): string => `'${part.replace(/[^A-Za-z0-9_-]/g, '')}'`;
+const NO_BLOCK = 'NULL::BIGINT AS block_offset, NULL::INTEGER AS block_length';
+
+async function hasBlockColumns(conn: DuckDBConnection, file: string): Promise<boolean> {
+  const reader = await conn.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${sqlPathLiteral(file)})`);
+  return reader.getRowObjectsJS().some((r) => r.column_name === 'block_offset');
+}
+
+/** The index rows of one part: from its blocks locator, or (older parts) from its alerts and upper limits. */
+function partObjects(layout: StoreLayout, part: string): string[] {
+  const id = partLiteral(part);
+  const blocks = path.join(layout.partDir(part), OBJECT_BLOCKS_INDEX_FILE);
+  if (fs.existsSync(blocks))
+    return [
+      `SELECT objectId, ${id} AS part, block_offset, block_length FROM read_parquet(${sqlPathLiteral(blocks)})`,
+    ];
+  const alerts = sqlPathList([partFilePath(layout, part, 'alerts')]);
+  const upper = sqlPathList([partFilePath(layout, part, 'upperlim')]);
+  return [
+    `SELECT DISTINCT i_objectId AS objectId, ${id} AS part, ${NO_BLOCK} FROM read_parquet(${alerts})`,
+    `SELECT DISTINCT objectId, ${id} AS part, ${NO_BLOCK} FROM read_parquet(${upper})`,
+  ];
 }
 
 /**
@@ -30,22 +58,20 @@ export async function writeObjectIndex(
   const target = path.join(layout.root, rel);
   const sources: string[] = [];
   if (previous) {
-    const dropped = droppedParts.map((p) => `'${p.replace(/[^A-Za-z0-9_-]/g, '')}'`).join(', ') || "''";
-    sources.push(`SELECT objectId, part FROM read_parquet(${sqlPathLiteral(path.join(layout.root, previous))})
+    const file = path.join(layout.root, previous);
+    const dropped = droppedParts.map(partLiteral).join(', ') || "''";
+    const blockColumns = (await hasBlockColumns(conn, file)) ? 'block_offset, block_length' : NO_BLOCK;
+    sources.push(`SELECT objectId, part, ${blockColumns} FROM read_parquet(${sqlPathLiteral(file)})
                   WHERE part NOT IN (${dropped})`);
   }
-  for (const part of newParts) {
-    const id = `'${part.replace(/[^A-Za-z0-9_-]/g, '')}'`;
-    const alerts = sqlPathList([partFilePath(layout, part, 'alerts')]);
-    const upper = sqlPathList([partFilePath(layout, part, 'upperlim')]);
-    sources.push(`SELECT DISTINCT i_objectId AS objectId, ${id} AS part FROM read_parquet(${alerts})`);
-    sources.push(`SELECT DISTINCT objectId, ${id} AS part FROM read_parquet(${upper})`);
-  }
+  for (const part of newParts) sources.push(...partObjects(layout, part));
   const union =
     sources.length > 0
       ? sources.join(' UNION ')
-      : "SELECT ''::VARCHAR AS objectId, ''::VARCHAR AS part LIMIT 0";
-  await conn.run(`COPY (SELECT DISTINCT objectId, part FROM (${union}) ORDER BY objectId, part)
+      : `SELECT ''::VARCHAR AS objectId, ''::VARCHAR AS part, ${NO_BLOCK} LIMIT 0`;
+  // an object may come from an older part both through its alerts and its upper limits: one row per part
+  await conn.run(`COPY (SELECT objectId, part, max(block_offset) AS block_offset, max(block_length) AS block_length
+                        FROM (${union}) GROUP BY objectId, part ORDER BY objectId, part)
                   TO ${sqlPathLiteral(target)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 20000)`);
   return rel;
 }

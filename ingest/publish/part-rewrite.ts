@@ -1,12 +1,16 @@
 /**
  * Merges existing parts into one new part, optionally without one night's rows. Used when a night held by a
  * multi-night (compacted) part is published again, and by compaction. Cutouts are not rewritten: the merged
- * part refers to the nightly cutouts files of its nights (stamp bytes are never copied again).
+ * part refers to the nightly cutouts files of its nights (stamp bytes are never copied again); its object blocks
+ * are written anew, their stamp references pointing at those nightly files.
  */
+
+import fs from 'node:fs';
 import type { Logger } from 'pino';
 import { type PartEntry, partFilePath } from '../../data/catalog.js';
 import { sqlPathList } from '../../data/sql-text.js';
 import type { StoreLayout } from '../../data/store-layout.js';
+import { stampsRelationOf, writeObjectBlocks } from './object-blocks-writer.js';
 import { writePart } from './part-writer.js';
 import { newPartId, openWorkConnection } from './work.js';
 
@@ -36,6 +40,10 @@ export async function mergeParts(
     const id = newPartId(prefix);
     const rows = await writePart(conn, layout.partDir(id), false);
     const cutouts = parts.flatMap((p) => p.cutouts).filter((c) => c.night !== withoutNight);
+    const stampFiles = [...new Set(cutouts.map((c) => partFilePath(layout, c.part, 'cutouts')))].filter((f) =>
+      fs.existsSync(f),
+    );
+    await writeObjectBlocks(conn, layout.partDir(id), stampsRelationOf(stampFiles));
     return {
       id,
       nights,

@@ -14,6 +14,7 @@ import { STAMP_REF_COLUMNS } from '../../data/staging-schema.js';
 import type { StoreLayout } from '../../data/store-layout.js';
 import { MIN_RB, stampsFileOf } from '../stage/night-staging.js';
 import { acquirePublishLock } from './lock.js';
+import { writeObjectBlocks } from './object-blocks-writer.js';
 import { writeObjectIndex } from './object-index.js';
 import { rewritePartsWithout } from './part-rewrite.js';
 import { writePart } from './part-writer.js';
@@ -184,6 +185,7 @@ export async function publishNight(layout: StoreLayout, night: number, log: Logg
     const previous = readCatalog(layout);
     fs.mkdirSync(layout.partsDir, { recursive: true });
     const rows = await writePart(conn, layout.partDir(partId), true);
+    await writeObjectBlocks(conn, layout.partDir(partId), 'cut');
     const newEntry: PartEntry = {
       id: partId,
       nights: [night],

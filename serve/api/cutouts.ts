@@ -21,17 +21,15 @@ import {
 } from '../../compute/image/index.js';
 import {
   type AlertStamps,
-  listStampEpochs,
-  readStamps,
   STAMP_KINDS,
   type StampKind,
   type StampSelection,
 } from '../../data/queries/cutouts.js';
-import { partsOfObject } from '../../data/queries/objects.js';
 import type { ArgDoc } from '../args/request.js';
 import { parseArgs, rawArgs } from '../args/request.js';
 import { stampArray, stampField } from '../cutout-arrays.js';
 import { ApiError } from '../errors.js';
+import { objectReads } from '../object-reads.js';
 import type { StoreReader } from '../store-reader.js';
 
 /** Output formats of this endpoint (the reference's spelling; matched in any case). */
@@ -274,12 +272,10 @@ export function cutoutsApp(reader: StoreReader): Hono {
       );
     const { objectId } = args;
     const kinds = kindsOf(args.kind);
-    const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
-    const catalog = reader.current();
-    const parts = await partsOfObject(query, reader.layout, catalog, objectId);
+    const reads = await objectReads(reader, reader.snapshot(), objectId, true);
 
     if (which === 'all') {
-      const epochs = await listStampEpochs(query, reader.layout, catalog, parts, objectId);
+      const epochs = await reads.stampEpochs(objectId);
       if (epochs.length === 0 && format === 'array') return c.json([]);
       if (epochs.length === 0) throw new ApiError(400, noAlertText(objectId, which));
       const cap = format === 'array' ? MAX_ARRAY_STAMPS : MAX_ZIP_STAMPS;
@@ -289,7 +285,7 @@ export function cutoutsApp(reader: StoreReader): Hono {
           `${objectId} has ${epochs.length} alerts: more than ${cap} stamps in one answer. Ask for one kind, ` +
             'use output-format=FITS (ZIP), or fetch alerts one candid at a time.',
         );
-      const alerts = await readStamps(query, reader.layout, catalog, parts, objectId, 'all', kinds);
+      const alerts = await reads.stamps(objectId, 'all', kinds);
       if (format === 'array') {
         const items = alerts.map((a) => `{"i:candid":${a.candid},"i:jd":${a.jd},${arrayFields(a, kinds)}}`);
         return c.body(`[${items.join(',')}]`, 200, { 'content-type': 'application/json' });
@@ -308,7 +304,7 @@ export function cutoutsApp(reader: StoreReader): Hono {
       return attachment(writeZip(entries), 'application/zip', `${objectId}_${args.kind}_all.zip`, false);
     }
 
-    const [alert] = await readStamps(query, reader.layout, catalog, parts, objectId, which, kinds);
+    const [alert] = await reads.stamps(objectId, which, kinds);
     if (!alert) throw new ApiError(400, noAlertText(objectId, which));
     const immutable = typeof which === 'bigint';
     if (format === 'array') {

@@ -3,13 +3,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ALERT_COLUMNS } from '../../data/columns.js';
 import { STAMP_KINDS, type StampKind } from '../../data/queries/cutouts.js';
-import { partsOfObject, readObjectAlerts, readObjectUpperlim } from '../../data/queries/objects.js';
 import { booleanArg, OUTPUT_FORMATS, splitList } from '../args/common.js';
 import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
-import { addCutoutArrays } from '../cutout-arrays.js';
+import { addStampArrays } from '../cutout-arrays.js';
 import { addAlertFields, addColourRateFields } from '../derived-fields.js';
 import { respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
+import { objectReads } from '../object-reads.js';
 import type { StoreReader } from '../store-reader.js';
 
 /** Most objects (ids or prefixes) in one request. */
@@ -66,13 +66,24 @@ const schema = z.object({
     .default('json'),
 });
 
-const STORAGE_TO_API = new Map(ALERT_COLUMNS.map((c) => [c.storage, c.name]));
+const STORAGE_AND_API = ALERT_COLUMNS.map((c) => [c.storage, c.name] as const);
 
+/**
+ * Every API field of a complete stored row, built as one object literal: ~5x faster than adding ~150 fields one
+ * by one (V8 then keeps the object in fast mode). Generated once from the catalogue's names (constants).
+ */
+const toFullApiRow = new Function(
+  'r',
+  `return {${STORAGE_AND_API.map(([s, n]) => `${JSON.stringify(n)}: r[${JSON.stringify(s)}]`).join(', ')}};`,
+) as (row: Record<string, unknown>) => Record<string, unknown>;
+
+/** API fields of a stored row, in catalogue order (a stored row's own keys are in that order too). */
 function toApiRow(row: Record<string, unknown>, wanted: ReadonlySet<string> | null): Record<string, unknown> {
+  // a row expanded from its row document holds every catalogue column (and a few store columns)
+  if (!wanted && Object.keys(row).length >= STORAGE_AND_API.length) return toFullApiRow(row);
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) {
-    const name = STORAGE_TO_API.get(k);
-    if (name && (!wanted || wanted.has(name))) out[name] = v;
+  for (const [storage, name] of STORAGE_AND_API) {
+    if (Object.hasOwn(row, storage) && (!wanted || wanted.has(name))) out[name] = row[storage];
   }
   return out;
 }
@@ -118,12 +129,11 @@ export function objectsApp(reader: StoreReader): Hono {
       }
     }
     const wanted = args.columns ? new Set(splitList(args.columns)) : null;
-    const catalog = reader.current();
-    const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
+    const snapshot = reader.snapshot();
     let rows: Record<string, unknown>[] = [];
     for (const id of ids) {
-      const parts = await partsOfObject(query, reader.layout, catalog, id);
-      const alerts = await readObjectAlerts(query, reader.layout, parts, id);
+      const reads = await objectReads(reader, snapshot, id);
+      const alerts = await reads.alerts();
       const apiRows = alerts.map((r) => toApiRow(r, wanted));
       if (!wanted) {
         addAlertFields(
@@ -134,14 +144,14 @@ export function objectsApp(reader: StoreReader): Hono {
       }
       if (args.withcutouts) {
         const kinds: readonly StampKind[] = args['cutout-kind'] ? [args['cutout-kind']] : STAMP_KINDS;
-        await addCutoutArrays(query, reader.layout, catalog, parts, apiRows, kinds);
+        await addStampArrays(apiRows, kinds, (objectId) => reads.stamps(objectId, 'all', kinds));
       }
       if (args.withupperlim) {
         apiRows.forEach((r) => {
           r['d:tag'] = 'valid';
         });
         const validJd = new Set(alerts.map((r) => r.i_jd as number));
-        const extra = (await readObjectUpperlim(query, reader.layout, parts, id))
+        const extra = (await reads.upperlim())
           .filter((r) => !(r.tag === 'badquality' && validJd.has(r.jd as number)))
           .map(upperlimRow);
         rows = rows.concat(apiRows, extra);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeJsonRecords, float32Text, jsonValue } from './json.js';
+import { encodeJsonRecords, float32Text, float32TextBySearch, jsonValue } from './json.js';
 
 describe('float32Text', () => {
   it.each([
@@ -27,5 +27,37 @@ describe('JSON records', () => {
       '[{"i:candid":1060135832015015002,"x":null}]',
     );
     expect(jsonValue(Number.POSITIVE_INFINITY)).toBe('null');
+  });
+});
+
+describe('float32Text against the reference search', () => {
+  it('gives the same text for random float32 bit patterns and edge values (powers of ten and two, ties)', () => {
+    const f = new Float32Array(1);
+    const bits = new Uint32Array(f.buffer);
+    let seed = 12345;
+    const values: number[] = [];
+    for (let i = 0; i < 200_000; i++) {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+      bits[0] = seed;
+      if (Number.isFinite(f[0])) values.push(f[0]);
+    }
+    for (let e = -40; e < 40; e++)
+      for (const m of [1, 1.5, 2.5, 9.999999, 1.0000001, 5, 0.5, 2 ** 20 + 1, 67412208])
+        values.push(Math.fround(m * 10 ** e), -Math.fround(m * 10 ** e));
+    const differing = values.filter((v) => float32Text(v) !== float32TextBySearch(v));
+    expect(differing).toEqual([]);
+  });
+});
+
+describe('JSON records layout', () => {
+  it('writes empty records, empty tables and non-finite numbers as JSON.parse reads them', () => {
+    expect(encodeJsonRecords([{}, { a: 1 }, {}])).toBe('[{},{"a":1},{}]');
+    expect(encodeJsonRecords([])).toBe('[]');
+    const text = encodeJsonRecords(
+      [{ 'i:magpsf': Math.fround(0.59), x: Number.NEGATIVE_INFINITY, s: 'a"b' }],
+      new Set(['i:magpsf']),
+    );
+    expect(text).toBe('[{"i:magpsf":0.59,"x":null,"s":"a\\"b"}]');
+    expect(JSON.parse(text)).toEqual([{ 'i:magpsf': 0.59, x: null, s: 'a"b' }]);
   });
 });

@@ -6,9 +6,18 @@
 
 /** Shortest decimal text of a float32 value (integers and exactly representable values take the fast path). */
 export function float32Text(v: number): string {
+  return float32TextByArithmetic(v) ?? float32TextBySearch(v);
+}
+
+/**
+ * Shortest decimal text of a float32 value by binary search on the precision: the shortest p in 1..9 whose
+ * `toPrecision` text reads back to the same float32 (a value whose plain text has at most 8 characters is
+ * written as is). The reference method: {@link float32Text} gives the same text without string conversions,
+ * falling back to this one when double arithmetic cannot decide.
+ */
+export function float32TextBySearch(v: number): string {
   const plain = String(v);
   if (plain.length <= 8) return plain;
-  // binary search on the precision: the shortest p in 1..9 whose text reads back to the same float32
   let lo = 1;
   let hi = 9;
   while (lo < hi) {
@@ -17,6 +26,80 @@ export function float32Text(v: number): string {
     else lo = mid + 1;
   }
   return String(Number(v.toPrecision(lo)));
+}
+
+const F32 = new Float32Array(1);
+const F32_BITS = new Uint32Array(F32.buffer);
+/** Relative margin under which a rounding decision is left to the exact method (double error is ~1e-16). */
+const TIE_MARGIN = 1e-6;
+
+/** Text of m × 10^k (m a positive integer below 10^10) as JavaScript writes numbers in [1e-6, 1e21). */
+function decimalText(m: number, k: number): string {
+  while (m % 10 === 0) {
+    m /= 10;
+    k++;
+  }
+  const digits = String(m);
+  if (k >= 0) return digits + '0'.repeat(k);
+  const point = digits.length + k;
+  return point > 0 ? `${digits.slice(0, point)}.${digits.slice(point)}` : `0.${'0'.repeat(-point)}${digits}`;
+}
+
+/** Exact powers of ten 10^0 .. 10^22 (every one is a double). */
+const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/**
+ * Whether the p-digit rounding of `a` (= m × 10^k, `e` its decimal exponent) lies within `halfUlp` of it:
+ * m when it does, 0 when it does not, -1 when double arithmetic cannot tell (near a tie or the edge) or the
+ * rounding is exact (the plain-text rule may apply).
+ */
+function roundingWithin(a: number, e: number, p: number, halfUlp: number): number {
+  const k = e - p + 1;
+  // q and d are correctly rounded: the powers of ten used are exact doubles
+  const q = k >= 0 ? a / POW10[k] : a * POW10[-k];
+  if (Math.abs(q - Math.floor(q) - 0.5) < TIE_MARGIN) return -1;
+  const m = Math.round(q);
+  const d = k >= 0 ? m * POW10[k] : m / POW10[-k];
+  const err = Math.abs(d - a);
+  if (err === 0 || Math.abs(err - halfUlp) < halfUlp * TIE_MARGIN) return -1;
+  return err < halfUlp ? m : 0;
+}
+
+/**
+ * The text of {@link float32TextBySearch} computed with double arithmetic: the shortest p whose p-digit rounding
+ * m × 10^k of |v| lies within half a float32 ulp of v (binary search, as the rounding at p + 1 digits is closer),
+ * written from the integer m. Returns null when unsure: near a decimal rounding tie or the ulp interval's edge,
+ * for a power of two (asymmetric interval), for a value that is exactly a short decimal (the plain-text rule
+ * applies), or outside [1e-6, 1e20).
+ */
+function float32TextByArithmetic(v: number): string | null {
+  const a = Math.abs(v);
+  if (!(a >= 1e-6 && a < 1e20)) return null;
+  F32[0] = a;
+  const bits = F32_BITS[0];
+  if ((bits & 0x7fffff) === 0 || F32[0] !== a) return null;
+  const halfUlp = 2 ** (((bits >>> 23) & 0xff) - 127 - 24);
+  let e = Math.floor(Math.log10(a));
+  if (e >= 0 ? POW10[e] > a : 1 / POW10[-e] > a) e--;
+  else if (e + 1 >= 0 ? POW10[e + 1] <= a : 1 / POW10[-e - 1] <= a) e++;
+  // a value that is exactly a decimal of at most 8 digits may have a plain text of at most 8 characters
+  const k8 = e - 7;
+  const q8 = k8 >= 0 ? a / POW10[k8] : a * POW10[-k8];
+  if (q8 === Math.round(q8)) return null;
+  let lo = 1;
+  let hi = 9;
+  let best = roundingWithin(a, e, 9, halfUlp);
+  if (best <= 0) return null;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const m = roundingWithin(a, e, mid, halfUlp);
+    if (m < 0) return null;
+    if (m > 0) {
+      hi = mid;
+      best = m;
+    } else lo = mid + 1;
+  }
+  return (v < 0 ? '-' : '') + decimalText(best, e - lo + 1);
 }
 
 /** Encodes one value; `isFloat32` selects the float32 shortest form. */
@@ -38,17 +121,55 @@ export function jsonValue(v: unknown, isFloat32 = false): string {
   return 'null';
 }
 
+/** How a field is written: its `"key":` text and whether its numbers are single precision. */
+interface FieldText {
+  readonly key: string;
+  readonly float32: boolean;
+}
+
+const FIELD_TEXTS = new WeakMap<ReadonlySet<string>, Map<string, FieldText>>();
+/** Most field names remembered per float32 set (field names come from the catalogue; this bounds the rest). */
+const MAX_FIELD_TEXTS = 10_000;
+
+function fieldTextsOf(float32Columns: ReadonlySet<string>): Map<string, FieldText> {
+  let texts = FIELD_TEXTS.get(float32Columns);
+  if (texts === undefined) {
+    texts = new Map();
+    FIELD_TEXTS.set(float32Columns, texts);
+  }
+  return texts;
+}
+
 /** Encodes records as a JSON array; `float32Columns` names the single-precision columns. */
 export function encodeJsonRecords(
   rows: readonly Record<string, unknown>[],
   float32Columns: ReadonlySet<string> = new Set(),
 ): string {
-  const parts: string[] = [];
-  for (const row of rows) {
-    const fields: string[] = [];
-    for (const [k, v] of Object.entries(row))
-      fields.push(`${JSON.stringify(k)}:${jsonValue(v, float32Columns.has(k))}`);
-    parts.push(`{${fields.join(',')}}`);
+  const texts = fieldTextsOf(float32Columns);
+  let out = '[';
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    let sep = i === 0 ? '{' : ',{';
+    for (const k in row) {
+      if (!Object.hasOwn(row, k)) continue;
+      let field = texts.get(k);
+      if (field === undefined) {
+        field = { key: `${JSON.stringify(k)}:`, float32: float32Columns.has(k) };
+        if (texts.size < MAX_FIELD_TEXTS) texts.set(k, field);
+      }
+      const v = row[k];
+      const value =
+        typeof v === 'number'
+          ? Number.isFinite(v)
+            ? field.float32
+              ? float32Text(v)
+              : String(v)
+            : 'null'
+          : jsonValue(v, field.float32);
+      out += sep + field.key + value;
+      sep = ',';
+    }
+    out += sep === ',' ? '}' : `${sep}}`;
   }
-  return `[${parts.join(',')}]`;
+  return `${out}]`;
 }

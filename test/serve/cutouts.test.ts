@@ -303,7 +303,7 @@ describe('/api/v1/cutouts', () => {
     const before = await (await get(`objectId=${TWO_EPOCHS.objectId}&candid=all&output-format=array`)).text();
     const result = await compactStore(layout, testLog, { recentNightsKept: 0 });
     expect(result.mergedParts).toBeGreaterThan(0);
-    reader.refresh();
+    await reader.refresh();
     expect(reader.current().version).toBe(result.catalogVersion);
     expect(await (await get(`objectId=${TWO_EPOCHS.objectId}&candid=all&output-format=array`)).text()).toBe(
       before,

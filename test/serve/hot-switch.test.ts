@@ -39,6 +39,11 @@ describe('catalog hot switch', () => {
       const second = (await (await app.request('/api/v1/objects?objectId=ZTF19acxxwrs')).json()) as unknown[];
       expect(second).toHaveLength(1);
       expect(reader.current().version).toBe(2);
+      // the in-memory object index switched with the catalog: both objects are found without a query
+      const { catalog, locator } = reader.snapshot();
+      expect(catalog.version).toBe(2);
+      expect(locator?.objectCount).toBe(2);
+      expect(locator?.find('ZTF19acxxwrs', true)[0].block).not.toBeNull();
     } finally {
       reader.close();
     }

@@ -1,0 +1,146 @@
+/**
+ * Point lookups from object blocks (data/object-blocks.ts): one positional read per part holding an object, then
+ * the same rows the DuckDB queries of objects.ts and cutouts.ts return — stored alert rows, deduplicated upper
+ * limits, stamps — so that the endpoints shape both alike. No SQL: the caller finds the blocks with the
+ * server's in-memory object index.
+ */
+import path from 'node:path';
+import { decodeAlertRow } from '../alert-row-codec.js';
+import { type Catalog, STAMPS_FILE } from '../catalog.js';
+import {
+  type BlockStampRef,
+  decodeObjectBlock,
+  OBJECT_BLOCKS_FILE,
+  type ObjectBlock,
+} from '../object-blocks.js';
+import type { ReadOnlyFiles } from '../read-only-files.js';
+import type { StoreLayout } from '../store-layout.js';
+import {
+  type AlertEpoch,
+  type AlertStamps,
+  type StampKind,
+  type StampSelection,
+  splitStamps,
+} from './cutouts.js';
+
+/** Where one object's block is: the part and the byte range in its `objects.bin`. */
+export interface BlockLocation {
+  readonly objectId: string;
+  readonly part: string;
+  readonly offset: number;
+  readonly length: number;
+}
+
+/** A decoded block and where it came from. */
+export interface LocatedBlock {
+  readonly objectId: string;
+  readonly part: string;
+  readonly block: ObjectBlock;
+}
+
+/** Reads and decodes blocks (one positional read each). Throws when a file is missing or truncated. */
+export function readObjectBlocks(
+  layout: StoreLayout,
+  files: ReadOnlyFiles,
+  locations: readonly BlockLocation[],
+): LocatedBlock[] {
+  return locations.map((loc) => {
+    const file = path.join(layout.partDir(loc.part), OBJECT_BLOCKS_FILE);
+    return {
+      objectId: loc.objectId,
+      part: loc.part,
+      block: decodeObjectBlock(files.read(file, loc.offset, loc.length)),
+    };
+  });
+}
+
+/**
+ * Stored rows of the valid alerts in `blocks` (storage names, 64-bit integers as bigint, plus
+ * `classification`), most recent first — the rows of `readObjectAlerts`.
+ */
+export function blockAlertRows(blocks: readonly LocatedBlock[]): Record<string, unknown>[] {
+  const rows: Record<string, unknown>[] = [];
+  for (const { block } of blocks) {
+    for (const alert of block.alerts) {
+      const row: Record<string, unknown> = decodeAlertRow(alert.row);
+      row.classification = alert.classification;
+      rows.push(row);
+    }
+  }
+  return rows.sort(
+    (a, b) =>
+      (b.i_jd as number) - (a.i_jd as number) ||
+      ((b.i_candid as bigint) > (a.i_candid as bigint)
+        ? 1
+        : (b.i_candid as bigint) < (a.i_candid as bigint)
+          ? -1
+          : 0),
+  );
+}
+
+/**
+ * Upper limits and bad-quality points in `blocks`, one per (objectId, jd, filter) across parts (an `upperlim`
+ * point wins over a `badquality` one, as in `readObjectUpperlim`), most recent first; keys as the upper-limit
+ * files' columns (objectId, jd, fid, magpsf, ..., tag).
+ */
+export function blockUpperlimRows(blocks: readonly LocatedBlock[]): Record<string, unknown>[] {
+  const byKey = new Map<string, Record<string, unknown>>();
+  for (const { objectId, block } of blocks) {
+    for (const point of block.upperlim) {
+      const key = `${objectId}|${point.jd}|${point.fid}`;
+      const seen = byKey.get(key);
+      if (seen === undefined || point.tag > String(seen.tag)) byKey.set(key, { objectId, ...point });
+    }
+  }
+  return [...byKey.values()].sort((a, b) => (b.jd as number) - (a.jd as number));
+}
+
+const byRecency = (a: BlockStampRef, b: BlockStampRef): number =>
+  b.jd - a.jd || (b.candid > a.candid ? 1 : b.candid < a.candid ? -1 : 0);
+
+/** Alerts of `blocks` with stored stamps, most recent first (as `listStampEpochs`). */
+export function blockStampEpochs(blocks: readonly LocatedBlock[]): AlertEpoch[] {
+  const seen = new Set<bigint>();
+  const refs = blocks.flatMap((b) => b.block.stamps).sort(byRecency);
+  return refs
+    .filter((r) => !seen.has(r.candid) && seen.add(r.candid))
+    .map((r) => ({ candid: r.candid, jd: r.jd }));
+}
+
+/**
+ * The stamps of the alerts of `blocks` (one object): one candid, the latest alert, or every alert (most recent
+ * first) — as `readStamps`. A stamp is read from the `stamps.bin` of the part holding its night's cutouts
+ * (the catalog's part entry says which).
+ */
+export function blockStamps(
+  layout: StoreLayout,
+  catalog: Catalog,
+  files: ReadOnlyFiles,
+  blocks: readonly LocatedBlock[],
+  which: StampSelection,
+  kinds: readonly StampKind[],
+): AlertStamps[] {
+  if (kinds.length === 0) return [];
+  const wanted = [...new Set(kinds)];
+  const entries = new Map(catalog.parts.map((p) => [p.id, p]));
+  const located = blocks
+    .flatMap(({ part, block }) => block.stamps.map((ref) => ({ part, ref })))
+    .sort((a, b) => byRecency(a.ref, b.ref));
+  const chosen =
+    which === 'all'
+      ? located
+      : which === 'latest'
+        ? located.slice(0, 1)
+        : located.filter((l) => l.ref.candid === which).slice(0, 1);
+  return chosen.map(({ part, ref }) => {
+    const holder = entries.get(part)?.cutouts?.find((c) => c.night === ref.night)?.part ?? part;
+    const file = path.join(layout.partDir(holder), STAMPS_FILE);
+    const stamps = splitStamps(
+      (offset, length) => files.read(file, offset, length),
+      Number(ref.offset),
+      [ref.scienceLen, ref.templateLen, ref.differenceLen],
+      wanted,
+    );
+    return { candid: ref.candid, jd: ref.jd, stamps };
+  });
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { type ObjectIndexRow, ObjectLocator } from './object-locator.js';
+
+const row = (
+  objectId: string,
+  part: string,
+  blockOffset: number | null = 0,
+  blockLength = 10,
+): ObjectIndexRow => ({
+  objectId,
+  part,
+  blockOffset,
+  blockLength: blockOffset === null ? null : blockLength,
+});
+
+describe('ObjectLocator', () => {
+  // unsorted on purpose, one object in two parts, one part without blocks, one part unknown to the catalog
+  const rows: ObjectIndexRow[] = [
+    row('ZTF19acihgng', 'n2', 4096, 300),
+    row('ZTF18aaadweo', 'n1', 0, 120),
+    row('ZTF19acihgng', 'n1', 120, 200),
+    row('ZTF19acxxwrs', 'old', null),
+    row('ZTF19aaaaaaa', 'gone', 0, 1),
+    row('ZTF20abcdefg', 'n2', 4396, 50),
+  ];
+  const locator = ObjectLocator.build(rows, new Set(['n1', 'n2', 'old']));
+
+  it('finds an exact id in every part holding it, with its block, parts sorted', () => {
+    expect(locator.find('ZTF19acihgng', true)).toEqual([
+      { objectId: 'ZTF19acihgng', part: 'n1', block: { offset: 120, length: 200 } },
+      { objectId: 'ZTF19acihgng', part: 'n2', block: { offset: 4096, length: 300 } },
+    ]);
+  });
+
+  it('gives null blocks for parts without them and drops parts unknown to the catalog', () => {
+    expect(locator.find('ZTF19acxxwrs', true)).toEqual([
+      { objectId: 'ZTF19acxxwrs', part: 'old', block: null },
+    ]);
+    expect(locator.find('ZTF19aaaaaaa', true)).toEqual([]);
+    expect(locator.objectCount).toBe(4);
+  });
+
+  it('answers unknown ids and ids between known ones with nothing', () => {
+    expect(locator.find('ZTF99zzzzzzz', true)).toEqual([]);
+    expect(locator.find('ZTF00aaaaaaa', true)).toEqual([]);
+    expect(locator.find('ZTF19acihgn', true)).toEqual([]);
+  });
+
+  it('finds every object of a prefix, in id order', () => {
+    expect(locator.find('ZTF19', false).map((r) => `${r.objectId}/${r.part}`)).toEqual([
+      'ZTF19acihgng/n1',
+      'ZTF19acihgng/n2',
+      'ZTF19acxxwrs/old',
+    ]);
+    expect(locator.find('ZTF', false)).toHaveLength(5);
+    expect(locator.find('ZTF21', false)).toEqual([]);
+  });
+
+  it('agrees with a linear scan on many random ids (bytewise order, as DuckDB sorts)', () => {
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const ids = Array.from({ length: 2000 }, () =>
+      Array.from({ length: 4 + Math.floor(random() * 4) }, () => letters[Math.floor(random() * 26)]).join(''),
+    );
+    const big = ObjectLocator.build(
+      ids.map((id, i) => row(id, `p${i % 3}`, i, 1)),
+      new Set(['p0', 'p1', 'p2']),
+    );
+    for (const probe of [...ids.slice(0, 200), 'zzzz', 'a', 'mm', 'qq']) {
+      const expectedExact = ids.flatMap((id, i) => (id === probe ? [i] : [])).sort((a, b) => a - b);
+      const gotExact = big.find(probe, true).map((r) => r.block?.offset);
+      expect([...gotExact].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(expectedExact);
+      const expectedPrefix = ids.filter((id) => id.startsWith(probe)).length;
+      expect(big.find(probe, false)).toHaveLength(expectedPrefix);
+    }
+  });
+});

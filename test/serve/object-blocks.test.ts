@@ -1,0 +1,149 @@
+/**
+ * Object blocks: publication writes them for every part, the server answers `objects` and `cutouts` from them
+ * exactly as the DuckDB path does (the oracle: a second reader with blocks turned off), compaction and GC carry
+ * them, and a store published before they existed is served through DuckDB until republication or compaction
+ * gives its parts blocks.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeCatalog } from '../../data/catalog.js';
+import { OBJECT_BLOCKS_FILE, OBJECT_BLOCKS_INDEX_FILE } from '../../data/object-blocks.js';
+import { compactStore } from '../../ingest/publish/compact.js';
+import { publishNight } from '../../ingest/publish/publish-night.js';
+import { createApp } from '../../serve/app.js';
+import { objectReads } from '../../serve/object-reads.js';
+import { StoreReader } from '../../serve/store-reader.js';
+import { type ServedStore, simulatedStore, storeRows } from '../support/serve-stores.js';
+import { testLog } from '../support/store.js';
+
+const text = async (app: Hono, url: string): Promise<string> => {
+  const res = await app.request(url);
+  expect(res.status).toBe(200);
+  return res.text();
+};
+
+describe('object blocks', () => {
+  let store: ServedStore;
+  let oracle: StoreReader;
+  let oracleApp: Hono;
+  let ids: string[];
+  /** Answers of the DuckDB path, by URL, taken before any change to the store. */
+  const expected = new Map<string, string>();
+
+  const objectUrls = (): string[] => [
+    ...ids.map((id) => `/api/v1/objects?objectId=${id}&withupperlim=true`),
+    ...ids.slice(0, 10).map((id) => `/api/v1/objects?objectId=${id}&withcutouts=true&cutout-kind=Difference`),
+    ...ids.slice(0, 10).map((id) => `/api/v1/objects?objectId=${id}&columns=i:jd,i:magpsf&output-format=csv`),
+    `/api/v1/objects?objectId=${ids[0].slice(0, 6)}`,
+    `/api/v1/objects?objectId=${ids.slice(0, 5).join(',')}&withupperlim=true`,
+  ];
+  const cutoutUrls = (): string[] =>
+    ids
+      .slice(0, 15)
+      .flatMap((id) => [
+        `/api/v1/cutouts?objectId=${id}&kind=Science&output-format=FITS`,
+        `/api/v1/cutouts?objectId=${id}&candid=all&kind=Template&output-format=array`,
+      ]);
+
+  /** Paths the app's reader takes for every id. */
+  async function pathsOf(reader: StoreReader): Promise<Set<string>> {
+    const snap = reader.snapshot();
+    const paths = new Set<string>();
+    for (const id of ids) paths.add((await objectReads(reader, snap, id)).path);
+    return paths;
+  }
+
+  /** Compares the answers of `app` with the oracle's: all of them, or every `step`-th. */
+  async function expectSameAnswers(app: Hono, step = 1): Promise<void> {
+    const all = [...expected];
+    for (let i = 0; i < all.length; i += step) expect(await text(app, all[i][0]), all[i][0]).toBe(all[i][1]);
+  }
+
+  beforeAll(async () => {
+    store = await simulatedStore();
+    oracle = await StoreReader.open(store.layout, testLog, { objectBlocks: false });
+    oracleApp = createApp(oracle, testLog);
+    const index = path.join(store.layout.root, store.reader.current().objectIndex!);
+    ids = (await storeRows(store, `SELECT DISTINCT objectId FROM read_parquet('${index}') ORDER BY 1`)).map(
+      (r) => String(r.objectId),
+    );
+    for (const url of [...objectUrls(), ...cutoutUrls()]) expected.set(url, await text(oracleApp, url));
+  }, 120_000);
+  afterAll(() => {
+    oracle?.close();
+    store?.close();
+  });
+
+  it('are written for every part and located by the object index', async () => {
+    const catalog = store.reader.current();
+    expect(catalog.parts.length).toBe(3);
+    for (const part of catalog.parts) {
+      expect(fs.statSync(path.join(store.layout.partDir(part.id), OBJECT_BLOCKS_FILE)).size).toBeGreaterThan(
+        0,
+      );
+      expect(fs.existsSync(path.join(store.layout.partDir(part.id), OBJECT_BLOCKS_INDEX_FILE))).toBe(true);
+    }
+    const index = path.join(store.layout.root, catalog.objectIndex!);
+    const [row] = await storeRows(
+      store,
+      `SELECT count(*) AS n, count(block_offset) AS located FROM read_parquet('${index}')`,
+    );
+    expect(row.located).toBe(row.n);
+    expect(ids.length).toBeGreaterThan(100);
+    expect(store.reader.snapshot().locator?.objectCount).toBe(ids.length);
+  });
+
+  it('answer objects and cutouts exactly as the DuckDB path, for every object', async () => {
+    expect(await pathsOf(store.reader)).toEqual(new Set(['blocks']));
+    expect(await pathsOf(oracle)).toEqual(new Set(['duckdb']));
+    const withAlerts = [...expected].filter(([url, body]) => url.includes('withupperlim') && body.length > 2);
+    expect(withAlerts.length).toBeGreaterThan(100);
+    await expectSameAnswers(store.app);
+  });
+
+  it('are not needed to serve an older store, and a republished night gets them', async () => {
+    // make the store look as published before object blocks: no blocks files, an index without their columns
+    const before = store.reader.current();
+    for (const part of before.parts) {
+      fs.rmSync(path.join(store.layout.partDir(part.id), OBJECT_BLOCKS_FILE));
+      fs.rmSync(path.join(store.layout.partDir(part.id), OBJECT_BLOCKS_INDEX_FILE));
+    }
+    const oldIndex = path.join('index', 'objects-before-blocks.parquet');
+    await storeRows(
+      store,
+      `COPY (SELECT objectId, part FROM read_parquet('${path.join(store.layout.root, before.objectIndex!)}'))
+       TO '${path.join(store.layout.root, oldIndex)}' (FORMAT parquet)`,
+    );
+    writeCatalog(store.layout, { ...before, version: before.version + 1, objectIndex: oldIndex });
+    await store.reader.refresh();
+    expect(store.reader.current().objectIndex).toBe(oldIndex);
+    expect(await pathsOf(store.reader)).toEqual(new Set(['duckdb']));
+    await expectSameAnswers(store.app, 5);
+
+    // a republished night gets a new part with blocks; objects also in the other nights still use DuckDB
+    const night = Math.max(...before.parts.flatMap((p) => p.nights));
+    await publishNight(store.layout, night, testLog);
+    await store.reader.refresh();
+    expect(await pathsOf(store.reader)).toEqual(new Set(['blocks', 'duckdb']));
+    await expectSameAnswers(store.app, 5);
+  }, 120_000);
+
+  it('are rewritten by compaction, which GC keeps with the nightly stamps they point at', async () => {
+    const result = await compactStore(store.layout, testLog, {
+      recentNightsKept: 0,
+      now: Date.now() + 3_600_000,
+    });
+    expect(result.createdParts).toBe(1);
+    expect(result.removedParts).toBe(0);
+    await store.reader.refresh();
+    const catalog = store.reader.current();
+    expect(catalog.version).toBe(result.catalogVersion);
+    const [merged] = catalog.parts;
+    expect(merged.nights).toHaveLength(3);
+    expect(fs.existsSync(path.join(store.layout.partDir(merged.id), OBJECT_BLOCKS_FILE))).toBe(true);
+    expect(await pathsOf(store.reader)).toEqual(new Set(['blocks']));
+    await expectSameAnswers(store.app);
+  });
+});
