@@ -7,6 +7,7 @@
  * one positional read per part holding it, without a query.
  */
 import avro from 'avsc';
+import type { HistoryPoint } from './alert.js';
 import { bigintLongType } from './avro-long.js';
 
 /** Blocks file of a part (relative to the part directory). */
@@ -21,23 +22,12 @@ export interface BlockAlert {
   readonly row: Uint8Array;
 }
 
-/** One upper limit or bad-quality point (the columns of a part's `upperlim.parquet` but objectId and night). */
-export interface BlockUpperlim {
-  /** JD UTC of the exposure start. */
-  readonly jd: number;
-  readonly fid: number | null;
-  readonly magpsf: number | null;
-  readonly sigmapsf: number | null;
-  readonly diffmaglim: number | null;
-  readonly magnr: number | null;
-  readonly sigmagnr: number | null;
-  readonly isdiffpos: string | null;
-  readonly distnr: number | null;
-  readonly rb: number | null;
-  readonly nbad: number | null;
-  /** `upperlim` (non-detection) or `badquality` (detection failing the quality cut). */
-  readonly tag: string;
-}
+/**
+ * One upper limit or bad-quality point (the columns of a part's `upperlim.parquet` but objectId and night): a
+ * history point without its candid, tagged `upperlim` (non-detection) or `badquality` (detection failing the
+ * quality cut).
+ */
+export type BlockUpperlim = Omit<HistoryPoint, 'candid'> & { readonly tag: string };
 
 /** Where one alert's stamps are: the `stamps.bin` of the part that holds `night`'s cutouts, at `offset`. */
 export interface BlockStampRef {
