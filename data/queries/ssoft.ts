@@ -1,6 +1,6 @@
 /**
  * Queries behind `/api/v1/ssoft`: which SSOFT tables are built, and the rows of one object. Tables are written
- * sorted by `sso_number` (then `sso_name`) in small row groups, so a lookup by number reads one row group and a
+ * sorted by `sso_number` (then `sso_name`) in row groups of 16,384 rows, so a lookup by number reads one row group and a
  * lookup by name reads only the name column and the matching group. File names come from the store layout
  * (validated flavour and version); values travel as parameters.
  */
