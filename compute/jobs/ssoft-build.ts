@@ -9,7 +9,7 @@
  */
 import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import type { Logger } from 'pino';
-import { readCatalog } from '../../data/catalog.js';
+import { type Catalog, readCatalog } from '../../data/catalog.js';
 import { currentOrbitCatalogue } from '../../data/orbit-catalogue.js';
 import { identifySsnamenr, type ResolvedSso, readOrbitsByIds } from '../../data/queries/orbits.js';
 import {
@@ -68,6 +68,7 @@ function queryOn(conn: DuckDBConnection) {
 async function selectObjects(
   conn: DuckDBConnection,
   layout: StoreLayout,
+  catalog: Catalog,
   minDetections: number,
 ): Promise<{
   objects: Map<string, TableObject>;
@@ -75,7 +76,7 @@ async function selectObjects(
   withoutOrbit: number;
   tooFew: number;
 }> {
-  const counts = await countSsoDetections(conn, layout, readCatalog(layout));
+  const counts = await countSsoDetections(conn, layout, catalog);
   const files = currentOrbitCatalogue(layout);
   const query = queryOn(conn);
   const identified = files
@@ -134,9 +135,12 @@ export async function buildSsoft(
   // the light curves stream on `conn` while the tables are appended on their own connection
   const writeConn = await instance.connect();
   try {
+    // one catalog version for the whole build: the counts and the light curves come from the same parts
+    const catalog = readCatalog(layout);
     const { objects, groups, withoutOrbit, tooFew } = await selectObjects(
       conn,
       layout,
+      catalog,
       options.minDetections ?? SSOFT_MIN_DETECTIONS,
     );
     log.info({ objects: objects.size, withoutOrbit, version, flavors }, 'ssoft build started');
@@ -176,7 +180,7 @@ export async function buildSsoft(
     };
     try {
       let batch: SsoLightcurve[] = [];
-      for await (const lc of readSsoLightcurves(conn, layout, readCatalog(layout), groups)) {
+      for await (const lc of readSsoLightcurves(conn, layout, catalog, groups)) {
         batch.push(lc);
         if (batch.length >= EPHEMERIS_BATCH) {
           await submit(batch);

@@ -6,7 +6,7 @@
  */
 import type { GeometryEphemerides } from './ephemeris/index.js';
 import type { OrbitElements } from './orbit.js';
-import { fitPhaseCurve, type PhaseFlavor } from './phase/index.js';
+import { fitPhaseCurve, type PhaseFlavor, type PhaseObservations } from './phase/index.js';
 import { astrometryStatistics, obliquityDeg, separationArcsec } from './ssoft-statistics.js';
 
 const RAD_PER_DEG = Math.PI / 180;
@@ -34,7 +34,7 @@ export interface SsoftIdentity {
 export type SsoftRowValues = Record<string, number | string | null>;
 
 /** The fit inputs: reduced magnitudes magpsf − 5 log10(Dobs·Dhelio) and phase angles in radians. */
-export function phaseObservations(det: SsoDetections, eph: GeometryEphemerides) {
+export function phaseObservations(det: SsoDetections, eph: GeometryEphemerides): PhaseObservations {
   const n = det.jd.length;
   const magRed = new Float64Array(n);
   const phaseAngleRad = new Float64Array(n);
