@@ -19,6 +19,7 @@ import { ssoftApp } from './api/ssoft.js';
 import { statisticsApp } from './api/statistics.js';
 import { trackletApp } from './api/tracklet.js';
 import { ApiError } from './errors.js';
+import { portalApp } from './portal-files.js';
 import type { StoreReader } from './store-reader.js';
 
 /**
@@ -82,6 +83,7 @@ export function createApp(reader: StoreReader, log: Logger): Hono {
   app.route('/api/v1/columns', columnsApp());
   app.route('/', docsApp(API_ENDPOINTS));
   app.route('/', apiIndexApp(API_ENDPOINTS));
+  app.route('/', portalApp());
   app.notFound((c) =>
     c.json({ status: 'error', text: `Unknown endpoint ${c.req.path}. See /api/v1/ for the list.` }, 404),
   );

@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 need_apt=()
 command -v gcc >/dev/null 2>&1 || need_apt+=(gcc)
 [ -e /usr/include/librdkafka/rdkafka.h ] || need_apt+=(librdkafka-dev)
+[ -x /usr/bin/chromium ] || need_apt+=(chromium)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "test: installing Debian packages: ${need_apt[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
@@ -18,17 +19,19 @@ echo "test: biome (lint + format check)"
 npx biome ci .
 echo "test: tsc --noEmit"
 npx tsc --noEmit -p tsconfig.json
+npx tsc --noEmit -p serve/portal/tsconfig.json
 echo "test: build"
 npm run --silent build
 
 mkdir -p test-output
 status=0
-# Unit and integration tests in parallel; then the multi-process tests (Kafka consumers, the demo) one file at a
-# time, so that CPU contention from other test files cannot starve a consumer group's heartbeats.
+# Unit and integration tests in parallel; then the multi-process tests (Kafka consumers, the demo) and the
+# portal's browser tests one file at a time, so that CPU contention from other test files cannot starve a
+# consumer group's heartbeats, and the browser tests share one demo store.
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-output/vitest-main.json \
-  --exclude 'test/kafka/**' --exclude 'test/demo/**' --exclude 'node_modules/**' --exclude 'dist/**' "$@" || status=$?
+  --exclude 'test/kafka/**' --exclude 'test/demo/**' --exclude 'test/portal/**' --exclude 'node_modules/**' --exclude 'dist/**' "$@" || status=$?
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-output/vitest-serial.json \
-  --no-file-parallelism test/kafka test/demo "$@" || status=$?
+  --no-file-parallelism test/kafka test/demo test/portal "$@" || status=$?
 node -e '
 const fs = require("fs");
 let passed = 0, failed = 0, skipped = 0;

@@ -32,40 +32,49 @@ export interface DemoArgs {
   store?: string;
 }
 
-export async function runDemo(args: DemoArgs, log: Logger): Promise<number> {
-  const port = parsePort(args.port ?? process.env.PORT, 8080);
-  const layout = new StoreLayout(path.resolve(args.store ?? 'skyalert-demo'));
+/**
+ * Builds the demo store in `layout.root` unless a store built with the same settings is there (then returns at
+ * once). Also used by the portal's browser tests and benchmarks.
+ */
+export async function buildDemoStore(layout: StoreLayout, log: Logger): Promise<void> {
   const marker = path.join(layout.root, 'demo.json');
   const wanted = JSON.stringify({ ...DEMO, ssoftMinDetections: DEMO_SSOFT_MIN_DETECTIONS });
   const built =
     fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === wanted && readCatalog(layout).version > 0;
-  if (!built) {
-    fs.rmSync(layout.root, { recursive: true, force: true });
-    fs.mkdirSync(layout.root, { recursive: true });
-    const input = path.join(layout.root, 'demo-input');
-    console.log(`demo: simulating ${DEMO.nights} nights x ${DEMO.alertsPerNight} alerts into ${input}`);
-    await runSimulate({ outDir: input, ...DEMO, log });
-    console.log('demo: ingesting and publishing');
-    const summary = await ingestFiles(layout, [input], { ingesterId: 'demo', log, publish: true });
-    await compactStore(layout, log);
-    console.log(
-      `demo: ${summary.staged} alerts staged, ${summary.quarantined} quarantined, ${summary.nights.length} nights published`,
-    );
-    const orbits = await loadOrbitFiles(layout, [path.join(input, 'MPCORB.DAT')], log);
-    const version = currentVersion();
-    const ssoft = await buildSsoft(layout, {
-      version,
-      flavors: SSOFT_FLAVORS,
-      minDetections: DEMO_SSOFT_MIN_DETECTIONS,
-      log,
-    });
-    console.log(
-      `demo: ${orbits.objects} asteroid orbits loaded; SSOFT ${version} built for ${ssoft.objects} asteroids`,
-    );
-    fs.writeFileSync(marker, wanted);
-  }
+  if (built) return;
+  fs.rmSync(layout.root, { recursive: true, force: true });
+  fs.mkdirSync(layout.root, { recursive: true });
+  const input = path.join(layout.root, 'demo-input');
+  console.log(`demo: simulating ${DEMO.nights} nights x ${DEMO.alertsPerNight} alerts into ${input}`);
+  await runSimulate({ outDir: input, ...DEMO, log });
+  console.log('demo: ingesting and publishing');
+  const summary = await ingestFiles(layout, [input], { ingesterId: 'demo', log, publish: true });
+  await compactStore(layout, log);
+  console.log(
+    `demo: ${summary.staged} alerts staged, ${summary.quarantined} quarantined, ${summary.nights.length} nights published`,
+  );
+  const orbits = await loadOrbitFiles(layout, [path.join(input, 'MPCORB.DAT')], log);
+  const version = currentVersion();
+  const ssoft = await buildSsoft(layout, {
+    version,
+    flavors: SSOFT_FLAVORS,
+    minDetections: DEMO_SSOFT_MIN_DETECTIONS,
+    log,
+  });
+  console.log(
+    `demo: ${orbits.objects} asteroid orbits loaded; SSOFT ${version} built for ${ssoft.objects} asteroids`,
+  );
+  fs.writeFileSync(marker, wanted);
+}
+
+export async function runDemo(args: DemoArgs, log: Logger): Promise<number> {
+  const port = parsePort(args.port ?? process.env.PORT, 8080);
+  const layout = new StoreLayout(path.resolve(args.store ?? 'skyalert-demo'));
+  await buildDemoStore(layout, log);
   const server = await startServer(layout, { port, log });
-  console.log(`\nSky-alert demo is up: ${server.url}/api/v1/  (store ${layout.root})`);
+  console.log(
+    `\nSky-alert demo is up: portal ${server.url}/ , API ${server.url}/api/v1/  (store ${layout.root})`,
+  );
   console.log(`  try: curl '${server.url}/api/v1/objects?objectId=<an objectId>'\n`);
   await new Promise<void>((resolve) => {
     const stop = (): void => {

@@ -1,0 +1,93 @@
+/**
+ * Serves the built web portal (`dist/portal`, made by `npm run build` from `serve/portal/`) at `/`: files under
+ * `/assets/` (content-hashed names, cached for a year), and the app's `index.html` for every other page path
+ * (`/`, `/ZTF…`, `/sso/…`, `/stats`, …) so that shared URLs open on the right page. Files are read once at
+ * start and kept with their gzip form; nothing from the request reaches a file path.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+
+interface PortalFile {
+  readonly body: Buffer;
+  readonly gzip: Buffer | null;
+  readonly type: string;
+}
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+/** Paths that belong to the API and services, never to the portal. */
+const NOT_PORTAL = /^\/(api|vo|health)(\/|$)/;
+
+/** The project's `dist/portal`, found from this file in the sources (`serve/`) or the build (`dist/serve/`). */
+export function defaultPortalDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return path.join(dir, 'dist', 'portal');
+    dir = path.dirname(dir);
+  }
+  return path.resolve('dist', 'portal');
+}
+
+function readPortal(dir: string): Map<string, PortalFile> {
+  const files = new Map<string, PortalFile>();
+  const walk = (sub: string): void => {
+    for (const entry of fs.readdirSync(path.join(dir, sub), { withFileTypes: true })) {
+      const rel = sub ? `${sub}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(rel);
+      else if (entry.isFile()) {
+        const body = fs.readFileSync(path.join(dir, rel));
+        const type = TYPES[path.extname(entry.name)] ?? 'application/octet-stream';
+        const compressible = type.startsWith('text/') || type.endsWith('json') || type.endsWith('+xml');
+        files.set(`/${rel}`, {
+          body,
+          gzip: compressible && body.length > 1024 ? gzipSync(body) : null,
+          type,
+        });
+      }
+    }
+  };
+  walk('');
+  return files;
+}
+
+const MISSING_PAGE = `<!doctype html><meta charset="utf-8"><title>Sky-alert</title>
+<p>The web portal is not built on this server: run <code>npm run build</code>. The API answers at
+<a href="/api/v1/">/api/v1/</a>.</p>`;
+
+/** The Hono app serving the portal from `dir` (default {@link defaultPortalDir}). */
+export function portalApp(dir = defaultPortalDir()): Hono {
+  const files = fs.existsSync(path.join(dir, 'index.html')) ? readPortal(dir) : null;
+  const app = new Hono();
+  app.get('*', async (c, next) => {
+    const urlPath = c.req.path;
+    if (NOT_PORTAL.test(urlPath)) return next();
+    if (!files) return c.html(MISSING_PAGE, 503);
+    const asset = urlPath.startsWith('/assets/') ? files.get(urlPath) : undefined;
+    if (urlPath.startsWith('/assets/') && !asset) return next();
+    const file = asset ?? files.get('/index.html');
+    if (!file) return next();
+    const headers: Record<string, string> = {
+      'content-type': file.type,
+      'cache-control': asset ? 'public, max-age=31536000, immutable' : 'no-cache',
+      vary: 'accept-encoding',
+    };
+    if (file.gzip && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+      headers['content-encoding'] = 'gzip';
+      return c.body(new Uint8Array(file.gzip), 200, headers);
+    }
+    return c.body(new Uint8Array(file.body), 200, headers);
+  });
+  return app;
+}

@@ -1,0 +1,40 @@
+/** Entry of the web portal: picks the page of the current path (lib/router.ts) inside the common layout. */
+import { render } from 'preact';
+import { useEffect } from 'preact/hooks';
+import { Layout } from './components/layout.js';
+import { interceptLinks, type Route, routeOf, useLocation } from './lib/router.js';
+import { HomePage } from './pages/home.js';
+import { NotFoundPage } from './pages/not-found.js';
+import { ObjectPage } from './pages/object.js';
+import './styles.css';
+
+function App() {
+  const { pathname } = useLocation();
+  const route = routeOf(pathname);
+  useEffect(() => {
+    if (route.page === 'home') document.title = 'Sky-alert';
+    else if (route.page === 'object') document.title = `${route.objectId} : Sky-alert`;
+    else if (route.page === 'sso') document.title = `${route.name} (Solar System) : Sky-alert`;
+    else document.title = `${route.page} : Sky-alert`;
+  });
+  return <Layout pathname={pathname}>{page(route, pathname)}</Layout>;
+}
+
+function page(route: Route, pathname: string) {
+  switch (route.page) {
+    case 'home':
+      return <HomePage />;
+    case 'object':
+      return <ObjectPage objectId={route.objectId} />;
+    case 'not-found':
+      return <NotFoundPage path={route.path} />;
+    default:
+      return <NotFoundPage path={pathname} />;
+  }
+}
+
+const root = document.getElementById('app');
+if (root) {
+  interceptLinks(root);
+  render(<App />, root);
+}
