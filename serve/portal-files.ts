@@ -66,9 +66,33 @@ const MISSING_PAGE = `<!doctype html><meta charset="utf-8"><title>Sky-alert</tit
 <p>The web portal is not built on this server: run <code>npm run build</code>. The API answers at
 <a href="/api/v1/">/api/v1/</a>.</p>`;
 
+/** Default survey of the sky viewer (an Aladin HiPS id); SKYALERT_HIPS_URL sets another id or base URL. */
+export const DEFAULT_HIPS = 'CDS/P/PanSTARRS/DR1/color-z-zg-g';
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** Writes the page settings (lib/config.ts of the portal) into index.html. */
+function withSettings(index: PortalFile, hips: string): PortalFile {
+  const html = index.body
+    .toString('utf8')
+    .replace(
+      '<meta name="skyalert:hips" content="" />',
+      `<meta name="skyalert:hips" content="${escapeAttribute(hips)}" />`,
+    );
+  const body = Buffer.from(html, 'utf8');
+  return { body, gzip: gzipSync(body), type: index.type };
+}
+
 /** The Hono app serving the portal from `dir` (default {@link defaultPortalDir}). */
-export function portalApp(dir = defaultPortalDir()): Hono {
+export function portalApp(
+  dir = defaultPortalDir(),
+  hips = process.env.SKYALERT_HIPS_URL || DEFAULT_HIPS,
+): Hono {
   const files = fs.existsSync(path.join(dir, 'index.html')) ? readPortal(dir) : null;
+  const index = files?.get('/index.html');
+  if (files && index) files.set('/index.html', withSettings(index, hips));
   const app = new Hono();
   app.get('*', async (c, next) => {
     const urlPath = c.req.path;

@@ -1,0 +1,97 @@
+/**
+ * A Plotly chart. Plotly (~1 MB) is loaded on first use as its own chunk, so pages without plots never fetch
+ * it. Colours follow the page theme; the chart is redrawn when the theme changes.
+ */
+import type { Config, Data, Layout } from 'plotly.js-dist-min';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ErrorBox, Loading } from './status.js';
+
+type PlotlyModule = typeof import('plotly.js-dist-min');
+let plotly: Promise<PlotlyModule> | null = null;
+
+/** Loads Plotly once (dynamic import: a separate chunk). */
+export function loadPlotly(): Promise<PlotlyModule> {
+  plotly ??= import('plotly.js-dist-min').then((m) => ('default' in m ? (m.default as PlotlyModule) : m));
+  return plotly;
+}
+
+function themed(layout: Partial<Layout>): Partial<Layout> {
+  const style = getComputedStyle(document.documentElement);
+  const text = style.getPropertyValue('--text').trim() || '#1b2330';
+  const grid = style.getPropertyValue('--border').trim() || '#d9dee5';
+  const axis = (a: Partial<Layout['xaxis']> | undefined): Partial<Layout['xaxis']> => ({
+    gridcolor: grid,
+    zerolinecolor: grid,
+    ...a,
+  });
+  return {
+    paper_bgcolor: 'rgba(0,0,0,0)',
+    plot_bgcolor: 'rgba(0,0,0,0)',
+    font: { color: text, size: 12 },
+    margin: { l: 60, r: 20, t: 30, b: 50 },
+    legend: { orientation: 'h', y: -0.2 },
+    hovermode: 'closest',
+    ...layout,
+    xaxis: axis(layout.xaxis),
+    yaxis: axis(layout.yaxis) as Layout['yaxis'],
+  };
+}
+
+/** Props of {@link Plot}: Plotly traces and layout; `label` names the chart for screen readers and tests. */
+export interface PlotProps {
+  readonly data: Data[];
+  readonly layout?: Partial<Layout>;
+  readonly config?: Partial<Config>;
+  readonly label: string;
+  readonly height?: number;
+}
+
+/** Draws a Plotly chart (responsive, with the mode bar for zoom and PNG export). */
+export function Plot({ data, layout = {}, config = {}, label, height = 420 }: PlotProps) {
+  const div = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | string>('loading');
+  const [theme, setTheme] = useState(0);
+  useEffect(() => {
+    const onTheme = (): void => setTheme((t) => t + 1);
+    window.addEventListener('skyalert:theme', onTheme);
+    return () => window.removeEventListener('skyalert:theme', onTheme);
+  }, []);
+  useEffect(() => {
+    let live = true;
+    loadPlotly().then(
+      async (Plotly) => {
+        if (!live || !div.current) return;
+        await Plotly.react(div.current, data, themed({ height, ...layout }), {
+          responsive: true,
+          displaylogo: false,
+          toImageButtonOptions: { format: 'png', filename: label.replace(/\W+/g, '-') },
+          ...config,
+        });
+        if (live) setState('ready');
+      },
+      (error: unknown) => live && setState(`the plotting library did not load: ${String(error)}`),
+    );
+    return () => {
+      live = false;
+    };
+  }, [data, layout, config, height, label, theme]);
+  useEffect(
+    () => () => {
+      if (div.current) void loadPlotly().then((Plotly) => div.current && Plotly.purge(div.current));
+    },
+    [],
+  );
+  return (
+    <figure
+      class="plot"
+      aria-label={label}
+      data-state={state === 'loading' || state === 'ready' ? state : 'error'}
+    >
+      {state === 'loading' ? <Loading what="plot" /> : null}
+      {state !== 'loading' && state !== 'ready' ? (
+        <ErrorBox title="Plot unavailable">{state}</ErrorBox>
+      ) : null}
+      <div ref={div} style={{ minHeight: `${height}px` }} />
+    </figure>
+  );
+}

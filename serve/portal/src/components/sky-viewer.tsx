@@ -1,0 +1,82 @@
+/**
+ * The sky viewer: Aladin Lite v3 (loaded on first use as its own chunk) centred on a position, with markers and
+ * optionally a MOC region. Survey images come from the configured HiPS (lib/config.ts); without network the
+ * markers and region are still drawn on a blank sky. Browsers without WebGL2 get a message instead.
+ */
+import type { AladinStatic } from 'aladin-lite';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { hipsSurvey } from '../lib/config.js';
+import { ErrorBox, Loading } from './status.js';
+
+let aladin: Promise<AladinStatic> | null = null;
+
+function loadAladin(): Promise<AladinStatic> {
+  aladin ??= import('aladin-lite').then(async (m) => {
+    await m.default.init;
+    return m.default;
+  });
+  return aladin;
+}
+
+/** A marked position with a label (shown on click). */
+export interface SkyMarker {
+  readonly raDeg: number;
+  readonly decDeg: number;
+  readonly label: string;
+}
+
+/** Props of {@link SkyViewer}. `moc` is an IVOA MOC JSON object (`{"order": [cells]}`). */
+export interface SkyViewerProps {
+  readonly raDeg: number;
+  readonly decDeg: number;
+  readonly fovDeg: number;
+  readonly markers?: readonly SkyMarker[];
+  readonly moc?: Record<string, number[]> | null;
+  readonly height?: number;
+}
+
+/** Aladin Lite view with markers and an optional MOC. */
+export function SkyViewer({ raDeg, decDeg, fovDeg, markers = [], moc = null, height = 360 }: SkyViewerProps) {
+  const div = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | string>('loading');
+  useEffect(() => {
+    let live = true;
+    loadAladin().then(
+      (A) => {
+        if (!live || !div.current) return;
+        div.current.replaceChildren();
+        const view = A.aladin(div.current, {
+          survey: hipsSurvey(),
+          fov: fovDeg,
+          target: `${raDeg} ${decDeg}`,
+          showReticle: true,
+          showCooGrid: false,
+          showShareControl: false,
+          showSimbadPointerControl: false,
+          mode: document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light',
+        });
+        if (markers.length > 0) {
+          const catalog = A.catalog({ name: 'Sky-alert', color: '#f5622e', sourceSize: 14 });
+          view.addCatalog(catalog);
+          catalog.addSources(markers.map((m) => A.source(m.raDeg, m.decDeg, { name: m.label })));
+        }
+        if (moc)
+          view.addMOC(A.MOCFromJSON(moc, { color: '#7a3fb0', opacity: 0.35, lineWidth: 1, name: 'region' }));
+        setState('ready');
+      },
+      (error: unknown) => live && setState(String(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [raDeg, decDeg, fovDeg, markers, moc]);
+  return (
+    <div class="sky-viewer" data-state={state === 'loading' || state === 'ready' ? state : 'error'}>
+      {state === 'loading' ? <Loading what="sky viewer" /> : null}
+      {state !== 'loading' && state !== 'ready' ? (
+        <ErrorBox title="The sky viewer cannot start in this browser">{state}</ErrorBox>
+      ) : null}
+      <div ref={div} style={{ width: '100%', height: `${height}px` }} role="img" aria-label="Sky viewer" />
+    </div>
+  );
+}
