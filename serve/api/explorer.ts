@@ -7,7 +7,6 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { readAlertsByRef } from '../../data/queries/alert-refs.js';
 import {
   findConeHits,
   findDateHits,
@@ -15,6 +14,7 @@ import {
   readLatestOfObjects,
   type TimeField,
 } from '../../data/queries/explorer.js';
+import { readReferencedAlerts } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { splitList } from '../args/common.js';
 import { decArg, MAX_RADIUS_ARCSEC, raArg, radiusArg } from '../args/coords.js';
@@ -226,7 +226,7 @@ async function coneSearch(reader: StoreReader, query: Query, args: ExplorerArgs)
   });
   const separation = new Map(hits.map((h) => [h.candid, h.separationDeg]));
   const order = new Map(hits.map((h, i) => [h.candid, i]));
-  const stored = (await readAlertsByRef(query, reader.layout, hits, selection.stored)).sort(
+  const stored = (await readReferencedAlerts(reader, hits, selection.stored)).sort(
     (a, b) => (order.get(a.i_candid as bigint) ?? 0) - (order.get(b.i_candid as bigint) ?? 0),
   );
   const rows = toApiAlertRows(stored, {
@@ -249,7 +249,7 @@ async function dateSearch(reader: StoreReader, query: Query, args: ExplorerArgs)
   }
   const timeField: TimeField = args.time_field ?? 'any';
   const refs = await findDateHits(query, reader.layout, reader.current(), window, timeField, args.n);
-  const stored = (await readAlertsByRef(query, reader.layout, refs, selection.stored)).sort(byJdDescending);
+  const stored = (await readReferencedAlerts(reader, refs, selection.stored)).sort(byJdDescending);
   const rows = toApiAlertRows(stored, { selection, colour: false });
   return { rows, name: 'explorer_datesearch', columns: answerColumns(selection, ALERT_V_FIELDS) };
 }

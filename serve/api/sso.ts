@@ -5,9 +5,9 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { readAlertsByRef } from '../../data/queries/alert-refs.js';
 import { STAMP_KINDS } from '../../data/queries/cutouts.js';
 import { findSsoAlerts } from '../../data/queries/sso.js';
+import { readReferencedAlerts } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, toApiAlertRows } from '../alert-rows.js';
 import { booleanArg, OUTPUT_FORMATS, splitList } from '../args/common.js';
 import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
@@ -173,7 +173,7 @@ export function ssoApp(reader: StoreReader): Hono {
         400,
         `More than ${MAX_SSO_ALERTS.toLocaleString('en-US')} alerts: ask for fewer objects.`,
       );
-    const stored = await readAlertsByRef(query, reader.layout, refs, internal.stored);
+    const stored = await readReferencedAlerts(reader, refs, internal.stored);
     const alertRows = toApiAlertRows(stored, { selection: internal, colour: false }).sort(
       (a, b) => Number(b['i:jd']) - Number(a['i:jd']),
     );

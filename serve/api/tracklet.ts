@@ -4,8 +4,8 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { readAlertsByRef } from '../../data/queries/alert-refs.js';
 import { findTrackletAlerts } from '../../data/queries/tracklet.js';
+import { readReferencedAlerts } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
 import { outputFormatArg, parseColumnSelection } from '../args/table-args.js';
@@ -127,7 +127,7 @@ export function trackletApp(reader: StoreReader): Hono {
       );
     }
     const order = new Map(refs.map((r, i) => [r.candid, i]));
-    const stored = (await readAlertsByRef(query, reader.layout, refs, selection.stored)).sort(
+    const stored = (await readReferencedAlerts(reader, refs, selection.stored)).sort(
       (a, b) => (order.get(a.i_candid as bigint) ?? 0) - (order.get(b.i_candid as bigint) ?? 0),
     );
     const rows = toApiAlertRows(stored, { selection, colour: false });

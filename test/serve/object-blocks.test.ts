@@ -12,10 +12,11 @@ import { writeCatalog } from '../../data/catalog.js';
 import { OBJECT_BLOCKS_FILE, OBJECT_BLOCKS_INDEX_FILE } from '../../data/object-blocks.js';
 import { compactStore } from '../../ingest/publish/compact.js';
 import { publishNight } from '../../ingest/publish/publish-night.js';
+import { locateReferencedBlocks } from '../../serve/alert-ref-reads.js';
 import { createApp } from '../../serve/app.js';
 import { objectReads } from '../../serve/object-reads.js';
 import { StoreReader } from '../../serve/store-reader.js';
-import { type ServedStore, simulatedStore, storeRows } from '../support/serve-stores.js';
+import { allPartFiles, type ServedStore, simulatedStore, storeRows } from '../support/serve-stores.js';
 import { testLog } from '../support/store.js';
 
 const text = async (app: Hono, url: string): Promise<string> => {
@@ -101,6 +102,40 @@ describe('object blocks', () => {
     const withAlerts = [...expected].filter(([url, body]) => url.includes('withupperlim') && body.length > 2);
     expect(withAlerts.length).toBeGreaterThan(100);
     await expectSameAnswers(store.app);
+  });
+
+  it('answer the index-driven searches (explorer, latests, tracklet, sso) exactly as the DuckDB path', async () => {
+    const rows = (sql: string) => storeRows(store, sql);
+    const sky = await rows(
+      `SELECT i_ra, i_dec FROM read_parquet(${allPartFiles(store, 'idx_sky.parquet')}) ORDER BY i_candid LIMIT 3`,
+    );
+    const classes = await rows(
+      `SELECT DISTINCT classification FROM read_parquet(${allPartFiles(store, 'idx_class.parquet')}) ORDER BY 1 LIMIT 4`,
+    );
+    const tracklets = await rows(
+      `SELECT DISTINCT d_tracklet FROM read_parquet(${allPartFiles(store, 'idx_tracklet.parquet')}) ORDER BY 1 LIMIT 2`,
+    );
+    const ssos = await rows(
+      `SELECT i_ssnamenr FROM read_parquet(${allPartFiles(store, 'idx_ssnamenr.parquet')}) WHERE d_roid = 3
+       GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 3`,
+    );
+    expect([sky.length, classes.length, tracklets.length, ssos.length]).toEqual([3, 4, 2, 3]);
+    const urls = [
+      ...sky.map((r) => `/api/v1/explorer?ra=${r.i_ra}&dec=${r.i_dec}&radius=600`),
+      ...classes.map((r) => `/api/v1/latests?class=${encodeURIComponent(String(r.classification))}&n=50`),
+      ...tracklets.map((r) => `/api/v1/tracklet?id=${r.d_tracklet}`),
+      ...ssos.map((r) => `/api/v1/sso?n_or_d=${r.i_ssnamenr}&columns=i:jd,i:magpsf,i:ra,i:dec,d:roid`),
+      `/api/v1/sso?n_or_d=${ssos[0].i_ssnamenr}`,
+      `/api/v1/explorer?objectId=${ids.slice(0, 20).join(',')}`,
+    ];
+    for (const url of urls) {
+      const body = await text(oracleApp, url);
+      expect(JSON.parse(body).length, url).toBeGreaterThan(0);
+      expect(await text(store.app, url), url).toBe(body);
+    }
+    const refs = [{ part: store.reader.current().parts[0].id, objectId: ids[0], candid: 0n }];
+    expect(locateReferencedBlocks(store.reader, refs)).not.toBeNull();
+    expect(locateReferencedBlocks(oracle, refs)).toBeNull();
   });
 
   it('are not needed to serve an older store, and a republished night gets them', async () => {

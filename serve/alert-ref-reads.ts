@@ -1,0 +1,69 @@
+/**
+ * Full rows of alerts found through an index (explorer, latests, tracklet, sso): from the object blocks when
+ * the in-memory object index has a block for every (object, part) referenced — one positional read per block,
+ * no query — otherwise with the DuckDB read over the parts' `alerts.parquet` (`readAlertsByRef`). Both give the
+ * same stored rows (storage names, BIGINT as bigint, plus `classification`).
+ */
+import { decodeAlertRow } from '../data/alert-row-codec.js';
+import { type AlertRef, BASE_ALERT_COLUMNS, readAlertsByRef } from '../data/queries/alert-refs.js';
+import { type BlockLocation, readObjectBlocks } from '../data/queries/object-blocks.js';
+import type { QueryFn } from '../data/queries/objects.js';
+import type { StoreReader } from './store-reader.js';
+
+type Row = Record<string, unknown>;
+
+/** Stored columns that row documents do not hold (the DuckDB path answers requests for them). */
+const NOT_IN_BLOCKS = new Set(['night', 'hpix29']);
+
+/** The blocks holding `refs`, or null when one of them has none in the index (or the index is absent). */
+export function locateReferencedBlocks(
+  reader: StoreReader,
+  refs: readonly AlertRef[],
+): BlockLocation[] | null {
+  const { locator } = reader.snapshot();
+  if (locator === null) return null;
+  const locations = new Map<string, BlockLocation>();
+  for (const ref of refs) {
+    const key = `${ref.objectId}\u0000${ref.part}`;
+    if (locations.has(key)) continue;
+    const found = locator.find(ref.objectId, true).find((r) => r.part === ref.part);
+    if (!found?.block) return null;
+    locations.set(key, { objectId: ref.objectId, part: ref.part, ...found.block });
+  }
+  return [...locations.values()];
+}
+
+/**
+ * Stored rows of the referenced alerts (one per reference found, in no particular order).
+ *
+ * @param columns storage names to return besides BASE_ALERT_COLUMNS; null for every column.
+ */
+export async function readReferencedAlerts(
+  reader: StoreReader,
+  refs: readonly AlertRef[],
+  columns: readonly string[] | null,
+): Promise<Row[]> {
+  if (refs.length === 0) return [];
+  const locations = columns?.some((c) => NOT_IN_BLOCKS.has(c)) ? null : locateReferencedBlocks(reader, refs);
+  if (locations === null) {
+    const query: QueryFn = (sql, params) => reader.query(sql, params);
+    return readAlertsByRef(query, reader.layout, refs, columns);
+  }
+  const wanted = new Set(refs.map((r) => `${r.objectId}\u0000${r.candid}`));
+  const keep = columns === null ? null : new Set([...BASE_ALERT_COLUMNS, ...columns]);
+  const rows: Row[] = [];
+  for (const { objectId, block } of readObjectBlocks(reader.layout, reader.files, locations)) {
+    for (const alert of block.alerts) {
+      const full: Row = decodeAlertRow(alert.row);
+      if (!wanted.has(`${objectId}\u0000${String(full.i_candid)}`)) continue;
+      full.classification = alert.classification;
+      if (keep === null) rows.push(full);
+      else {
+        const row: Row = {};
+        for (const name of keep) if (name in full) row[name] = full[name];
+        rows.push(row);
+      }
+    }
+  }
+  return rows;
+}
