@@ -10,6 +10,7 @@ import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import type { Logger } from 'pino';
 import { type Catalog, EMPTY_CATALOG, readCatalog } from '../data/catalog.js';
+import { SkyBlockReader } from '../data/queries/sky-blocks.js';
 import { ReadOnlyFiles } from '../data/read-only-files.js';
 import { sqlPathLiteral } from '../data/sql-text.js';
 import type { StoreLayout } from '../data/store-layout.js';
@@ -29,8 +30,9 @@ export interface StoreReaderOptions {
   /** Catalog polling period (ms). Default 1000. */
   readonly pollMs?: number;
   /**
-   * Serve object lookups from object blocks with the object index in memory (default true); false answers
-   * every lookup with DuckDB queries (the path of stores without blocks), e.g. to compare both.
+   * Serve object lookups from object blocks with the object index in memory, and cone searches from sky blocks
+   * (default true); false answers every lookup and cone with DuckDB queries (the path of stores without
+   * blocks), e.g. to compare both.
    */
   readonly objectBlocks?: boolean;
 }
@@ -41,8 +43,9 @@ export class StoreReader {
   private timer: NodeJS.Timeout | null = null;
   private refreshing: Promise<void> | null = null;
   private readonly idle: DuckDBConnection[] = [];
-  /** Open descriptors of the point-lookup path (objects.bin, stamps.bin). */
+  /** Open descriptors of the point-lookup path (objects.bin, stamps.bin, sky.bin). */
   readonly files = new ReadOnlyFiles();
+  private readonly sky = new SkyBlockReader(this.files);
 
   private constructor(
     readonly layout: StoreLayout,
@@ -73,6 +76,11 @@ export class StoreReader {
     reader.timer = setInterval(() => void reader.refresh(), pollMs);
     reader.timer.unref();
     return reader;
+  }
+
+  /** Cone searches over sky blocks, or null when every search goes through DuckDB (`objectBlocks: false`). */
+  skyBlocks(): SkyBlockReader | null {
+    return this.objectBlocks ? this.sky : null;
   }
 
   /** The catalog version in use. */

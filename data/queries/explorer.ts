@@ -7,12 +7,14 @@
 import path from 'node:path';
 import { coneRanges, type PixelRange } from '../../compute/sky/index.js';
 import { expandStoredRows } from '../alert-row-codec.js';
-import type { Catalog } from '../catalog.js';
+import type { Catalog, PartEntry } from '../catalog.js';
 import { partFilePath } from '../catalog.js';
+import { SKY_BLOCKS_FILE } from '../sky-blocks.js';
 import { sqlPathList } from '../sql-text.js';
 import type { StoreLayout } from '../store-layout.js';
 import { type AlertRef, partFileList, partsInJdRange, storedColumnList, toAlertRefs } from './alert-refs.js';
 import { partsOfObject, type QueryFn, ZTF_OBJECT_ID } from './objects.js';
+import type { SkyBlockReader, SkyWindow } from './sky-blocks.js';
 
 /** Which time a date window applies to: the object's first detection (`i:jdstarthist`) or the alert (`i:jd`). */
 export type TimeField = 'first' | 'any';
@@ -69,6 +71,9 @@ const CONE_SPAN: Record<TimeField, (files: string) => string> = {
     QUALIFY row_number() OVER (PARTITION BY i_objectId ORDER BY i_jd DESC, i_candid DESC) = 1`,
 };
 
+/** The field of a sky record that a cone's time window applies to. */
+const SKY_TIME_FIELD: Record<TimeField, SkyWindow['field']> = { first: 'jdstarthist', any: 'jd' };
+
 /** A cone-search hit: the alert to return for one object and its distance from the centre. */
 export interface ConeHit extends AlertRef {
   readonly jd: number;
@@ -97,6 +102,7 @@ export async function findConeHits(
   layout: StoreLayout,
   catalog: Catalog,
   cone: ConeQuery,
+  sky: SkyBlockReader | null = null,
 ): Promise<ConeHit[]> {
   const w = cone.window;
   // An alert of an object first seen at jdstarthist is emitted at or after it: parts before the window's start
@@ -106,36 +112,48 @@ export async function findConeHits(
       ? catalog.parts
       : partsInJdRange(catalog, w.startJd, cone.timeField === 'any' ? w.stopJd : null);
   if (parts.length === 0) return [];
-  const files = partFileList(layout, parts, 'sky');
-  const sql = CONE_SPAN[cone.timeField](files.sql);
   const spans = mergePixelRanges(coneRanges('auto', cone.raDeg, cone.decDeg, cone.radiusDeg));
-  const results = await Promise.all(
-    spans.map(([start, end]) =>
-      query(sql, [
-        start,
-        end,
-        cone.decDeg,
-        cone.raDeg,
-        w?.startJd ?? Number.NEGATIVE_INFINITY,
-        w?.stopJd ?? Number.POSITIVE_INFINITY,
-        cone.radiusDeg,
-      ]),
-    ),
-  );
   const best = new Map<string, ConeHit>();
-  for (const rows of results) {
-    const refs = toAlertRefs(rows, files);
-    rows.forEach((row, i) => {
-      const hit: ConeHit = {
-        ...refs[i],
-        jd: row.i_jd as number,
-        separationDeg: row.separation_deg as number,
-      };
-      const seen = best.get(hit.objectId);
-      // one object may straddle two spans: keep its latest alert
-      if (!seen || hit.jd > seen.jd || (hit.jd === seen.jd && hit.candid > seen.candid))
-        best.set(hit.objectId, hit);
-    });
+  const keep = (hit: ConeHit): void => {
+    const seen = best.get(hit.objectId);
+    // one object may straddle two spans or parts: keep its latest alert
+    if (!seen || hit.jd > seen.jd || (hit.jd === seen.jd && hit.candid > seen.candid))
+      best.set(hit.objectId, hit);
+  };
+  // parts with sky blocks are searched here, the others with the DuckDB query over their idx_sky
+  const viaDuckDb: PartEntry[] = [];
+  const skyWindow = w === null ? null : { field: SKY_TIME_FIELD[cone.timeField], ...w };
+  for (const part of parts) {
+    const file = path.join(layout.partDir(part.id), SKY_BLOCKS_FILE);
+    if (sky === null || !sky.has(file)) {
+      viaDuckDb.push(part);
+      continue;
+    }
+    for (const hit of sky.cone(file, spans, cone.raDeg, cone.decDeg, cone.radiusDeg, skyWindow))
+      keep({ ...hit, part: part.id });
+  }
+  if (viaDuckDb.length > 0) {
+    const files = partFileList(layout, viaDuckDb, 'sky');
+    const sql = CONE_SPAN[cone.timeField](files.sql);
+    const results = await Promise.all(
+      spans.map(([start, end]) =>
+        query(sql, [
+          start,
+          end,
+          cone.decDeg,
+          cone.raDeg,
+          w?.startJd ?? Number.NEGATIVE_INFINITY,
+          w?.stopJd ?? Number.POSITIVE_INFINITY,
+          cone.radiusDeg,
+        ]),
+      ),
+    );
+    for (const rows of results) {
+      const refs = toAlertRefs(rows, files);
+      rows.forEach((row, i) => {
+        keep({ ...refs[i], jd: row.i_jd as number, separationDeg: row.separation_deg as number });
+      });
+    }
   }
   return [...best.values()]
     .sort((a, b) => a.separationDeg - b.separationDeg || (a.objectId < b.objectId ? -1 : 1))

@@ -2,12 +2,14 @@
  * Writes one immutable part from three relations prepared by the caller on a DuckDB connection:
  * `p_alerts` (valid alerts: catalogue columns + night, hpix29, classification), `p_cutouts` (objectId, candid,
  * jd, night and the three stamps, already in objectId order) and `p_upperlim` (upper limits and bad-quality
- * points, tagged). Each table is sorted by its key so that row-group statistics prune lookups (DESIGN.md).
+ * points, tagged). Each table is sorted by its key so that row-group statistics prune lookups (DESIGN.md); the
+ * sky index is also written as sky blocks (data/sky-blocks.ts) for cone searches without a query.
  */
 import fs from 'node:fs';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { PART_FILES, type PartFile } from '../../data/catalog.js';
 import { sqlPathLiteral } from '../../data/sql-text.js';
+import { writeSkyBlocks } from './sky-blocks-writer.js';
 
 /** Rows per row group: small enough for fast point lookups, large enough for good compression. */
 export const ROW_GROUP_ROWS = 10_000;
@@ -58,6 +60,7 @@ export async function writePart(
     const options = COPY_OPTIONS;
     await conn.run(`COPY (${query}) TO ${target} ${options}`);
   }
+  await writeSkyBlocks(conn, dir);
   return {
     alerts: await count(conn, 'p_alerts'),
     upperlim: await count(conn, 'p_upperlim'),

@@ -216,14 +216,20 @@ async function objectSearch(reader: StoreReader, query: Query, args: ExplorerArg
 
 async function coneSearch(reader: StoreReader, query: Query, args: ExplorerArgs): Promise<SearchAnswer> {
   const selection = parseColumnSelection(args.columns, CONE_V_FIELDS);
-  const hits = await findConeHits(query, reader.layout, reader.current(), {
-    raDeg: args.ra as number,
-    decDeg: args.dec as number,
-    radiusDeg: args.radius as number,
-    window: timeWindow(args, null),
-    timeField: args.time_field ?? 'first',
-    limit: args.n,
-  });
+  const hits = await findConeHits(
+    query,
+    reader.layout,
+    reader.current(),
+    {
+      raDeg: args.ra as number,
+      decDeg: args.dec as number,
+      radiusDeg: args.radius as number,
+      window: timeWindow(args, null),
+      timeField: args.time_field ?? 'first',
+      limit: args.n,
+    },
+    reader.skyBlocks(),
+  );
   const separation = new Map(hits.map((h) => [h.candid, h.separationDeg]));
   const order = new Map(hits.map((h, i) => [h.candid, i]));
   const stored = (await readReferencedAlerts(reader, hits, selection.stored)).sort(

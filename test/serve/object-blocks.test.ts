@@ -10,6 +10,7 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCatalog } from '../../data/catalog.js';
 import { OBJECT_BLOCKS_FILE, OBJECT_BLOCKS_INDEX_FILE } from '../../data/object-blocks.js';
+import { SKY_BLOCKS_FILE, SKY_RECORD_BYTES } from '../../data/sky-blocks.js';
 import { compactStore } from '../../ingest/publish/compact.js';
 import { publishNight } from '../../ingest/publish/publish-night.js';
 import { locateReferencedBlocks } from '../../serve/alert-ref-reads.js';
@@ -85,7 +86,16 @@ describe('object blocks', () => {
         0,
       );
       expect(fs.existsSync(path.join(store.layout.partDir(part.id), OBJECT_BLOCKS_INDEX_FILE))).toBe(true);
+      // and the sky blocks of cone searches, one 64-byte record per valid alert of the part
+      const sky = path.join(store.layout.partDir(part.id), SKY_BLOCKS_FILE);
+      expect(store.reader.skyBlocks()?.has(sky)).toBe(true);
+      const [alerts] = await storeRows(
+        store,
+        `SELECT count(*) AS n FROM read_parquet('${path.join(store.layout.partDir(part.id), 'alerts.parquet')}')`,
+      );
+      expect(Math.floor(fs.statSync(sky).size / SKY_RECORD_BYTES)).toBeGreaterThanOrEqual(Number(alerts.n));
     }
+    expect(oracle.skyBlocks()).toBeNull();
     const index = path.join(store.layout.root, catalog.objectIndex!);
     const [row] = await storeRows(
       store,
@@ -178,6 +188,7 @@ describe('object blocks', () => {
     const [merged] = catalog.parts;
     expect(merged.nights).toHaveLength(3);
     expect(fs.existsSync(path.join(store.layout.partDir(merged.id), OBJECT_BLOCKS_FILE))).toBe(true);
+    expect(fs.existsSync(path.join(store.layout.partDir(merged.id), SKY_BLOCKS_FILE))).toBe(true);
     expect(await pathsOf(store.reader)).toEqual(new Set(['blocks']));
     await expectSameAnswers(store.app);
   });
