@@ -3,9 +3,10 @@
  * sorted by classification then jd, so the class predicate prunes row groups) or, for every class, from the
  * time index (`idx_time`); then the full rows of just those alerts from the parts that hold them.
  */
+import { jdToNight } from '../../compute/time/jd.js';
 import type { Catalog } from '../catalog.js';
 import type { StoreLayout } from '../store-layout.js';
-import { type AlertRef, partFileList, partsInJdRange, toAlertRefs } from './alert-refs.js';
+import { type AlertRef, partFileList, partsInJdRange } from './alert-refs.js';
 import type { JdWindow } from './explorer.js';
 import type { QueryFn } from './objects.js';
 
@@ -56,15 +57,54 @@ export async function findLatestAlerts(
   limit: number,
   distinct: boolean,
 ): Promise<AlertRef[]> {
-  const parts = partsInJdRange(catalog, window.startJd, window.stopJd);
-  if (parts.length === 0) return [];
+  // Parts hold disjoint nights: read them newest first and stop once `limit` alerts are found that are newer
+  // than every night of the parts left (usually after the newest part or two, instead of every part).
+  const parts = [...partsInJdRange(catalog, window.startJd, window.stopJd)].sort(
+    (a, b) => Math.max(...b.nights) - Math.max(...a.nights),
+  );
   const mode = distinct ? 'distinct' : 'alerts';
-  if (cls.kind === 'all') {
-    const files = partFileList(layout, parts, 'time');
-    const rows = await query(LATESTS.all[mode](files.sql), [window.startJd, window.stopJd, limit]);
-    return toAlertRefs(rows, files);
+  const found: (AlertRef & { readonly jd: number })[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    const rows =
+      cls.kind === 'all'
+        ? await query(LATESTS.all[mode](partFileList(layout, [part], 'time').sql), [
+            window.startJd,
+            window.stopJd,
+            limit,
+          ])
+        : await query(LATESTS.label[mode](partFileList(layout, [part], 'classIndex').sql), [
+            cls.label,
+            window.startJd,
+            window.stopJd,
+            limit,
+          ]);
+    rows.forEach((row) => {
+      found.push({
+        part: part.id,
+        objectId: String(row.i_objectId),
+        candid: BigInt(row.i_candid as bigint),
+        jd: row.i_jd as number,
+      });
+    });
+    found.sort((a, b) => b.jd - a.jd || (b.candid > a.candid ? 1 : b.candid < a.candid ? -1 : 0));
+    // an object seen in a newer part keeps its newer alert (parts are read newest first)
+    if (distinct) dedupeObjects(found);
+    if (found.length > limit) found.length = limit;
+    const next = parts[i + 1];
+    if (next && found.length === limit && jdToNight(found[limit - 1].jd) > Math.max(...next.nights)) break;
   }
-  const files = partFileList(layout, parts, 'classIndex');
-  const rows = await query(LATESTS.label[mode](files.sql), [cls.label, window.startJd, window.stopJd, limit]);
-  return toAlertRefs(rows, files);
+  return found.map(({ part, objectId, candid }) => ({ part, objectId, candid }));
+}
+
+/** Keeps the first (latest) alert of each object in a list sorted newest first. */
+function dedupeObjects(alerts: { readonly objectId: string }[]): void {
+  const seen = new Set<string>();
+  let kept = 0;
+  for (const alert of alerts) {
+    if (seen.has(alert.objectId)) continue;
+    seen.add(alert.objectId);
+    alerts[kept++] = alert;
+  }
+  alerts.length = kept;
 }

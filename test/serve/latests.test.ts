@@ -198,6 +198,23 @@ describe('/api/v1/latests on simulated alerts', () => {
     expect(distinct.every((r) => latestJd.get(r['i:objectId']) === r['i:jd'])).toBe(true);
   });
 
+  it('reads parts newest first and stops early, with the answers of a query over every part', async () => {
+    for (const n of [1, 7, 25, 80, 300, 1000]) {
+      for (const label of ['EB*', 'Unknown']) {
+        const alerts = (await call(store.app, PATH, { class: label, n })).body as Row[];
+        expect(candids(alerts), `${label} n=${n}`).toEqual(await oracle(store, label, n));
+      }
+      const distinct = (await call(store.app, PATH, { class: 'EB*', n, distinct: true })).body as Row[];
+      const expected = await storeRows(
+        store,
+        `SELECT i_candid FROM read_parquet(${allPartFiles(store, 'idx_class.parquet')}) WHERE classification = 'EB*'
+         QUALIFY row_number() OVER (PARTITION BY i_objectId ORDER BY i_jd DESC, i_candid DESC) = 1
+         ORDER BY i_jd DESC, i_candid DESC LIMIT ${n}`,
+      );
+      expect(candids(distinct), `distinct n=${n}`).toEqual(expected.map((r) => Number(r.i_candid)));
+    }
+  });
+
   it('adds the colour and rate fields with color=true or a bare ?color', async () => {
     const off = (await call(store.app, PATH, { class: 'RRLyr', n: 20 })).body as Row[];
     expect(off[0]).not.toHaveProperty('v:g-r');
