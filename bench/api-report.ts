@@ -23,6 +23,8 @@ export interface BenchFigures {
   readonly store: BenchStore;
   readonly latestsClass: string;
   readonly serverLogLevel: string;
+  /** Server processes (`skyalert serve --workers`). */
+  readonly workers: number;
   readonly latency: Readonly<Record<string, LatencySummary | NotAvailable>>;
   readonly throughput: ThroughputSummary;
   /** Server VmHWM at the end, MiB. */
@@ -100,6 +102,7 @@ export function writeReport(work: string, f: BenchFigures): Record<string, unkno
         'skyalert simulate (all nights) + skyalert ingest per chunk of nights (stage, publish, compact)',
     },
     serverLogLevel: f.serverLogLevel,
+    workers: f.workers,
     latestsClass: f.latestsClass,
     results,
     allTargetsMet: Object.values(results).every((r) => (r as { met: boolean | null }).met !== false),

@@ -1,5 +1,24 @@
 /** `skyalert serve` on a store as a child process on a free port, for the API benchmark. */
+import fs from 'node:fs';
 import { type CliChild, peakRssOfPid, spawnCli } from './cli-child.js';
+
+/** Sum of the peak RSS (MiB) of a process and its child processes (cluster workers); null when unreadable. */
+function peakRssOfTree(pid: number): number | null {
+  const own = peakRssOfPid(pid);
+  if (own === null) return null;
+  let children: number[] = [];
+  try {
+    children = fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    children = [];
+  }
+  return children.reduce((sum, child) => sum + (peakRssOfPid(child) ?? 0), own);
+}
 
 /** A running server. */
 export interface BenchServer {
@@ -34,12 +53,13 @@ async function waitForUrl(child: CliChild, stdout: () => string): Promise<string
  * published catalog.
  *
  * @param logLevel the server's log level (info logs every request, as in production).
+ * @param workers server processes (`--workers`); the peak RSS is then summed over the primary and its workers.
  * @throws Error when the server exits or does not become ready within a minute.
  */
-export async function startBenchServer(store: string, logLevel = 'info'): Promise<BenchServer> {
+export async function startBenchServer(store: string, logLevel = 'info', workers = 1): Promise<BenchServer> {
   let out = '';
   const child = spawnCli(
-    ['serve', '--store', store, '--port', '0', '--host', '127.0.0.1'],
+    ['serve', '--store', store, '--port', '0', '--host', '127.0.0.1', '--workers', String(workers)],
     { SKYALERT_LOG_LEVEL: logLevel },
     (t) => {
       out += t;
@@ -63,7 +83,7 @@ export async function startBenchServer(store: string, logLevel = 'info'): Promis
     return {
       url,
       pid: child.pid,
-      peakRssMiB: () => peakRssOfPid(child.pid),
+      peakRssMiB: () => peakRssOfTree(child.pid),
       stop: async () => {
         child.process.kill('SIGTERM');
         const timer = setTimeout(kill, STOP_TIMEOUT_MS);

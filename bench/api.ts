@@ -11,7 +11,8 @@
  *
  * Options: --alerts N (default 1000000), --nights K (default 100), --work DIR (default bench-output/api),
  * --reuse, --chunk-nights C (nights per ingest run, default 10), --duration S (autocannon, default 20),
- * --connections C (default 50), --log-level L (server log level, default info: one line per request).
+ * --connections C (default 50), --log-level L (server log level, default info: one line per request), --workers N
+ * (server processes, `skyalert serve --workers`; RSS is then summed over them).
  * Quick run: --alerts 20000 --nights 10.
  */
 import os from 'node:os';
@@ -156,6 +157,7 @@ async function main(): Promise<void> {
       duration: { type: 'string', default: '20' },
       connections: { type: 'string', default: '50' },
       'log-level': { type: 'string', default: 'info' },
+      workers: { type: 'string', default: '1' },
     },
   });
   const positive = (name: string, text: string | undefined): number => {
@@ -181,8 +183,9 @@ async function main(): Promise<void> {
     `bench:api: ${targets.objectIds.length} object ids and ${targets.positions.length} positions sampled; ` +
       `latests class: ${targets.commonClass ?? 'allclasses'}`,
   );
-  const server = await startBenchServer(store.dir, values['log-level']);
-  console.log(`bench:api: server ${server.url} (pid ${server.pid})`);
+  const workers = positive('workers', values.workers);
+  const server = await startBenchServer(store.dir, values['log-level'], workers);
+  console.log(`bench:api: server ${server.url} (pid ${server.pid}, ${workers} worker process(es))`);
   let figures: Awaited<ReturnType<typeof measure>>;
   let peakRssMiB: number | null;
   try {
@@ -201,6 +204,7 @@ async function main(): Promise<void> {
     store,
     latestsClass: targets.commonClass ?? 'allclasses',
     serverLogLevel: values['log-level'] ?? 'info',
+    workers,
     ...figures,
     peakRssMiB,
   });

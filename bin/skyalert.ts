@@ -96,7 +96,12 @@ const COMMANDS: Record<string, Command> = {
   },
   serve: {
     help: SERVE_HELP,
-    options: { store: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } },
+    options: {
+      store: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      workers: { type: 'string' },
+    },
     run: (v) => runServe(v, log),
   },
   simulate: {

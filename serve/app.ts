@@ -67,7 +67,12 @@ export function createApp(reader: StoreReader, log: Logger): Hono {
     await next();
   });
   app.get('/health', (c) =>
-    c.json({ status: 'ok', catalogVersion: reader.current().version, parts: reader.current().parts.length }),
+    c.json({
+      status: 'ok',
+      catalogVersion: reader.current().version,
+      parts: reader.current().parts.length,
+      pid: process.pid,
+    }),
   );
   app.route('/api/v1/objects', objectsApp(reader));
   app.route('/api/v1/explorer', explorerApp(reader));

@@ -73,7 +73,7 @@ export async function runDemo(args: DemoArgs, log: Logger): Promise<number> {
   await buildDemoStore(layout, log);
   const server = await startServer(layout, { port, log });
   console.log(
-    `\nSky-alert demo is up: portal ${server.url}/ , API ${server.url}/api/v1/  (store ${layout.root})`,
+    `\nSky-alert demo is up: ${server.url}/ (portal), ${server.url}/api/v1/ (API)  (store ${layout.root})`,
   );
   console.log(`  try: curl '${server.url}/api/v1/objects?objectId=<an objectId>'\n`);
   await new Promise<void>((resolve) => {

@@ -1,26 +1,41 @@
 /** `skyalert serve`: the read-only HTTP API on a store. */
+import os from 'node:os';
 import type { Logger } from 'pino';
 import { StoreLayout } from '../../data/store-layout.js';
+import { isClusterWorker, startCluster } from '../../serve/cluster.js';
 import { startServer } from '../../serve/server.js';
 import { resolveStoreDir } from '../store-option.js';
 import { UsageError } from './publish.js';
 
-export const SERVE_HELP = `Usage: skyalert serve --store DIR [--port P] [--host H]
+export const SERVE_HELP = `Usage: skyalert serve --store DIR [--port P] [--host H] [--workers N]
 
-Serves the published store read-only: the REST API under /api/v1 (and /health). New nights appear
-without a restart.
+Serves the published store read-only: the web portal at /, the REST API under /api/v1 (and /health,
+/vo/scs). New nights appear without a restart.
 
 Options:
-  --store DIR   store directory (default: $SKYALERT_STORE, then ./skyalert-store)
-  --port P      TCP port (default: $PORT, then 8080)
-  --host H      address to listen on (default: 0.0.0.0)
-  --help        this text
+  --store DIR    store directory (default: $SKYALERT_STORE, then ./skyalert-store)
+  --port P       TCP port (default: $PORT, then 8080)
+  --host H       address to listen on (default: 0.0.0.0)
+  --workers N    server processes sharing the port (default 1; 'auto': one per CPU core). Each holds its
+                 own object index and DuckDB instance.
+  --help         this text
 `;
 
 export interface ServeArgs {
   store?: string;
   port?: string;
   host?: string;
+  workers?: string;
+}
+
+/** The `--workers` value: a count from 1 to 64, or 'auto' for the number of CPU cores. */
+export function parseWorkers(text: string | undefined): number {
+  if (text === undefined) return 1;
+  if (text === 'auto') return Math.max(1, os.availableParallelism());
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    throw new UsageError(`--workers must be 1-64 or auto: ${text}`);
+  return n;
 }
 
 export function parsePort(text: string | undefined, fallback: number): number {
@@ -35,8 +50,24 @@ export function parsePort(text: string | undefined, fallback: number): number {
 export async function runServe(args: ServeArgs, log: Logger): Promise<number> {
   const layout = new StoreLayout(resolveStoreDir(args.store));
   const port = parsePort(args.port ?? process.env.PORT, 8080);
+  const workers = parseWorkers(args.workers);
+  if (workers > 1 && !isClusterWorker()) {
+    const started = await startCluster(workers, log);
+    console.log(
+      `Sky-alert API serving ${layout.root} at http://localhost:${started.port}/api/v1/ ` +
+        `(${workers} worker processes: ${started.pids.join(', ')})`,
+    );
+    await new Promise<void>((resolve) => {
+      const stop = (): void => {
+        started.close().then(resolve, resolve);
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    return 0;
+  }
   const server = await startServer(layout, { port, host: args.host, log });
-  console.log(`Sky-alert API serving ${layout.root} at ${server.url}/api/v1/`);
+  if (!isClusterWorker()) console.log(`Sky-alert API serving ${layout.root} at ${server.url}/api/v1/`);
   await new Promise<void>((resolve) => {
     const stop = (): void => {
       server.close().then(resolve, resolve);
@@ -44,5 +75,7 @@ export async function runServe(args: ServeArgs, log: Logger): Promise<number> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  // a cluster worker's IPC channel to the primary would keep it running
+  if (isClusterWorker()) process.disconnect?.();
   return 0;
 }
