@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Prng } from '../../compute/sim/prng.js';
 import { ang2pixNest, coneRanges } from '../../compute/sky/index.js';
 import { PART_FILES } from '../../data/catalog.js';
 import { mergePixelRanges } from '../../data/queries/explorer.js';
@@ -23,17 +24,6 @@ interface Point {
   dec: number;
   jd: number;
   jdstarthist: number;
-}
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function separationDeg(ra1: number, dec1: number, ra2: number, dec2: number): number {
@@ -52,7 +42,8 @@ describe('sky blocks', () => {
   const file = path.join(dir, SKY_BLOCKS_FILE);
 
   beforeAll(async () => {
-    const next = random(11);
+    const prng = new Prng(11);
+    const next = () => prng.uniform();
     // a field of 6°×6° with clusters, and 700 alerts at one position (a run of equal pixels over 3 blocks)
     for (let i = 0; i < 20_000; i++) {
       const cluster = i % 4 === 0;
