@@ -143,7 +143,8 @@ export async function ensureStore(
         ...chunk.map((n) => path.join(input, n)),
       ]);
       if (paused) sim.process.kill('SIGCONT');
-      if (run.code !== 0) throw new Error(`skyalert ingest failed (exit ${run.code}): ${run.stdout}`);
+      if (run.code !== 0)
+        throw new Error(`skyalert ingest failed (exit ${run.code}): ${run.stdout}\n${run.stderrTail}`);
       staged += Number(/(\d+) staged/.exec(run.stdout)?.[1] ?? 0);
       ingestPeak = Math.max(ingestPeak, run.peakRssMiB ?? 0);
       for (const n of chunk) {

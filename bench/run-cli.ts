@@ -11,6 +11,8 @@ export interface CliRun {
   readonly code: number | null;
   /** Peak RSS (MiB) as printed by the command's summary line, or null. */
   readonly peakRssMiB: number | null;
+  /** The last 4 KiB of its stderr (warnings and errors: the CLI logs at warn level here). */
+  readonly stderrTail: string;
 }
 
 export function runCli(
@@ -28,7 +30,11 @@ export function runCli(
     child.stdout.on('data', (c: Buffer) => {
       stdout += c.toString();
     });
-    child.stderr.on('data', (c: Buffer) => onStderr?.(c.toString()));
+    let stderrTail = '';
+    child.stderr.on('data', (c: Buffer) => {
+      stderrTail = (stderrTail + c.toString()).slice(-4096);
+      onStderr?.(c.toString());
+    });
     child.on('error', reject);
     child.on('exit', (code) => {
       const m = /peak RSS (\d+) MiB/.exec(stdout);
@@ -37,6 +43,7 @@ export function runCli(
         stdout,
         code,
         peakRssMiB: m ? Number(m[1]) : null,
+        stderrTail,
       });
     });
   });
