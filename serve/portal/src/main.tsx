@@ -6,6 +6,7 @@ import { interceptLinks, type Route, routeOf, useLocation } from './lib/router.j
 import { HomePage } from './pages/home.js';
 import { NotFoundPage } from './pages/not-found.js';
 import { ObjectPage } from './pages/object.js';
+import { SsoPage } from './pages/sso-page.js';
 import './styles.css';
 
 function App() {
@@ -26,6 +27,8 @@ function page(route: Route, pathname: string) {
       return <HomePage />;
     case 'object':
       return <ObjectPage objectId={route.objectId} />;
+    case 'sso':
+      return <SsoPage name={route.name} />;
     case 'not-found':
       return <NotFoundPage path={route.path} />;
     default:
