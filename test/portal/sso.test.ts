@@ -88,7 +88,10 @@ describe('Solar System tab', () => {
       }
     }
     const title = await page.locator('figure[aria-label="Phase curve"] .gtitle').textContent();
-    expect(title).toContain(`χ²red ${Number(perModel.SHG1G2.chi2red).toFixed(2)}`);
+    expect(title).toContain(
+      `χ²red: HG ${Number(perModel.HG.chi2red).toFixed(2)} · HG1G2 ${Number(perModel.HG1G2.chi2red).toFixed(2)} · ` +
+        `sHG1G2 ${Number(perModel.SHG1G2.chi2red).toFixed(2)}`,
+    );
     await screenshot(page, 'sso-phase-curve');
     expect(errors).toEqual([]);
   });
@@ -106,9 +109,11 @@ describe('Solar System tab', () => {
     expect(new URL(page.url()).searchParams.get('ssoview')).toBe('astrometry');
     const astro = await traces(page, 'Astrometry residuals');
     expect(astro.reduce((s, t) => s + t.n, 0)).toBe(pick.n_obs);
-    // the mean separation equals the SSOFT's mean_astrometry (same positions and ephemerides), within 1 mas
+    // mean and std of the separations equal the SSOFT's (same positions and ephemerides), within 1 mas
     const meanSep = Number(await page.locator('[data-mean-sep]').getAttribute('data-mean-sep'));
     expect(Math.abs(meanSep - Number(pick.mean_astrometry))).toBeLessThan(1e-3);
+    const stdSep = Number(await page.locator('[data-std-sep]').getAttribute('data-std-sep'));
+    expect(Math.abs(stdSep - Number(pick.std_astrometry))).toBeLessThan(1e-3);
     await screenshot(page, 'sso-astrometry');
     expect(errors).toEqual([]);
   });

@@ -12,7 +12,13 @@ import { BAND_NAMES, bandPoints, type SsoPoint } from './sso-points.js';
 /** Colour of each band (CSS colour text), by filter id. */
 export type BandColours = Readonly<Record<number, string>>;
 
-const MJD_OFFSET = 2400000.5;
+/** JD of the Unix epoch. */
+const JD_UNIX_EPOCH = 2440587.5;
+
+/** ISO UTC date-time of a JD, as Plotly's date axes read it (ms precision). */
+export function jdToIsoUtc(jd: number): string {
+  return new Date(Math.round((jd - JD_UNIX_EPOCH) * 86_400_000)).toISOString();
+}
 const BANDS = [1, 2, 3] as const;
 /** Line style of each model's curve. */
 const DASH: Readonly<Record<PhaseModel, Dash>> = { HG: 'dot', HG1G2: 'dash', SHG1G2: 'solid' };
@@ -33,7 +39,7 @@ export function lightCurveTraces(points: readonly SsoPoint[], colours: BandColou
       mode: 'markers',
       name: `${band} observed`,
       legendgroup: 'observed',
-      x: own.map((p) => p.jd - MJD_OFFSET),
+      x: own.map((p) => jdToIsoUtc(p.jd)),
       y: own.map((p) => p.magpsf),
       error_y: {
         type: 'data',
@@ -50,7 +56,7 @@ export function lightCurveTraces(points: readonly SsoPoint[], colours: BandColou
       mode: 'lines+markers',
       name: `${band} predicted (${fid === 1 ? 'SDSS:g' : fid === 2 ? 'SDSS:r' : 'VMag'})`,
       legendgroup: 'predicted',
-      x: predicted.map((p) => p.jd - MJD_OFFSET),
+      x: predicted.map((p) => jdToIsoUtc(p.jd)),
       y: predicted.map((p) => p.predictedMag),
       line: { color: colour(colours, fid), dash: 'dot', width: 1 },
       marker: { color: colour(colours, fid), symbol: 'circle-open', size: 6 },
@@ -160,7 +166,7 @@ export function residualTraces(points: readonly SsoPoint[], colours: BandColours
       mode: 'markers',
       name: `${BAND_NAMES[fid]} residual`,
       legendgroup: 'residual',
-      x: own.map((p) => p.jd - MJD_OFFSET),
+      x: own.map((p) => jdToIsoUtc(p.jd)),
       y: own.map((p) => p.residualShg1g2),
       marker: { color: colour(colours, fid), size: 6 },
     });

@@ -41,7 +41,7 @@ export function SsoAstrometry({ points }: { points: readonly SsoPoint[] }) {
           {summary.meanDRaCosDecArcsec.toFixed(3)}″, {summary.meanDDecArcsec.toFixed(3)}″
         </dd>
         <dt>Separation mean / median / std</dt>
-        <dd data-mean-sep={summary.meanSepArcsec}>
+        <dd data-mean-sep={summary.meanSepArcsec} data-std-sep={summary.stdSepArcsec}>
           {summary.meanSepArcsec.toFixed(3)}″ / {summary.medianSepArcsec.toFixed(3)}″ /{' '}
           {summary.stdSepArcsec.toFixed(3)}″
         </dd>

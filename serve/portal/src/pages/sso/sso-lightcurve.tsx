@@ -7,7 +7,7 @@ import { lightCurveTraces } from '../../lib/sso-traces.js';
 import { useBandColours } from './band-colours.js';
 
 const LAYOUT: Partial<Layout> = {
-  xaxis: { title: { text: 'Modified Julian Date' } },
+  xaxis: { title: { text: 'Date (UTC)' }, type: 'date' },
   yaxis: { title: { text: 'Magnitude' }, autorange: 'reversed' },
 };
 

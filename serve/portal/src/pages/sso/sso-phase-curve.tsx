@@ -15,19 +15,23 @@ import { useLoad } from '../../lib/use-api.js';
 import { useBandColours } from './band-colours.js';
 import { FitTable } from './fit-table.js';
 
-/** The chart title: each successful fit's reduced χ² (or RMS when χ² is not finite). */
+/**
+ * The chart title: "Phase curve" and, below, each model's reduced χ² (its RMS in mag when χ² is not finite, "—"
+ * without a fit), short enough for a phone-width chart.
+ */
 export function fitTitle(fits: readonly ObjectFit[]): string {
-  const parts = fits.flatMap((f) => {
-    if (!f.ok) return [];
+  const parts = fits.map((f) => {
+    const label = modelLabel(f.model);
+    if (!f.ok) return `${label} —`;
     const { chi2red, rmsMag } = f.parameters;
-    if (chi2red !== null) return [`${modelLabel(f.model)} χ²red ${chi2red.toFixed(2)}`];
-    return rmsMag !== null ? [`${modelLabel(f.model)} RMS ${rmsMag.toFixed(3)} mag`] : [];
+    if (chi2red !== null) return `${label} ${chi2red.toFixed(2)}`;
+    return rmsMag !== null ? `${label} RMS ${rmsMag.toFixed(3)}` : `${label} —`;
   });
-  return parts.length > 0 ? `Phase curve: ${parts.join(' · ')}` : 'Phase curve';
+  return `Phase curve<br><span style="font-size:12px">χ²red: ${parts.join(' · ')}</span>`;
 }
 
 const RESIDUAL_LAYOUT: Partial<Layout> = {
-  xaxis: { title: { text: 'Modified Julian Date' } },
+  xaxis: { title: { text: 'Date (UTC)' }, type: 'date' },
   yaxis: { title: { text: 'observed − sHG1G2 (mag)' }, zeroline: true },
 };
 
@@ -59,7 +63,8 @@ export function SsoPhaseCurve({ points, ssoNumber, ssoName, keyText }: SsoPhaseC
   const layout = useMemo<Partial<Layout>>(
     () => ({
       title: { text: fitList ? fitTitle(fitList) : 'Phase curve' },
-      margin: { l: 60, r: 20, t: 50, b: 50 },
+      margin: { l: 60, r: 20, t: 60, b: 50 },
+      legend: { orientation: 'h', y: -0.25 },
       xaxis: { title: { text: 'Phase angle (deg)' }, rangemode: 'tozero' },
       yaxis: { title: { text: 'Reduced magnitude m − 5 log10(r Δ)' }, autorange: 'reversed' },
     }),
