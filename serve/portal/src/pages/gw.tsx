@@ -18,6 +18,7 @@ import {
   mocSkyFraction,
   SKY_AREA_DEG2,
 } from '../lib/gw-form.js';
+import { mocView } from '../lib/moc-view.js';
 
 type Outcome =
   | { readonly state: 'idle' }
@@ -96,7 +97,13 @@ function GwResults({ outcome }: { outcome: Extract<Outcome, { state: 'done' }> }
       }),
     [outcome.rows],
   );
-  const centre = markers[0] ?? { raDeg: 180, decDeg: 0 };
+  // the region when there is one, else the first object, else the whole sky
+  const view = useMemo(
+    () =>
+      (outcome.moc ? mocView(outcome.moc) : null) ??
+      (markers[0] ? { ...markers[0], fovDeg: 60 } : { raDeg: 180, decDeg: 0, fovDeg: 360 }),
+    [outcome.moc, markers],
+  );
   return (
     <>
       {outcome.moc ? (
@@ -113,9 +120,9 @@ function GwResults({ outcome }: { outcome: Extract<Outcome, { state: 'done' }> }
       ) : null}
       <div class="panel">
         <SkyViewer
-          raDeg={centre.raDeg}
-          decDeg={centre.decDeg}
-          fovDeg={180}
+          raDeg={view.raDeg}
+          decDeg={view.decDeg}
+          fovDeg={view.fovDeg}
           markers={markers}
           moc={outcome.moc}
           height={420}
