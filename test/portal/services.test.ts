@@ -212,11 +212,13 @@ describe('GW sky-map page', () => {
     const map = readSkymap(new Uint8Array(fs.readFileSync(mapFile)));
     const region = credibleRegion(map, 0.9);
     const moc = formatMocJson(mocFromCredibleRegion(map, region));
-    const objects = (await api('latests?class=SN%20candidate&n=3&distinct=true')).map((r, i) => ({
-      ...r,
-      'v:jdstartgw': Number(r['i:jdstarthist']) - 0.5,
-      'v:prob_density': 10 - i,
-    }));
+    const objects = (await api('latests?class=SN%20candidate&n=3&distinct=true')).map(
+      (r, i): Row => ({
+        ...r,
+        'v:jdstartgw': Number(r['i:jdstarthist']) - 0.5,
+        'v:prob_density': 10 - i,
+      }),
+    );
     const sent: string[] = [];
     const { page, errors } = await watchedPage(browser);
     await page.route('**/api/v1/bayestar', async (route) => {
