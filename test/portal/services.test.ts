@@ -171,6 +171,32 @@ describe('cross-match page', () => {
     const links = await table.locator('a').allTextContents();
     expect(new Set(links)).toEqual(new Set(latest.map((r) => r['i:objectId'])));
     await screenshot(page, 'xmatch-results');
+    // the CSV download sends the same form again with output-format=csv
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'CSV', exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('xmatch.csv');
+    const csvText = fs.readFileSync(await download.path(), 'utf8');
+    for (const r of latest) expect(csvText).toContain(String(r['i:objectId']));
+    expect(errors).toEqual([]);
+  });
+
+  // needs /api/v1/xmatch
+  it('matches an uploaded CSV file', async () => {
+    const [one] = await api('latests?class=SN%20candidate&n=1');
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(`${server.url}/xmatch`);
+    await page.getByLabel(/or a file/).setInputFiles({
+      name: 'mine.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`name,ra,dec\nsrc,${one['i:ra']},${one['i:dec']}\n`),
+    });
+    await page.getByLabel(/Header/).fill('ra,dec,name');
+    await page.getByRole('button', { name: 'Cross-match' }).click();
+    const table = page.getByRole('table', { name: 'Cross-match results' });
+    await table.waitFor({ timeout: 30_000 });
+    expect(await table.locator('a').allTextContents()).toEqual([one['i:objectId']]);
     expect(errors).toEqual([]);
   });
 

@@ -20,7 +20,8 @@ type Outcome =
 
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : value.toPrecision(8);
+  // 12 significant digits: JDs keep 1e-5 d, positions 1e-9 deg
+  if (typeof value === 'number') return String(Number(value.toPrecision(12)));
   return String(value);
 }
 
