@@ -93,6 +93,21 @@ describe('Solar System tab', () => {
         `sHG1G2 ${Number(perModel.SHG1G2.chi2red).toFixed(2)}`,
     );
     await screenshot(page, 'sso-phase-curve');
+
+    // dark theme: the bands take the theme's colours (--band-g is #7fa7ff in dark)
+    const gColour = () =>
+      page
+        .locator('figure[aria-label="Phase curve"] .js-plotly-plot')
+        .evaluate(
+          (el) =>
+            (el as unknown as { data: { name: string; marker: { color: string } }[] }).data.find(
+              (t) => t.name === 'g observed',
+            )?.marker.color,
+        );
+    expect(await gColour()).toBe('#15284f');
+    await page.getByRole('button', { name: /Switch to dark theme/ }).click();
+    await expect.poll(gColour).toBe('#7fa7ff');
+    await screenshot(page, 'sso-phase-curve-dark');
     expect(errors).toEqual([]);
   });
 

@@ -31,6 +31,8 @@ export function fitTitle(fits: readonly ObjectFit[]): string {
 }
 
 const RESIDUAL_LAYOUT: Partial<Layout> = {
+  title: { text: "Residuals of the API's sHG1G2 fit (residuals_shg1g2)" },
+  margin: { l: 60, r: 20, t: 40, b: 50 },
   xaxis: { title: { text: 'Date (UTC)' }, type: 'date' },
   yaxis: { title: { text: 'observed − sHG1G2 (mag)' }, zeroline: true },
 };
