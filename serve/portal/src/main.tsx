@@ -3,9 +3,14 @@ import { render } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { Layout } from './components/layout.js';
 import { interceptLinks, type Route, routeOf, useLocation } from './lib/router.js';
+import { GwPage } from './pages/gw.js';
 import { HomePage } from './pages/home.js';
+import { LatestsPage } from './pages/latests.js';
 import { NotFoundPage } from './pages/not-found.js';
 import { ObjectPage } from './pages/object.js';
+import { SsoPage } from './pages/sso-page.js';
+import { StatsPage } from './pages/stats.js';
+import { XmatchPage } from './pages/xmatch.js';
 import './styles.css';
 
 function App() {
@@ -26,6 +31,16 @@ function page(route: Route, pathname: string) {
       return <HomePage />;
     case 'object':
       return <ObjectPage objectId={route.objectId} />;
+    case 'sso':
+      return <SsoPage name={route.name} />;
+    case 'stats':
+      return <StatsPage />;
+    case 'latests':
+      return <LatestsPage />;
+    case 'xmatch':
+      return <XmatchPage />;
+    case 'gw':
+      return <GwPage />;
     case 'not-found':
       return <NotFoundPage path={route.path} />;
     default:

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { classTotals, cumulative, nightOfKey, statsDateArg, statsSeries } from './stats.js';
+
+const ROWS = [
+  { 'key:key': 'ztf_20240302', 'basic:raw': 700, 'basic:sci': 680, 'class:QSO': 46, 'class:Unknown': 99 },
+  { 'key:key': 'ztf_20240301', 'basic:raw': 720, 'basic:sci': 692, 'class:QSO': 59, 'class:AGN': 14 },
+  { 'key:key': 'not a night', 'basic:raw': 1 },
+];
+
+describe('statsSeries', () => {
+  it('orders nights and fills absent classes with 0', () => {
+    const s = statsSeries(ROWS);
+    expect(s.nights).toEqual(['2024-03-01', '2024-03-02']);
+    expect(s.basic).toEqual({ raw: [720, 700], sci: [692, 680] });
+    expect(s.classes).toEqual({ QSO: [59, 46], AGN: [14, 0], Unknown: [0, 99] });
+  });
+
+  it('totals classes, largest first', () => {
+    expect(classTotals(statsSeries(ROWS))).toEqual([
+      { label: 'QSO', total: 105 },
+      { label: 'Unknown', total: 99 },
+      { label: 'AGN', total: 14 },
+    ]);
+  });
+});
+
+describe('helpers', () => {
+  it('reads night keys', () => {
+    expect(nightOfKey('ztf_20211103')).toBe('2021-11-03');
+    expect(nightOfKey('ztf_2021')).toBeNull();
+    expect(nightOfKey(3)).toBeNull();
+  });
+
+  it('sums cumulatively', () => {
+    expect(cumulative([1, 2, 3])).toEqual([1, 3, 6]);
+    expect(cumulative([])).toEqual([]);
+  });
+
+  it('accepts the date filters of the API', () => {
+    expect(statsDateArg('')).toBe('');
+    expect(statsDateArg('2024-03')).toBe('202403');
+    expect(statsDateArg(' 20240301 ')).toBe('20240301');
+    expect(statsDateArg('2024-3')).toBeNull();
+    expect(statsDateArg('March')).toBeNull();
+  });
+});

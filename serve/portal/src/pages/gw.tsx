@@ -1,0 +1,256 @@
+/**
+ * `/gw`: objects inside the credible region of a gravitational-wave sky map (`/api/v1/bayestar`, POST multipart):
+ * upload a FITS map, choose the credible level and the days before/after the event; the region is drawn as a MOC
+ * in the sky viewer with the objects found, which the table links to their pages.
+ */
+import { useMemo, useState } from 'preact/hooks';
+import { type Column, DataTable } from '../components/data-table.js';
+import { PostDownloads } from '../components/post-downloads.js';
+import { SkyViewer } from '../components/sky-viewer.js';
+import { ErrorBox, Loading, Notice } from '../components/status.js';
+import { type ApiRow, postForm } from '../lib/api.js';
+import {
+  type GwFields,
+  gwFormData,
+  gwProblems,
+  MOC_FORMAT,
+  mocOf,
+  mocSkyFraction,
+  SKY_AREA_DEG2,
+} from '../lib/gw-form.js';
+import { mocView } from '../lib/moc-view.js';
+
+type Outcome =
+  | { readonly state: 'idle' }
+  | { readonly state: 'loading' }
+  | { readonly state: 'error'; readonly message: string }
+  | {
+      readonly state: 'done';
+      readonly rows: ApiRow[];
+      readonly moc: Record<string, number[]> | null;
+      readonly mocError: string | null;
+      readonly fields: GwFields;
+    };
+
+const num = (r: ApiRow, k: string): number | null =>
+  typeof r[k] === 'number' && Number.isFinite(r[k]) ? (r[k] as number) : null;
+
+function columnsOf(rows: readonly ApiRow[]): Column<ApiRow>[] {
+  const keys = rows.length > 0 ? Object.keys(rows[0]) : [];
+  const prob = keys.filter((k) => /prob/i.test(k));
+  const columns: Column<ApiRow>[] = [
+    {
+      key: 'objectId',
+      label: 'Object',
+      render: (r) => (
+        <a href={`/${encodeURIComponent(String(r['i:objectId']))}`}>{String(r['i:objectId'])}</a>
+      ),
+      sortValue: (r) => String(r['i:objectId']),
+    },
+    {
+      key: 'class',
+      label: 'Classification',
+      render: (r) => String(r['v:classification'] ?? r['d:classification'] ?? ''),
+    },
+    {
+      key: 'ra',
+      label: 'RA (deg)',
+      render: (r) => num(r, 'i:ra')?.toFixed(5) ?? '',
+      sortValue: (r) => num(r, 'i:ra'),
+    },
+    {
+      key: 'dec',
+      label: 'Dec (deg)',
+      render: (r) => num(r, 'i:dec')?.toFixed(5) ?? '',
+      sortValue: (r) => num(r, 'i:dec'),
+    },
+    {
+      key: 'dt',
+      label: 'First detection − t0 (d)',
+      render: (r) => {
+        const start = num(r, 'i:jdstarthist');
+        const t0 = num(r, 'v:jdstartgw');
+        return start !== null && t0 !== null ? (start - t0).toFixed(3) : '';
+      },
+      sortValue: (r) => (num(r, 'i:jdstarthist') ?? Number.NaN) - (num(r, 'v:jdstartgw') ?? Number.NaN),
+    },
+  ];
+  for (const k of prob)
+    columns.push({
+      key: k,
+      label: k,
+      render: (r) => num(r, k)?.toPrecision(4) ?? '',
+      sortValue: (r) => num(r, k),
+    });
+  return columns;
+}
+
+function GwResults({ outcome }: { outcome: Extract<Outcome, { state: 'done' }> }) {
+  const markers = useMemo(
+    () =>
+      outcome.rows.flatMap((r) => {
+        const ra = num(r, 'i:ra');
+        const dec = num(r, 'i:dec');
+        return ra !== null && dec !== null
+          ? [{ raDeg: ra, decDeg: dec, label: String(r['i:objectId']) }]
+          : [];
+      }),
+    [outcome.rows],
+  );
+  // the region when there is one, else the first object, else the whole sky
+  const view = useMemo(
+    () =>
+      (outcome.moc ? mocView(outcome.moc) : null) ??
+      (markers[0] ? { ...markers[0], fovDeg: 60 } : { raDeg: 180, decDeg: 0, fovDeg: 360 }),
+    [outcome.moc, markers],
+  );
+  return (
+    <>
+      {outcome.moc ? (
+        <p data-testid="gw-area">
+          Credible region:{' '}
+          {(mocSkyFraction(outcome.moc) * SKY_AREA_DEG2).toLocaleString('en-US', {
+            maximumFractionDigits: 1,
+          })}{' '}
+          deg² ({(mocSkyFraction(outcome.moc) * 100).toFixed(2)} % of the sky).
+        </p>
+      ) : null}
+      {outcome.mocError ? (
+        <ErrorBox title="The credible region could not be drawn">{outcome.mocError}</ErrorBox>
+      ) : null}
+      <div class="panel">
+        <SkyViewer
+          raDeg={view.raDeg}
+          decDeg={view.decDeg}
+          fovDeg={view.fovDeg}
+          markers={markers}
+          moc={outcome.moc}
+          height={420}
+        />
+      </div>
+      {outcome.rows.length === 0 ? (
+        <Notice>No object inside the region and the time window.</Notice>
+      ) : (
+        <>
+          <p>{outcome.rows.length} objects inside the region and the time window.</p>
+          <DataTable
+            rows={outcome.rows}
+            columns={columnsOf(outcome.rows)}
+            label="Objects in the credible region"
+            rowKey={(_, i) => String(i)}
+          />
+          <PostDownloads
+            endpoint="bayestar"
+            form={(format) => gwFormData(outcome.fields, format)}
+            fileName="bayestar"
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+/** The GW sky-map page. */
+export function GwPage() {
+  const [fields, setFields] = useState<GwFields>({
+    file: null,
+    fileName: '',
+    credibleLevel: '0.9',
+    nDayBefore: '1',
+    nDayAfter: '6',
+  });
+  const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
+  const [shown, setShown] = useState<string[]>([]);
+  const set = (patch: Partial<GwFields>): void => setFields((f) => ({ ...f, ...patch }));
+  const submit = async (event: Event): Promise<void> => {
+    event.preventDefault();
+    const problems = gwProblems(fields);
+    setShown(problems);
+    if (problems.length > 0) return;
+    setOutcome({ state: 'loading' });
+    try {
+      const rows = await postForm<ApiRow[]>('bayestar', gwFormData(fields, 'json'));
+      let moc: Record<string, number[]> | null = null;
+      let mocError: string | null = null;
+      try {
+        moc = mocOf(await postForm<unknown>('bayestar', gwFormData(fields, MOC_FORMAT)));
+        if (moc === null) mocError = 'The API did not answer a MOC.';
+      } catch (e) {
+        mocError = e instanceof Error ? e.message : String(e);
+      }
+      setOutcome({ state: 'done', rows, moc, mocError, fields });
+    } catch (e) {
+      setOutcome({ state: 'error', message: e instanceof Error ? e.message : String(e) });
+    }
+  };
+  return (
+    <section class="gw">
+      <h1>Gravitational-wave sky maps</h1>
+      <form class="service panel" onSubmit={(e) => void submit(e)} noValidate>
+        <label class="wide">
+          Sky map (FITS, e.g. bayestar.fits.gz from GraceDB)
+          <input
+            name="file"
+            type="file"
+            accept=".fits,.gz,.fit,.fz"
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0] ?? null;
+              set({ file, fileName: file?.name ?? '' });
+            }}
+          />
+        </label>
+        <label>
+          Credible level (0-1)
+          <input
+            name="credible_level"
+            type="number"
+            step="any"
+            min="0"
+            max="1"
+            value={fields.credibleLevel}
+            onInput={(e) => set({ credibleLevel: e.currentTarget.value })}
+          />
+        </label>
+        <label>
+          Days before the event
+          <input
+            name="n_day_before"
+            type="number"
+            step="any"
+            min="0"
+            value={fields.nDayBefore}
+            onInput={(e) => set({ nDayBefore: e.currentTarget.value })}
+          />
+        </label>
+        <label>
+          Days after the event
+          <input
+            name="n_day_after"
+            type="number"
+            step="any"
+            min="0"
+            value={fields.nDayAfter}
+            onInput={(e) => set({ nDayAfter: e.currentTarget.value })}
+          />
+        </label>
+        <button type="submit" disabled={outcome.state === 'loading'}>
+          Search
+        </button>
+      </form>
+      {shown.length > 0 ? (
+        <ErrorBox title="Please check the form">
+          <ul>
+            {shown.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </ErrorBox>
+      ) : null}
+      {outcome.state === 'loading' ? <Loading what="objects in the credible region" /> : null}
+      {outcome.state === 'error' ? (
+        <ErrorBox title="The API answered an error">{outcome.message}</ErrorBox>
+      ) : null}
+      {outcome.state === 'done' ? <GwResults outcome={outcome} /> : null}
+    </section>
+  );
+}
