@@ -102,7 +102,7 @@ export function detectType(text: string): Action | null {
   if (/^class\s*[=:]/i.test(t)) return 'class';
   if (ZTF_ID.test(t)) return 'objectid';
   if (TRACKLET.test(t)) return 'tracklet';
-  if (parseCone(t) !== null) return 'conesearch';
+  if (parseCone(t.split(';')[0]) !== null) return 'conesearch';
   if (DATE.test(t.split(/\s*,\s*/)[0])) return 'daterange';
   return SSO_TEXT.test(t) ? 'sso' : null;
 }
