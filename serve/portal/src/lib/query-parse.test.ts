@@ -60,6 +60,7 @@ describe('query type detection and parsing', () => {
     expect(detectType('class=Early SN Ia candidate')).toBe('class');
     expect(detectType('sso=8467')).toBe('sso');
     expect(detectType('8467')).toBe('sso');
+    expect(detectType('32375')).toBe('sso'); // not an MJD: numbers typed alone are Solar System numbers
     expect(detectType('Benoitcarry')).toBe('sso');
     expect(detectType('')).toBeNull();
   });

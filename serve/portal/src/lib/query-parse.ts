@@ -55,6 +55,9 @@ export type QueryType = Action | 'auto';
 const ZTF_ID = /^ZTF\d{2}[a-z]{0,7}$/;
 const ZTF_FULL_ID = /^ZTF\d{2}[a-z]{7}$/;
 const TRACKLET = /^TRCK(_\d{0,8}(_\d{0,6}(_\d{0,2})?)?)?$/;
+/** An ISO UTC date (what auto-detection takes for a date search; bare numbers are Solar System numbers). */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/;
+/** A start date: ISO UTC, JD (7 digits) or MJD (5 digits). */
 const DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$|^\d{7}(\.\d+)?$|^\d{5}(\.\d+)?$/;
 const SSO_TEXT = /^[\p{L}\p{N} /()'._-]{1,40}$/u;
 
@@ -103,7 +106,7 @@ export function detectType(text: string): Action | null {
   if (ZTF_ID.test(t)) return 'objectid';
   if (TRACKLET.test(t)) return 'tracklet';
   if (parseCone(t.split(';')[0]) !== null) return 'conesearch';
-  if (DATE.test(t.split(/\s*,\s*/)[0])) return 'daterange';
+  if (ISO_DATE.test(t.split(/\s*,\s*/)[0])) return 'daterange';
   return SSO_TEXT.test(t) ? 'sso' : null;
 }
 
