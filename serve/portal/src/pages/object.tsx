@@ -5,10 +5,12 @@
  * Data: `objects` with `withupperlim=true` (alert ids kept exact), loaded once. Reference: fink-api.md §6.3.
  */
 
+import { useEffect } from 'preact/hooks';
 import { Cutouts } from '../components/cutouts.js';
 import { Downloads } from '../components/downloads.js';
+import { loadPlotly } from '../components/plot.js';
 import { SkyViewer } from '../components/sky-viewer.js';
-import { ErrorBox, Loading } from '../components/status.js';
+import { ErrorBox, Loading, Notice } from '../components/status.js';
 import type { ApiRow } from '../lib/api.js';
 import { getRowsExact } from '../lib/exact-json.js';
 import { chosenAlert, detections, latestAlert, meanPosition } from '../lib/object-rows.js';
@@ -16,7 +18,7 @@ import { setQuery, useLocation } from '../lib/router.js';
 import { useLoad } from '../lib/use-api.js';
 import { AlertPicker } from './object/alert-picker.js';
 import { AlertTable } from './object/alert-table.js';
-import { LightCurve } from './object/light-curve.js';
+import { LightCurve, useAfterLightCurve } from './object/light-curve.js';
 import { Neighbourhood } from './object/neighbourhood.js';
 import { Scores, scoreFieldsIn } from './object/scores.js';
 import { Share } from './object/share.js';
@@ -35,6 +37,8 @@ const TAB_LABELS: Readonly<Record<Tab, string>> = {
 
 /** The object page. */
 export function ObjectPage({ objectId }: { objectId: string }) {
+  // the light curve needs Plotly: fetch it while the rows load
+  useEffect(() => void loadPlotly().catch(() => undefined), []);
   const rows = useLoad(objectId, (signal) =>
     getRowsExact('objects', { objectId, withupperlim: true }, signal),
   );
@@ -59,6 +63,7 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
   const chosen = chosenAlert(alerts, search.get('candid')) ?? latest;
   const candid = String(chosen['i:candid']);
   const position = meanPosition(rows);
+  const skyViewerReady = useAfterLightCurve();
   const ssnamenr = latest['i:ssnamenr'];
   const isSso = latest['d:roid'] === 3 && (typeof ssnamenr === 'string' || typeof ssnamenr === 'number');
   const tabs: Tab[] = [
@@ -81,13 +86,16 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
           <SummaryCard objectId={objectId} rows={rows} latest={latest} />
           {position ? (
             <section class="panel">
-              <SkyViewer
-                raDeg={position.raDeg}
-                decDeg={position.decDeg}
-                fovDeg={0.025}
-                markers={[{ raDeg: position.raDeg, decDeg: position.decDeg, label: objectId }]}
-                height={300}
-              />
+              {skyViewerReady ? null : <Notice>The sky viewer starts after the light curve.</Notice>}
+              {skyViewerReady ? (
+                <SkyViewer
+                  raDeg={position.raDeg}
+                  decDeg={position.decDeg}
+                  fovDeg={0.025}
+                  markers={[{ raDeg: position.raDeg, decDeg: position.decDeg, label: objectId }]}
+                  height={300}
+                />
+              ) : null}
             </section>
           ) : null}
         </div>

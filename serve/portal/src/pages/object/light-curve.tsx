@@ -20,6 +20,28 @@ import {
 
 /** The performance mark set when the light curve is drawn. */
 export const LIGHT_CURVE_MARK = 'skyalert:lightcurve';
+/** Longest wait for the light curve before {@link useAfterLightCurve} gives way anyway (ms). */
+const LIGHT_CURVE_WAIT_MS = 5000;
+
+/**
+ * True once the light curve is drawn (or after {@link LIGHT_CURVE_WAIT_MS}): heavy views such as the sky
+ * viewer start then, so they do not compete with Plotly for the first drawing.
+ */
+export function useAfterLightCurve(): boolean {
+  const drawn = (): boolean => performance.getEntriesByName(LIGHT_CURVE_MARK).length > 0;
+  const [done, setDone] = useState(drawn);
+  useEffect(() => {
+    if (done) return;
+    const observer = new PerformanceObserver(() => drawn() && setDone(true));
+    observer.observe({ type: 'mark' });
+    const timer = setTimeout(() => setDone(true), LIGHT_CURVE_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, [done]);
+  return done;
+}
 
 const MODES: readonly (readonly [LightCurveMode, string])[] = [
   ['diffmag', 'Difference magnitude'],
