@@ -10,8 +10,24 @@ import { ErrorBox, Loading } from './status.js';
 
 let aladin: Promise<AladinStatic> | null = null;
 
+/**
+ * Survey tiles come from outside (the HiPS server); without network Aladin Lite rejects promises nobody awaits
+ * ("Failed to fetch", "does not refer to a found CDS ID"). Those are an unreachable survey, not a portal error:
+ * they are logged as warnings and the view keeps its markers on a blank sky.
+ */
+function ignoreSurveyFailures(): void {
+  window.addEventListener('unhandledrejection', (event) => {
+    const text = String(event.reason instanceof Error ? event.reason.message : event.reason);
+    if (/Failed to fetch|HiPS|CDS ID|NetworkError|Load failed/i.test(text)) {
+      event.preventDefault();
+      console.warn(`sky viewer: survey unavailable (${text.split('\n')[0]})`);
+    }
+  });
+}
+
 function loadAladin(): Promise<AladinStatic> {
   aladin ??= import('aladin-lite').then(async (m) => {
+    ignoreSurveyFailures();
     await m.default.init;
     return m.default;
   });

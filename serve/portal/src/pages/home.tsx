@@ -1,28 +1,49 @@
-/** Home: the search entry (to be completed: query types, help, history, results table, sky plot, downloads). */
+/**
+ * Home: the search entry (query type, help, examples, recent searches) and, when the URL holds a search
+ * (`/?action=…`, or the older `?query_type=…`), its results. Reference: fink-api.md §6.1, §6.2.
+ */
 import { useState } from 'preact/hooks';
-import { navigate } from '../lib/router.js';
+import { ErrorBox } from '../components/status.js';
+import { addToHistory, type HistoryEntry, loadHistory, saveHistory } from '../lib/history.js';
+import { queryFromParams, queryText } from '../lib/query-parse.js';
+import { navigate, useLocation } from '../lib/router.js';
+import { HistoryList } from './home/history-list.js';
+import { SearchForm } from './home/search-form.js';
+import { SearchResults } from './home/search-results.js';
 
+/** The home page. */
 export function HomePage() {
-  const [text, setText] = useState('');
-  const submit = (event: Event): void => {
-    event.preventDefault();
-    const id = text.trim();
-    if (id) navigate(`/${encodeURIComponent(id)}`);
+  const { search } = useLocation();
+  const parsed = queryFromParams(search);
+  const [history, setHistory] = useState<HistoryEntry[]>(loadHistory);
+  const remember = (entry: HistoryEntry): void => {
+    const next = addToHistory(history, entry);
+    setHistory(next);
+    saveHistory(next);
   };
+  const query = parsed && 'query' in parsed ? parsed.query : null;
   return (
     <section class="home">
       <h1>Search the alert stream</h1>
-      <form class="search" onSubmit={submit}>
-        <input
-          name="q"
-          type="search"
-          value={text}
-          onInput={(e) => setText(e.currentTarget.value)}
-          placeholder="ZTF object id"
-          aria-label="Search"
-        />
-        <button type="submit">Search</button>
-      </form>
+      <SearchForm
+        initialText={query ? queryText(query) : ''}
+        initialType="auto"
+        onSearch={(url, text) => {
+          remember({ text, search: url });
+          navigate(url);
+        }}
+      />
+      <HistoryList
+        entries={history}
+        onClear={() => {
+          setHistory([]);
+          saveHistory([]);
+        }}
+      />
+      {parsed && 'error' in parsed ? (
+        <ErrorBox title="This search cannot run">{parsed.error}</ErrorBox>
+      ) : null}
+      {query ? <SearchResults query={query} /> : null}
     </section>
   );
 }

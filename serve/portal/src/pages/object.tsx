@@ -1,16 +1,52 @@
-/** Object page `/<objectId>` (to be completed: light curve, cutouts, alert table, downloads, share, sky viewer). */
-import { ErrorBox, Loading } from '../components/status.js';
-import { type ApiRow, getJson } from '../lib/api.js';
-import { useLoad } from '../lib/use-api.js';
+/**
+ * Object page `/<objectId>`: identity card and sky viewer on the left; tabs on the right (light curve and
+ * cutouts, alert content, neighbourhood, classification scores, Solar System for alerts of known objects,
+ * download and share). The chosen tab and alert are in the URL (`?tab=…&candid=…`).
+ * Data: `objects` with `withupperlim=true` (alert ids kept exact), loaded once. Reference: fink-api.md §6.3.
+ */
 
+import { useEffect } from 'preact/hooks';
+import { Cutouts } from '../components/cutouts.js';
+import { Downloads } from '../components/downloads.js';
+import { loadPlotly } from '../components/plot.js';
+import { SkyViewer } from '../components/sky-viewer.js';
+import { ErrorBox, Loading, Notice } from '../components/status.js';
+import type { ApiRow } from '../lib/api.js';
+import { getRowsExact } from '../lib/exact-json.js';
+import { chosenAlert, detections, latestAlert, meanPosition } from '../lib/object-rows.js';
+import { setQuery, useLocation } from '../lib/router.js';
+import { useLoad } from '../lib/use-api.js';
+import { AlertPicker } from './object/alert-picker.js';
+import { AlertTable } from './object/alert-table.js';
+import { LightCurve, useAfterLightCurve } from './object/light-curve.js';
+import { Neighbourhood } from './object/neighbourhood.js';
+import { Scores, scoreFieldsIn } from './object/scores.js';
+import { Share } from './object/share.js';
+import { SummaryCard } from './object/summary-card.js';
+import { SsoTab } from './sso-tab.js';
+
+type Tab = 'summary' | 'alert' | 'neighbourhood' | 'scores' | 'sso' | 'download';
+const TAB_LABELS: Readonly<Record<Tab, string>> = {
+  summary: 'Summary',
+  alert: 'Alert content',
+  neighbourhood: 'Neighbourhood',
+  scores: 'Classification scores',
+  sso: 'Solar System',
+  download: 'Download & share',
+};
+
+/** The object page. */
 export function ObjectPage({ objectId }: { objectId: string }) {
+  // the light curve needs Plotly: fetch it while the rows load
+  useEffect(() => void loadPlotly().catch(() => undefined), []);
   const rows = useLoad(objectId, (signal) =>
-    getJson<ApiRow[]>('objects', { objectId, withupperlim: true }, signal),
+    getRowsExact('objects', { objectId, withupperlim: true }, signal),
   );
   if (rows.state === 'loading') return <Loading what={objectId} />;
   if (rows.state === 'error')
     return <ErrorBox title={`${objectId}: the API answered an error`}>{rows.message}</ErrorBox>;
-  if (rows.value.length === 0) {
+  const latest = latestAlert(rows.value);
+  if (rows.value.length === 0 || latest === undefined) {
     return (
       <ErrorBox title={`${objectId} not found`}>
         Either the object name does not exist, or it has not yet been published (nightly data appears at the
@@ -18,10 +54,112 @@ export function ObjectPage({ objectId }: { objectId: string }) {
       </ErrorBox>
     );
   }
+  return <ObjectView objectId={objectId} rows={rows.value} latest={latest} />;
+}
+
+function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow[]; latest: ApiRow }) {
+  const { search } = useLocation();
+  const alerts = detections(rows);
+  const chosen = chosenAlert(alerts, search.get('candid')) ?? latest;
+  const candid = String(chosen['i:candid']);
+  const position = meanPosition(rows);
+  const skyViewerReady = useAfterLightCurve();
+  const ssnamenr = latest['i:ssnamenr'];
+  const isSso = latest['d:roid'] === 3 && (typeof ssnamenr === 'string' || typeof ssnamenr === 'number');
+  const tabs: Tab[] = [
+    'summary',
+    'alert',
+    'neighbourhood',
+    ...(scoreFieldsIn(alerts).length > 0 ? (['scores'] as const) : []),
+    ...(isSso ? (['sso'] as const) : []),
+    'download',
+  ];
+  const asked = search.get('tab') as Tab | null;
+  const tab: Tab = asked && tabs.includes(asked) ? asked : 'summary';
+  const update = (patch: Record<string, string | null>): void =>
+    setQuery({ tab: search.get('tab'), candid: search.get('candid'), ...patch });
   return (
-    <section>
+    <section class="object-page">
       <h1>{objectId}</h1>
-      <p>{rows.value.length} points</p>
+      <div class="grid-2">
+        <div class="object-left">
+          <SummaryCard objectId={objectId} rows={rows} latest={latest} />
+          {position ? (
+            <section class="panel">
+              {skyViewerReady ? null : <Notice>The sky viewer starts after the light curve.</Notice>}
+              {skyViewerReady ? (
+                <SkyViewer
+                  raDeg={position.raDeg}
+                  decDeg={position.decDeg}
+                  fovDeg={0.025}
+                  markers={[{ raDeg: position.raDeg, decDeg: position.decDeg, label: objectId }]}
+                  height={300}
+                />
+              ) : null}
+            </section>
+          ) : null}
+        </div>
+        <div class="object-right">
+          <div class="tabs" role="tablist">
+            {tabs.map((t) => (
+              <button
+                key={t}
+                type="button"
+                role="tab"
+                class="tab"
+                aria-selected={tab === t}
+                onClick={() => update({ tab: t === 'summary' ? null : t })}
+              >
+                {TAB_LABELS[t]}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" aria-label={TAB_LABELS[tab]}>
+            {tab === 'summary' ? (
+              <>
+                <LightCurve rows={rows} />
+                <section class="panel">
+                  <h2>Cutouts</h2>
+                  <AlertPicker alerts={alerts} candid={candid} onChange={(c) => update({ candid: c })} />
+                  <Cutouts objectId={objectId} candid={candid} />
+                </section>
+              </>
+            ) : null}
+            {tab === 'alert' ? (
+              <section class="panel">
+                <AlertPicker alerts={alerts} candid={candid} onChange={(c) => update({ candid: c })} />
+                <AlertTable alert={chosen} />
+              </section>
+            ) : null}
+            {tab === 'neighbourhood' && position ? (
+              <section class="panel">
+                <Neighbourhood
+                  objectId={objectId}
+                  latest={latest}
+                  raDeg={position.raDeg}
+                  decDeg={position.decDeg}
+                />
+              </section>
+            ) : null}
+            {tab === 'scores' ? (
+              <section class="panel">
+                <Scores alerts={alerts} />
+              </section>
+            ) : null}
+            {/* Solar System tab: its views live in pages/sso-tab.tsx */}
+            {tab === 'sso' && isSso ? <SsoTab objectId={objectId} ssnamenr={String(ssnamenr)} /> : null}
+            {tab === 'download' ? (
+              <section class="panel">
+                <h2>Download</h2>
+                <p>Every alert of the object, with upper limits and bad-quality points (column d:tag).</p>
+                <Downloads endpoint="objects" args={{ objectId, withupperlim: true }} fileName={objectId} />
+                <h2>Share</h2>
+                <Share objectId={objectId} />
+              </section>
+            ) : null}
+          </div>
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,129 @@
+/**
+ * Portal benchmark (run `npm run build && node dist/bench/portal.js`): on the demo store in headless Chromium,
+ * (1) the object page's time to interactive: from navigation start to the light curve drawn (the
+ * `skyalert:lightcurve` performance mark), median of 5 fresh page loads, cold (a new browser context each: empty
+ * HTTP and code caches, the budgeted figure) and warm (5 new navigations in one context after a first visit);
+ * (2) the JavaScript the home page loads before any lazy chunk (Plotly, Aladin Lite), summed gzip sizes.
+ * Budgets: 1.5 s and 400 kB (issue #6). Prints JSON; exits 1 when a budget is exceeded.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import pino from 'pino';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { buildDemoStore } from '../bin/commands/demo.js';
+import { StoreLayout } from '../data/store-layout.js';
+import { startServer } from '../serve/server.js';
+
+/** Page loads measured. */
+const LOADS = 5;
+/** Budget of the object page (ms). */
+const INTERACTIVE_BUDGET_MS = 1500;
+/** Budget of the first page's JavaScript (gzip bytes). */
+const FIRST_JS_BUDGET_BYTES = 400_000;
+const CHROMIUM = process.env.SKYALERT_CHROMIUM ?? '/usr/bin/chromium';
+
+interface ScriptSize {
+  readonly file: string;
+  readonly bytes: number;
+  readonly gzipBytes: number;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The object with the most alerts among the latest ones (the heaviest light curve of a typical page). */
+async function pickObject(base: string): Promise<string> {
+  const response = await fetch(
+    `${base}/api/v1/latests?class=allclasses&n=500&columns=i:objectId,d:nalerthist`,
+  );
+  const rows = (await response.json()) as { 'i:objectId': string; 'd:nalerthist': number | null }[];
+  rows.sort((a, b) => (b['d:nalerthist'] ?? 0) - (a['d:nalerthist'] ?? 0));
+  return rows[0]['i:objectId'];
+}
+
+async function objectPageMs(browser: Browser | BrowserContext, url: string): Promise<number> {
+  const context =
+    'newContext' in browser ? await browser.newContext({ viewport: { width: 1280, height: 900 } }) : browser;
+  const page = await context.newPage();
+  await page.goto(url);
+  const handle = await page.waitForFunction(
+    () => performance.getEntriesByName('skyalert:lightcurve')[0]?.startTime ?? null,
+    undefined,
+    { timeout: 30_000 },
+  );
+  const ms = Number(await handle.jsonValue());
+  if (context === browser) await page.close();
+  else await context.close();
+  return ms;
+}
+
+async function homeScripts(browser: Browser, url: string): Promise<ScriptSize[]> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const pending: Promise<ScriptSize | null>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(
+      response.body().then(
+        (body) => ({
+          file: new URL(response.url()).pathname,
+          bytes: body.length,
+          gzipBytes: gzipSync(body).length,
+        }),
+        () => null,
+      ),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.getByRole('searchbox').waitFor();
+  const sizes = (await Promise.all(pending)).filter((s): s is ScriptSize => s !== null);
+  await context.close();
+  return sizes;
+}
+
+async function main(): Promise<void> {
+  const log = pino({ level: 'error' });
+  const layout = new StoreLayout(path.join(os.tmpdir(), 'skyalert-portal-demo'));
+  await buildDemoStore(layout, log);
+  const server = await startServer(layout, { port: 0, host: '127.0.0.1', log });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const objectId = await pickObject(server.url);
+    await objectPageMs(browser, `${server.url}/${objectId}`); // warm the server's caches once
+    const loads: number[] = [];
+    for (let i = 0; i < LOADS; i += 1) loads.push(await objectPageMs(browser, `${server.url}/${objectId}`));
+    const warmContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await objectPageMs(warmContext, `${server.url}/${objectId}`);
+    const warm: number[] = [];
+    for (let i = 0; i < LOADS; i += 1)
+      warm.push(await objectPageMs(warmContext, `${server.url}/${objectId}`));
+    await warmContext.close();
+    const scripts = await homeScripts(browser, `${server.url}/`);
+    const firstJsGzip = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
+    const report = {
+      objectId,
+      machine: { cpus: os.cpus().length, loadAverage1min: Number(os.loadavg()[0].toFixed(1)) },
+      objectPageInteractiveMs: {
+        cold: { median: Math.round(median(loads)), loads: loads.map(Math.round) },
+        warm: { median: Math.round(median(warm)), loads: warm.map(Math.round) },
+        budget: INTERACTIVE_BUDGET_MS,
+      },
+      homeJavaScript: { gzipBytes: firstJsGzip, budget: FIRST_JS_BUDGET_BYTES, scripts },
+    };
+    console.log(JSON.stringify(report, null, 2));
+    if (median(loads) > INTERACTIVE_BUDGET_MS || firstJsGzip > FIRST_JS_BUDGET_BYTES) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+await main();

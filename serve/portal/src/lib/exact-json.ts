@@ -1,0 +1,43 @@
+/**
+ * JSON answers with 64-bit alert ids kept exact: `i:candid` values (up to 19 digits) do not fit a JavaScript
+ * number, so they are read as strings before parsing. The cutouts endpoint needs the exact candid.
+ */
+import { ApiRequestError, type ApiRow, apiUrl } from './api.js';
+
+/** Fields holding 64-bit integers in the API's JSON. */
+export const INT64_FIELDS: readonly string[] = ['i:candid'];
+
+/**
+ * Quotes the integer values of the named fields in a JSON text, so `JSON.parse` keeps every digit.
+ * @param text a JSON document; @param fields field names (written literally in the text).
+ * @returns the same JSON with `"field": 123…` turned into `"field": "123…"`; other values untouched.
+ */
+export function quoteIntegerFields(text: string, fields: readonly string[] = INT64_FIELDS): string {
+  let out = text;
+  for (const field of fields) {
+    const key = JSON.stringify(field).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    out = out.replace(new RegExp(`(${key}\\s*:\\s*)(-?\\d+)(?=\\s*[,}])`, 'g'), '$1"$2"');
+  }
+  return out;
+}
+
+/** GETs rows of the API with `i:candid` as exact decimal strings. Errors carry the API's message. */
+export async function getRowsExact(
+  endpoint: string,
+  args: Record<string, string | number | boolean | undefined>,
+  signal?: AbortSignal,
+): Promise<ApiRow[]> {
+  const response = await fetch(apiUrl(endpoint, args), { signal, headers: { accept: 'application/json' } });
+  const text = await response.text();
+  if (!response.ok) {
+    let message = `${response.status} ${response.statusText}`;
+    try {
+      const body = JSON.parse(text) as { text?: unknown };
+      if (typeof body.text === 'string') message = body.text;
+    } catch {
+      // not a JSON error body: keep the status line
+    }
+    throw new ApiRequestError(response.status, message);
+  }
+  return JSON.parse(quoteIntegerFields(text)) as ApiRow[];
+}

@@ -1,0 +1,51 @@
+/**
+ * Examples of the home search taken from the store itself (an object id, a date, a Solar System number and a
+ * tracklet of the latest alerts), so each example finds something on any deployment.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { jdToIsoText } from '../../../../../compute/time/jd.js';
+import { type ApiRow, getJson } from '../../lib/api.js';
+import type { QueryType } from '../../lib/query-parse.js';
+
+/** Example texts per query type (empty until loaded, or when the store has none). */
+export type LiveExamples = Partial<Record<QueryType, string[]>>;
+
+async function latest(className: string, columns: string, signal: AbortSignal): Promise<ApiRow | null> {
+  try {
+    const rows = await getJson<ApiRow[]>('latests', { class: className, n: 1, columns }, signal);
+    return rows[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Loads the examples once per page. */
+export function useLiveExamples(): LiveExamples {
+  const [examples, setExamples] = useState<LiveExamples>({});
+  useEffect(() => {
+    const controller = new AbortController();
+    const { signal } = controller;
+    Promise.all([
+      latest('allclasses', 'i:objectId,i:jd', signal),
+      latest('Solar System MPC', 'i:ssnamenr', signal),
+      latest('Tracklet', 'd:tracklet', signal),
+    ]).then(([any, sso, tracklet]) => {
+      if (signal.aborted) return;
+      const out: LiveExamples = {};
+      const id = any?.['i:objectId'];
+      if (typeof id === 'string') out.objectid = [id, id.slice(0, 8)];
+      const jd = any?.['i:jd'];
+      if (typeof jd === 'number') out.daterange = [`${jdToIsoText(jd - 1 / 48).slice(0, 16)}, 0.0417`];
+      const name = sso?.['i:ssnamenr'];
+      if (typeof name === 'string' || typeof name === 'number') {
+        const text = String(name);
+        out.sso = /^\d+$/.test(text) ? [text.slice(0, -1), `sso=${text}`] : [text];
+      }
+      const trck = tracklet?.['d:tracklet'];
+      if (typeof trck === 'string') out.tracklet = [trck, trck.slice(0, 13)];
+      setExamples(out);
+    });
+    return () => controller.abort();
+  }, []);
+  return examples;
+}

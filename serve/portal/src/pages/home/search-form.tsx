@@ -1,0 +1,108 @@
+/**
+ * The search entry: a query type (or auto-detection), one text field with help and examples per type, and the
+ * class names of the store offered as suggestions. Submitting puts the search in the URL (shareable).
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { ErrorBox } from '../../components/status.js';
+import { getJson } from '../../lib/api.js';
+import {
+  isFullObjectId,
+  parseSearch,
+  type QueryType,
+  queryText,
+  queryToParams,
+} from '../../lib/query-parse.js';
+import { useLiveExamples } from './live-examples.js';
+import { QUERY_TYPES, QueryHelp } from './query-help.js';
+
+/** Props of {@link SearchForm}: the text to start from, and what to do with a parsed search. */
+export interface SearchFormProps {
+  readonly initialText: string;
+  readonly initialType: QueryType;
+  /** Called with the URL to open (`/?action=…` or the object page) and the text typed. */
+  readonly onSearch: (url: string, text: string) => void;
+}
+
+/** The query type selector, text field and help. */
+export function SearchForm({ initialText, initialType, onSearch }: SearchFormProps) {
+  const [type, setType] = useState<QueryType>(initialType);
+  const [text, setText] = useState(initialText);
+  const [error, setError] = useState<string | null>(null);
+  const [classes, setClasses] = useState<readonly string[]>([]);
+  const examples = useLiveExamples();
+  useEffect(() => setText(initialText), [initialText]);
+  useEffect(() => setType(initialType), [initialType]);
+  useEffect(() => {
+    const controller = new AbortController();
+    getJson<{ classnames?: Record<string, string[]> }>('classes', {}, controller.signal).then(
+      (answer) => setClasses(Object.values(answer.classnames ?? {}).flat()),
+      () => setClasses([]),
+    );
+    return () => controller.abort();
+  }, []);
+
+  const run = (value: string, as: QueryType = type): void => {
+    const parsed = parseSearch(as, value);
+    if ('error' in parsed) {
+      setError(parsed.error);
+      return;
+    }
+    setError(null);
+    const q = parsed.query;
+    if (q.action === 'objectid' && isFullObjectId(q.objectId)) onSearch(`/${q.objectId}`, value.trim());
+    else onSearch(`/?${new URLSearchParams(queryToParams(q)).toString()}`, queryText(q));
+  };
+  const entry = QUERY_TYPES.find((t) => t.type === type) ?? QUERY_TYPES[0];
+  return (
+    <form
+      class="search panel"
+      onSubmit={(event) => {
+        event.preventDefault();
+        run(text);
+      }}
+    >
+      <div class="search-row">
+        <label class="visually-hidden" for="query-type">
+          Query type
+        </label>
+        <select
+          id="query-type"
+          value={type}
+          onChange={(e) => setType(e.currentTarget.value as QueryType)}
+          aria-label="Query type"
+        >
+          {QUERY_TYPES.map((t) => (
+            <option key={t.type} value={t.type}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+        <input
+          name="q"
+          type="search"
+          value={text}
+          onInput={(e) => setText(e.currentTarget.value)}
+          placeholder={entry.placeholder}
+          aria-label="Search"
+          list={type === 'class' ? 'class-names' : undefined}
+          autoComplete="off"
+        />
+        <button type="submit">Search</button>
+      </div>
+      <datalist id="class-names">
+        {classes.map((c) => (
+          <option key={c} value={c} />
+        ))}
+      </datalist>
+      <QueryHelp
+        type={type}
+        extraExamples={examples[type] ?? []}
+        onExample={(example) => {
+          setText(example);
+          run(example);
+        }}
+      />
+      {error ? <ErrorBox title="Cannot search">{error}</ErrorBox> : null}
+    </form>
+  );
+}
