@@ -48,7 +48,7 @@ export function ResultsSkyPlot({ rows }: { rows: readonly ResultRow[] }) {
   return (
     <section class="panel">
       <h3>On the sky (RA increasing to the left, 30° grid)</h3>
-      <Plot data={data} layout={layout} label="Sky plot of the results" height={380} />
+      <Plot data={data} layout={layout} label="Sky plot of the results" height={380} bundle="geo" />
     </section>
   );
 }
