@@ -32,6 +32,15 @@ const PART_QUERIES: Readonly<Record<PartFile, string>> = {
   time: 'SELECT i_jd, i_objectId, i_candid, classification, night FROM p_alerts ORDER BY i_jd',
 };
 
+/** Runs `step`, naming it in the message of an error it throws (e.g. a DuckDB out-of-memory error). */
+async function withContext<T>(what: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    throw new Error(`${what}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
+}
+
 /** Row counts of a written part. */
 export interface PartRows {
   alerts: number;
@@ -58,9 +67,11 @@ export async function writePart(
     if (file === 'cutouts' && !withCutouts) continue;
     const target = sqlPathLiteral(`${dir}/${PART_FILES[file]}`);
     const options = COPY_OPTIONS;
-    await conn.run(`COPY (${query}) TO ${target} ${options}`);
+    await withContext(`writing ${PART_FILES[file]} of ${dir}`, () =>
+      conn.run(`COPY (${query}) TO ${target} ${options}`),
+    );
   }
-  await writeSkyBlocks(conn, dir);
+  await withContext(`writing the sky blocks of ${dir}`, () => writeSkyBlocks(conn, dir));
   return {
     alerts: await count(conn, 'p_alerts'),
     upperlim: await count(conn, 'p_upperlim'),
