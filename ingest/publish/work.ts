@@ -10,14 +10,17 @@ export function newPartId(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${crypto.randomBytes(3).toString('hex')}`;
 }
 
-/** Opens an in-memory DuckDB for publication work, spilling to the store's tmp directory. */
+/**
+ * Opens an in-memory DuckDB for publication work, spilling to the store's tmp directory. 768 MB: a merged
+ * month of a 1M-alert store ran out of 512 MB while a night was staged beside it.
+ */
 export async function openWorkConnection(
   layout: StoreLayout,
 ): Promise<{ conn: DuckDBConnection; connect: () => Promise<DuckDBConnection>; close: () => void }> {
   const tmp = path.join(layout.root, 'tmp');
   fs.mkdirSync(tmp, { recursive: true });
   const instance = await DuckDBInstance.create(':memory:', {
-    memory_limit: '512MB',
+    memory_limit: '768MB',
     temp_directory: tmp,
     preserve_insertion_order: 'true',
   });
