@@ -1,4 +1,4 @@
-/** `npm run bench -- <name>`: runs one benchmark (ingest, api, object-paths, sso, phase-fits). */
+/** `npm run bench -- <name>`: runs one benchmark (ingest, api, object-paths, sso, phase-fits, portal). */
 const name = process.argv[2];
 const BENCHES: Record<string, string> = {
   ingest: './ingest.js',
@@ -6,6 +6,7 @@ const BENCHES: Record<string, string> = {
   'object-paths': './object-paths.js',
   sso: './sso.js',
   'phase-fits': './phase-fits.js',
+  portal: './portal.js',
 };
 if (!name || !BENCHES[name]) {
   console.error(`usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [options]`);
