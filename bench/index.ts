@@ -1,10 +1,11 @@
-/** `npm run bench -- <name>`: runs one benchmark (ingest, api, object-paths, sso, phase-fits, portal). */
+/** `npm run bench -- <name>`: runs one benchmark (ingest, api, object-paths, sso, sso-cutouts, phase-fits, portal). */
 const name = process.argv[2];
 const BENCHES: Record<string, string> = {
   ingest: './ingest.js',
   api: './api.js',
   'object-paths': './object-paths.js',
   sso: './sso.js',
+  'sso-cutouts': './sso-cutouts.js',
   'phase-fits': './phase-fits.js',
   portal: './portal.js',
 };

@@ -12,9 +12,10 @@ import { ALERT_V_FIELDS, toApiAlertRows } from '../alert-rows.js';
 import { booleanArg, OUTPUT_FORMATS, splitList } from '../args/common.js';
 import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
 import { parseColumnSelection } from '../args/table-args.js';
-import { addCutoutArrays, stampField } from '../cutout-arrays.js';
+import { addCutoutArrays, addStampArrays, stampField } from '../cutout-arrays.js';
 import { respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
+import { objectReads } from '../object-reads.js';
 import { EPHEMERIS_FIELDS, withEphemerides, withShg1g2Residuals } from '../sso-fields.js';
 import { resolveSsoTarget, type SsoTarget } from '../sso-targets.js';
 import type { StoreReader } from '../store-reader.js';
@@ -159,7 +160,8 @@ export function ssoApp(reader: StoreReader): Hono {
             ),
             ALERT_V_FIELDS,
           );
-    const catalog = reader.current();
+    const snapshot = reader.snapshot();
+    const catalog = snapshot.catalog;
     const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
     const refs = await findSsoAlerts(
       query,
@@ -199,8 +201,17 @@ export function ssoApp(reader: StoreReader): Hono {
       rows = rows.concat(own);
     }
     if (withCutouts) {
-      const parts = [...new Set(refs.map((r) => r.part))];
-      await addCutoutArrays(query, reader.layout, catalog, parts, rows, [args['cutout-kind']]);
+      // Solar System alerts are mostly one per objectId: with the object index in memory each object's stamps
+      // are one block read and one stamps.bin read, without a query per object
+      const kinds = [args['cutout-kind']];
+      if (snapshot.locator !== null)
+        await addStampArrays(rows, kinds, async (objectId) =>
+          (await objectReads(reader, snapshot, objectId, true)).stamps(objectId, 'all', kinds),
+        );
+      else {
+        const parts = [...new Set(refs.map((r) => r.part))];
+        await addCutoutArrays(query, reader.layout, catalog, parts, rows, kinds);
+      }
     }
     if (selection.names !== null) {
       const keep = new Set([
