@@ -102,8 +102,11 @@ async function prepareNightRelations(
 }
 
 /**
- * Writes the night's stamps into the part's `stamps.bin`, in (objectId, jd) order, copied from the staging stamps
- * files, and fills table `cut` with each alert's references into it (offset, lengths). Stamp bytes never go
+ * Makes the part's `stamps.bin` and fills table `cut` with each alert's references into it (offset, lengths).
+ * A night staged by one ingester (the usual case) gets its staging stamps file itself, hard-linked: no byte is
+ * copied and the store holds the stamps once; the staging offsets stay valid (`NightStaging.open` gives an
+ * ingester that reopens a published night a copy of its own, so the part's file never changes). Several staging
+ * files, or a file system without hard links, get the stamps copied in (objectId, jd) order. Stamp bytes never go
  * through DuckDB: a cutout read is one index lookup and one positional read.
  */
 async function loadCutouts(
@@ -115,6 +118,12 @@ async function loadCutouts(
                   stamp_offset BIGINT, ${STAMP_REF_COLUMNS.slice(1)
                     .map((c) => `${c} INTEGER`)
                     .join(', ')})`);
+  if (files.length === 1 && linkFile(stampsFileOf(files[0]), stampsPath)) {
+    await conn.run(
+      `INSERT INTO cut SELECT i_objectId, i_candid, i_jd, night, ${STAMP_REF_COLUMNS.join(', ')} FROM staged`,
+    );
+    return;
+  }
   const fds = files.map((f) => fs.openSync(stampsFileOf(f), 'r'));
   const out = fs.openSync(stampsPath, 'w');
   try {
@@ -164,6 +173,18 @@ async function loadCutouts(
   } finally {
     fs.closeSync(out);
     for (const fd of fds) fs.closeSync(fd);
+  }
+}
+
+/** Hard-links `from` as `to`; false when the file system cannot (another device, no hard links). */
+function linkFile(from: string, to: string): boolean {
+  try {
+    fs.linkSync(from, to);
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EXDEV' || code === 'EPERM' || code === 'ENOTSUP' || code === 'EMLINK') return false;
+    throw err;
   }
 }
 

@@ -98,6 +98,7 @@ export class NightStaging {
     const result = await conn.stream('SELECT i_candid FROM alerts');
     for await (const rows of result.yieldRows()) for (const [c] of rows) candids.add(c as bigint);
     const stamps = stampsFileOf(file);
+    unshareStamps(stamps);
     const fd = fs.openSync(stamps, 'a');
     return new NightStaging(file, instance, conn, candids, fd, fs.fstatSync(fd).size);
   }
@@ -197,6 +198,22 @@ async function writeAllv(fd: number, chunks: readonly Uint8Array[]): Promise<voi
     }
     pending = [...rest, ...pending.slice(IOV_MAX)];
   }
+}
+
+/**
+ * Publication hard-links a night's stamps file into its part (publish-night.ts): before appending to a file that
+ * is also a published `stamps.bin`, the staging name gets a copy of its own (same bytes, so the offsets recorded
+ * in the staging rows stay valid) and the published file is left unchanged. Runs with the staging DuckDB file
+ * open for writing, which the publisher cannot attach at the same time.
+ */
+function unshareStamps(stamps: string): void {
+  if (!fs.existsSync(stamps) || fs.statSync(stamps).nlink <= 1) return;
+  const copy = `${stamps}.copy`;
+  fs.copyFileSync(stamps, copy);
+  const fd = fs.openSync(copy, 'r+');
+  fs.fsyncSync(fd);
+  fs.closeSync(fd);
+  fs.renameSync(copy, stamps);
 }
 
 /** The stamps file beside a staging DuckDB file. */
