@@ -109,7 +109,7 @@ export const DERIVED_COLUMNS: readonly FieldDef[] = [
     'deg',
     'pos.angDistance',
     'Angular distance between the cone-search centre and the alert position',
-    ['explorer', 'conesearch'],
+    ['explorer', 'conesearch', 'xmatch', 'scs'],
   ),
   field(
     'v:jdstartgw',
@@ -117,6 +117,14 @@ export const DERIVED_COLUMNS: readonly FieldDef[] = [
     'd',
     'time.epoch',
     'Julian date (UTC) of the gravitational-wave event (DATE-OBS of the sky map)',
+    ['bayestar', 'skymap'],
+  ),
+  field(
+    'v:prob_density',
+    'double',
+    'deg**-2',
+    'stat.probability',
+    'Probability density of the gravitational-wave sky map at the alert position (per square degree)',
     ['bayestar', 'skymap'],
   ),
   field(

@@ -26,6 +26,11 @@ export interface EndpointDoc {
    * argument, else `application/json`.
    */
   readonly contentTypes?: readonly string[];
+  /**
+   * For endpoints that take a file: the multipart/form-data part that holds it. POST then also accepts
+   * multipart/form-data (the file and the arguments as parts) and a raw application/octet-stream body.
+   */
+  readonly upload?: { readonly field: string; readonly description: string };
 }
 
 /** Title and version of the document's `info` object. */
@@ -51,7 +56,8 @@ function argSchema(arg: ArgDoc): JsonSchema {
   const type =
     typeof arg.default === 'boolean' ? 'boolean' : typeof arg.default === 'number' ? 'number' : 'string';
   const schema: JsonSchema = { type };
-  if (arg.name === 'output-format' && type === 'string') schema.enum = [...OUTPUT_FORMATS];
+  if (arg.values !== undefined) schema.enum = [...arg.values];
+  else if (arg.name === 'output-format' && type === 'string') schema.enum = [...OUTPUT_FORMATS];
   if (arg.default !== undefined) schema.default = arg.default;
   return schema;
 }
@@ -134,11 +140,32 @@ function operation(endpoint: EndpointDoc, method: HttpMethod): JsonSchema {
     },
   };
   if (method === 'GET') op.parameters = endpoint.args.map(queryParameter);
-  else if (hasArgs)
+  else if (hasArgs) {
+    const content: Record<string, JsonSchema> = { 'application/json': { schema: bodySchema(endpoint.args) } };
+    if (endpoint.upload) {
+      const form = bodySchema(endpoint.args);
+      form.properties = {
+        ...(form.properties as Record<string, JsonSchema>),
+        [endpoint.upload.field]: {
+          type: 'string',
+          format: 'binary',
+          description: endpoint.upload.description,
+        },
+      };
+      content['multipart/form-data'] = { schema: form };
+      content['application/octet-stream'] = {
+        schema: {
+          type: 'string',
+          format: 'binary',
+          description: `${endpoint.upload.description} (arguments in the query string)`,
+        },
+      };
+    }
     op.requestBody = {
-      required: endpoint.args.some((a) => a.required),
-      content: { 'application/json': { schema: bodySchema(endpoint.args) } },
+      required: endpoint.args.some((a) => a.required) || endpoint.upload !== undefined,
+      content,
     };
+  }
   return op;
 }
 

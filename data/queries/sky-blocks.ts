@@ -37,6 +37,23 @@ export interface SkyHit {
   readonly separationDeg: number;
 }
 
+/** A test on a record's position (degrees) and times (JD): true to keep the record. */
+export type SkyRecordTest = (raDeg: number, decDeg: number, jd: number, jdstarthist: number) => boolean;
+
+/** A record read from sky blocks. */
+export interface SkyEntry {
+  readonly objectId: string;
+  readonly candid: bigint;
+  readonly raDeg: number;
+  readonly decDeg: number;
+  readonly jd: number;
+  readonly jdstarthist: number;
+}
+
+/** Every order-29 NESTED pixel, as one range. */
+const ALL_PIXELS: readonly PixelRange[] = [[0n, 12n * 4n ** 29n]];
+/** Most blocks read at once (256 blocks of 256 records: 4 MiB). */
+const MAX_READ_BLOCKS = 256;
 /** Most files whose block keys are kept (a few KB each). */
 const MAX_CACHED = 4096;
 const RAD = Math.PI / 180;
@@ -86,12 +103,66 @@ export class SkyBlockReader {
     radiusDeg: number,
     window: SkyWindow | null,
   ): SkyHit[] {
-    const index = this.indexOf(file);
-    if (index === null) throw new Error(`${file} has no sky blocks`);
-    const { keys, records } = index;
     const hits: SkyHit[] = [];
     const cosDec0 = Math.cos(decDeg * RAD);
     const timeOffset = window?.field === 'jdstarthist' ? SKY_FIELD.jdstarthist : SKY_FIELD.jd;
+    this.eachRecord(file, ranges, (bytes, at) => {
+      const dec = bytes.readDoubleLE(at + SKY_FIELD.dec);
+      if (Math.abs(dec - decDeg) > radiusDeg) return;
+      if (window !== null) {
+        const t = bytes.readDoubleLE(at + timeOffset);
+        if (!(t >= window.startJd && t <= window.stopJd)) return;
+      }
+      const ra = bytes.readDoubleLE(at + SKY_FIELD.ra);
+      const separationDeg = haversineDeg(ra, dec, raDeg, decDeg, cosDec0);
+      if (!(separationDeg <= radiusDeg)) return;
+      hits.push({
+        objectId: recordObjectId(bytes, at),
+        candid: bytes.readBigInt64LE(at + SKY_FIELD.candid),
+        jd: bytes.readDoubleLE(at + SKY_FIELD.jd),
+        separationDeg,
+      });
+    });
+    return hits;
+  }
+
+  /**
+   * Records of `file` that `keep` accepts, among those in the blocks the pixel ranges touch (null: every
+   * record). `keep` sees the position and times of each record; the accepted ones are returned in the order
+   * `keep` accepted them (a record may be visited twice when two ranges share a block).
+   */
+  select(file: string, ranges: readonly PixelRange[] | null, keep: SkyRecordTest): SkyEntry[] {
+    const kept: SkyEntry[] = [];
+    this.eachRecord(file, ranges ?? ALL_PIXELS, (bytes, at) => {
+      const raDeg = bytes.readDoubleLE(at + SKY_FIELD.ra);
+      const decDeg = bytes.readDoubleLE(at + SKY_FIELD.dec);
+      const jd = bytes.readDoubleLE(at + SKY_FIELD.jd);
+      const jdstarthist = bytes.readDoubleLE(at + SKY_FIELD.jdstarthist);
+      if (!keep(raDeg, decDeg, jd, jdstarthist)) return;
+      kept.push({
+        objectId: recordObjectId(bytes, at),
+        candid: bytes.readBigInt64LE(at + SKY_FIELD.candid),
+        raDeg,
+        decDeg,
+        jd,
+        jdstarthist,
+      });
+    });
+    return kept;
+  }
+
+  /**
+   * Calls `visit` with each record (buffer and byte offset) of the blocks the sorted pixel ranges touch, reading
+   * each run of blocks with positional reads of at most {@link MAX_READ_BLOCKS} blocks.
+   */
+  private eachRecord(
+    file: string,
+    ranges: readonly PixelRange[],
+    visit: (bytes: Buffer, at: number) => void,
+  ): void {
+    const index = this.indexOf(file);
+    if (index === null) throw new Error(`${file} has no sky blocks`);
+    const { keys, records } = index;
     let readUpTo = 0; // blocks before this one were read for an earlier range
     for (const [start, end] of ranges) {
       // records equal to `start` may sit at the end of the block before the first key ≥ start
@@ -99,34 +170,24 @@ export class SkyBlockReader {
       const last = lowerBound(keys, end);
       if (first >= last) continue;
       readUpTo = last;
-      const firstRecord = first * SKY_RECORDS_PER_BLOCK;
-      const count = Math.min(last * SKY_RECORDS_PER_BLOCK, records) - firstRecord;
-      const bytes = this.files.read(
-        file,
-        SKY_HEADER_BYTES + firstRecord * SKY_RECORD_BYTES,
-        count * SKY_RECORD_BYTES,
-      );
-      for (let at = 0; at < bytes.length; at += SKY_RECORD_BYTES) {
-        const dec = bytes.readDoubleLE(at + SKY_FIELD.dec);
-        if (Math.abs(dec - decDeg) > radiusDeg) continue;
-        if (window !== null) {
-          const t = bytes.readDoubleLE(at + timeOffset);
-          if (!(t >= window.startJd && t <= window.stopJd)) continue;
-        }
-        const ra = bytes.readDoubleLE(at + SKY_FIELD.ra);
-        const separationDeg = haversineDeg(ra, dec, raDeg, decDeg, cosDec0);
-        if (!(separationDeg <= radiusDeg)) continue;
-        const idLength = bytes.readUInt8(at + SKY_FIELD.idLength);
-        hits.push({
-          objectId: bytes.toString('utf8', at + SKY_FIELD.id, at + SKY_FIELD.id + idLength),
-          candid: bytes.readBigInt64LE(at + SKY_FIELD.candid),
-          jd: bytes.readDoubleLE(at + SKY_FIELD.jd),
-          separationDeg,
-        });
+      for (let block = first; block < last; block += MAX_READ_BLOCKS) {
+        const firstRecord = block * SKY_RECORDS_PER_BLOCK;
+        const stopRecord = Math.min(Math.min(block + MAX_READ_BLOCKS, last) * SKY_RECORDS_PER_BLOCK, records);
+        const bytes = this.files.read(
+          file,
+          SKY_HEADER_BYTES + firstRecord * SKY_RECORD_BYTES,
+          (stopRecord - firstRecord) * SKY_RECORD_BYTES,
+        );
+        for (let at = 0; at < bytes.length; at += SKY_RECORD_BYTES) visit(bytes, at);
       }
     }
-    return hits;
   }
+}
+
+/** The objectId of the record at `at`. */
+function recordObjectId(bytes: Buffer, at: number): string {
+  const idLength = bytes.readUInt8(at + SKY_FIELD.idLength);
+  return bytes.toString('utf8', at + SKY_FIELD.id, at + SKY_FIELD.id + idLength);
 }
 
 /** First index whose key is ≥ `value` (keys.length when none). */

@@ -76,7 +76,7 @@ describe('/api/v1/columns', () => {
       type: 'double',
       unit: 'deg',
       ucd: 'pos.angDistance',
-      endpoints: ['explorer', 'conesearch'],
+      endpoints: ['explorer', 'conesearch', 'xmatch', 'scs'],
     });
     expect(b.endpointFields['v:jdstartgw']).toMatchObject({ unit: 'd', ucd: 'time.epoch' });
   });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { ApiError } from '../errors.js';
 import { buildOpenApi, type EndpointDoc } from '../openapi.js';
+import { BAYESTAR_ARGS } from './bayestar.js';
 import { CLASSES_ENDPOINT } from './classes.js';
 import { COLUMNS_ENDPOINT } from './columns.js';
 import { CUTOUTS_ARGS } from './cutouts.js';
@@ -21,6 +22,7 @@ import { SSOCAND_ARGS } from './ssocand.js';
 import { SSOFT_ARGS } from './ssoft.js';
 import { STATISTICS_ARGS } from './statistics.js';
 import { TRACKLET_ARGS } from './tracklet.js';
+import { XMATCH_ARGS } from './xmatch.js';
 
 /** Path of the OpenAPI document. */
 export const OPENAPI_PATH = '/api/v1/openapi.json';
@@ -95,6 +97,29 @@ export const API_ENDPOINTS: readonly EndpointDoc[] = [
     methods: ['GET', 'POST'],
     summary: 'Solar System candidates linked by fink-fat: orbital elements or detections of each trajectory',
     args: SSOCAND_ARGS,
+  },
+  {
+    path: '/api/v1/xmatch',
+    methods: ['GET', 'POST'],
+    summary:
+      'Cross-match of a user catalogue (CSV text or a CSV, VOTable or parquet file) with the objects of the store',
+    args: XMATCH_ARGS,
+    upload: { field: 'file', description: 'The catalogue: CSV, VOTable (TABLEDATA) or parquet' },
+  },
+  {
+    path: '/api/v1/bayestar',
+    methods: ['GET', 'POST'],
+    summary:
+      'Objects inside the credible region of a gravitational-wave sky map and a time window, or the region as a MOC',
+    args: BAYESTAR_ARGS.filter((a) => a.name !== 'file'),
+    upload: { field: 'file', description: 'The sky map: HEALPix FITS, gzipped or not' },
+    contentTypes: [
+      'application/json',
+      'text/csv; charset=utf-8',
+      'application/vnd.apache.parquet',
+      'application/x-votable+xml',
+      'text/plain; charset=utf-8',
+    ],
   },
   CLASSES_ENDPOINT,
   COLUMNS_ENDPOINT,

@@ -13,6 +13,8 @@ export interface ArgDoc {
   readonly description: string;
   readonly default?: string | number | boolean;
   readonly example?: string;
+  /** The accepted values, when they are a fixed list (OpenAPI `enum`). */
+  readonly values?: readonly string[];
 }
 
 /** Raw arguments of a request: query parameters for GET, the JSON object for POST. */

@@ -1,0 +1,87 @@
+/**
+ * The query behind `/api/v1/xmatch`: every alert record of the parts whose nights can match is offered to the
+ * catalogue's position index (compute/sky/cross-match.ts); a record within the radius of a catalogue row, and
+ * inside that row's time window (or the global one), is a match. One pass over the sky index whatever the
+ * catalogue size: no query per catalogue row.
+ */
+import type { PositionIndex } from '../../compute/sky/index.js';
+import type { Catalog } from '../catalog.js';
+import type { StoreLayout } from '../store-layout.js';
+import { type AlertRef, partsInJdRange } from './alert-refs.js';
+import type { JdWindow } from './explorer.js';
+import type { QueryFn } from './objects.js';
+import type { SkyBlockReader } from './sky-blocks.js';
+import { selectSkyRecords } from './sky-scan.js';
+
+/** A catalogue row matched by an alert. */
+export interface CatalogueMatch extends AlertRef {
+  /** Index of the catalogue row. */
+  readonly row: number;
+  readonly jd: number;
+  readonly separationDeg: number;
+}
+
+/** Time conditions of a cross-match: per catalogue row (JD windows, NaN bounds for none) and global. */
+export interface MatchWindows {
+  /** Start and stop JD of each row's window (NaN: no window for that row); null when no row has one. */
+  readonly rowStartJd: Float64Array | null;
+  readonly rowStopJd: Float64Array | null;
+  /** Window on every alert; null for none. */
+  readonly global: JdWindow | null;
+}
+
+/**
+ * Every (catalogue row, alert) pair within the radius and the time windows.
+ *
+ * @returns matches in no particular order.
+ */
+export async function findCatalogueMatches(
+  query: QueryFn,
+  layout: StoreLayout,
+  catalog: Catalog,
+  sky: SkyBlockReader | null,
+  index: PositionIndex,
+  windows: MatchWindows,
+): Promise<CatalogueMatch[]> {
+  const bounds = jdBounds(windows);
+  const parts = bounds === null ? catalog.parts : partsInJdRange(catalog, bounds.startJd, bounds.stopJd);
+  if (parts.length === 0 || index.size === 0) return [];
+  const { rowStartJd, rowStopJd, global } = windows;
+  // matches of each accepted record, in acceptance order (selectSkyRecords returns the records in that order)
+  const pending: { row: number; separationDeg: number }[][] = [];
+  let found: { row: number; separationDeg: number }[] = [];
+  const records = await selectSkyRecords(query, layout, parts, sky, null, bounds, (raDeg, decDeg, jd) => {
+    if (global !== null && !(jd >= global.startJd && jd <= global.stopJd)) return false;
+    found = [];
+    index.matches(raDeg, decDeg, (row, separationDeg) => {
+      if (rowStartJd !== null && rowStopJd !== null && !Number.isNaN(rowStartJd[row])) {
+        if (!(jd >= rowStartJd[row] && jd <= rowStopJd[row])) return;
+      }
+      found.push({ row, separationDeg });
+    });
+    if (found.length === 0) return false;
+    pending.push(found);
+    return true;
+  });
+  const matches: CatalogueMatch[] = [];
+  records.forEach((r, i) => {
+    for (const m of pending[i])
+      matches.push({ part: r.part, objectId: r.objectId, candid: r.candid, jd: r.jd, ...m });
+  });
+  return matches;
+}
+
+/** The smallest JD window holding every time condition; null when some alert may match at any time. */
+function jdBounds(windows: MatchWindows): JdWindow | null {
+  const { rowStartJd, rowStopJd, global } = windows;
+  if (global !== null) return global;
+  if (rowStartJd === null || rowStopJd === null) return null;
+  let startJd = Number.POSITIVE_INFINITY;
+  let stopJd = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < rowStartJd.length; i++) {
+    if (Number.isNaN(rowStartJd[i])) return null; // a row without a window matches at any time
+    startJd = Math.min(startJd, rowStartJd[i]);
+    stopJd = Math.max(stopJd, rowStopJd[i]);
+  }
+  return rowStartJd.length === 0 ? null : { startJd, stopJd };
+}

@@ -1,0 +1,186 @@
+/**
+ * `/api/v1/bayestar`: the objects of the store inside the credible region of a gravitational-wave sky map and a
+ * time window around the event, densest first; or that region itself as an IVOA MOC (reference §2.11). The map
+ * is an uploaded FITS file (gzipped or not), the reference clients' Python bytes-literal text (decoded as data,
+ * never evaluated), or an event name when a download URL is configured (serve/skymap-input.ts).
+ *
+ * The window is exactly [t0 − n_day_before, t0 + n_day_after] on the alert time `i:jd` (t0: the map's DATE-OBS
+ * or MJD-OBS, or the `t0` argument); each object returns its latest alert in the region and the window.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { formatMocAscii, formatMocJson, mocFromCredibleRegion } from '../../compute/skymap/index.js';
+import { findRegionHits } from '../../data/queries/bayestar.js';
+import { readReferencedAlerts } from '../alert-ref-reads.js';
+import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
+import { OUTPUT_FORMATS } from '../args/common.js';
+import { dateArg } from '../args/dates.js';
+import { type ArgDoc, parseArgs } from '../args/request.js';
+import { parseColumnSelection, withoutEmptyArgs } from '../args/table-args.js';
+import { readUploadRequest, uploadLimit } from '../args/upload.js';
+import { respondTable } from '../encode/index.js';
+import { ApiError } from '../errors.js';
+import { skymapBytes, skymapRegion } from '../skymap-input.js';
+import type { StoreReader } from '../store-reader.js';
+
+/** Default days before and after the event (reference G2 defaults) and the longest window side accepted. */
+export const DEFAULT_DAYS_BEFORE = 1;
+export const DEFAULT_DAYS_AFTER = 6;
+export const MAX_WINDOW_DAYS = 30;
+
+const FILE_FIELD = 'file';
+const T0_FIELD = 'v:jdstartgw';
+const DENSITY_FIELD = 'v:prob_density';
+const GW_V_FIELDS = [...ALERT_V_FIELDS, T0_FIELD, DENSITY_FIELD];
+const MOC_FORMATS = ['moc-json', 'moc-ascii'] as const;
+const FORMATS = [...OUTPUT_FORMATS, ...MOC_FORMATS] as const;
+
+export const BAYESTAR_ARGS: readonly ArgDoc[] = [
+  {
+    name: 'file',
+    required: false,
+    description:
+      'The sky map as a FITS file, gzipped or not (flat HEALPix PROB map, RING or NESTED, or multi-order ' +
+      'UNIQ/PROBDENSITY map): a multipart/form-data part named `file`, or the whole body as ' +
+      'application/octet-stream with the other arguments in the query string',
+  },
+  {
+    name: 'bayestar',
+    required: false,
+    description:
+      "The sky map as the text of a Python bytes literal (str(open('bayestar.fits.gz', 'rb').read())), as the " +
+      "reference's clients send it; decoded as data, never evaluated",
+  },
+  {
+    name: 'event_name',
+    required: false,
+    description:
+      'GraceDB event id (e.g. S200219ac). Answered only when the operator set SKYALERT_GRACEDB_URL (docs/api.md); ' +
+      'otherwise a 400 saying to upload the map',
+  },
+  {
+    name: 'credible_level',
+    required: true,
+    description: 'Credible level of the region, more than 0 and at most 1 (0.9: the 90 % region)',
+    example: '0.9',
+  },
+  {
+    name: 'n_day_before',
+    required: false,
+    description: `Days before the event time t0 where alerts are taken (0 to ${MAX_WINDOW_DAYS})`,
+    default: DEFAULT_DAYS_BEFORE,
+  },
+  {
+    name: 'n_day_after',
+    required: false,
+    description: `Days after t0 where alerts are taken (0 to ${MAX_WINDOW_DAYS}); the window is exactly [t0 − before, t0 + after] on i:jd`,
+    default: DEFAULT_DAYS_AFTER,
+  },
+  {
+    name: 't0',
+    required: false,
+    description:
+      "Event time (ISO UTC, JD or MJD) replacing the map's DATE-OBS / MJD-OBS; needed for maps without them",
+  },
+  {
+    name: 'columns',
+    required: false,
+    description:
+      'Comma-separated field names (unknown names ignored); v:jdstartgw and v:prob_density included when named',
+  },
+  {
+    name: 'output-format',
+    required: false,
+    description:
+      'json, csv, parquet or votable for the objects; moc-json or moc-ascii for the credible region as an IVOA MOC 2.0',
+    default: 'json',
+    values: [...FORMATS],
+  },
+];
+
+const days = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const n = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v);
+  if (Number.isFinite(n) && n >= 0 && n <= MAX_WINDOW_DAYS) return n;
+  ctx.addIssue({
+    code: 'custom',
+    message: `expected a number of days from 0 to ${MAX_WINDOW_DAYS}, got ${JSON.stringify(v)}`,
+  });
+  return z.NEVER;
+});
+
+const schema = z.object({
+  bayestar: z.string().optional(),
+  event_name: z.string().optional(),
+  credible_level: z
+    .union([z.number(), z.string()], { message: 'required: a probability in (0, 1], e.g. 0.9' })
+    .transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v);
+      if (n > 0 && n <= 1) return n;
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected a probability more than 0 and at most 1, got ${JSON.stringify(v)}`,
+      });
+      return z.NEVER;
+    }),
+  n_day_before: days.optional().default(DEFAULT_DAYS_BEFORE),
+  n_day_after: days.optional().default(DEFAULT_DAYS_AFTER),
+  t0: dateArg.optional(),
+  columns: z.string().optional(),
+  'output-format': z
+    .enum(FORMATS, { message: `supported output formats: ${FORMATS.join(', ')}` })
+    .optional()
+    .default('json'),
+});
+
+/** The bayestar endpoint app, mounted at /api/v1/bayestar. */
+export function bayestarApp(reader: StoreReader): Hono {
+  const app = new Hono();
+  app.use('/', uploadLimit());
+  app.on(['GET', 'POST'], '/', async (c) => {
+    const { args: raw, file } = await readUploadRequest(c, FILE_FIELD);
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: BAYESTAR_ARGS });
+    const args = parseArgs(schema, withoutEmptyArgs(raw));
+    const bytes = await skymapBytes(file, args.bayestar, args.event_name);
+    const { map, region } = skymapRegion(bytes, args.credible_level);
+    const format = args['output-format'];
+    if (format === 'moc-json' || format === 'moc-ascii') {
+      const moc = mocFromCredibleRegion(map, region);
+      return format === 'moc-json'
+        ? c.body(formatMocJson(moc), 200, { 'content-type': 'application/json' })
+        : c.body(formatMocAscii(moc), 200, {
+            'content-type': 'text/plain; charset=utf-8',
+            'content-disposition': 'attachment; filename="bayestar_moc.txt"',
+          });
+    }
+    const t0Jd = args.t0 ?? map.t0Jd;
+    if (t0Jd === null)
+      throw new ApiError(
+        400,
+        'The sky map has no DATE-OBS or MJD-OBS: give the event time in `t0` (ISO, JD or MJD).',
+      );
+    const window = { startJd: t0Jd - args.n_day_before, stopJd: t0Jd + args.n_day_after };
+    const hits = await findRegionHits(
+      (sql, params) => reader.query(sql, params),
+      reader.layout,
+      reader.current(),
+      reader.skyBlocks(),
+      map,
+      region,
+      window,
+    );
+    const selection = parseColumnSelection(args.columns, GW_V_FIELDS);
+    const density = new Map(hits.map((h) => [h.candid, h.probDensityDeg2]));
+    const order = new Map(hits.map((h, i) => [h.candid, i]));
+    const stored = (await readReferencedAlerts(reader, hits, selection.stored)).sort(
+      (a, b) => (order.get(a.i_candid as bigint) ?? 0) - (order.get(b.i_candid as bigint) ?? 0),
+    );
+    const rows = toApiAlertRows(stored, {
+      selection,
+      colour: false,
+      extra: (s) => ({ [T0_FIELD]: t0Jd, [DENSITY_FIELD]: density.get(s.i_candid as bigint) ?? null }),
+    });
+    const name = map.objectName ? `bayestar_${map.objectName}` : 'bayestar';
+    return respondTable(c, rows, format, name, { columns: answerColumns(selection, GW_V_FIELDS) });
+  });
+  return app;
+}

@@ -1,0 +1,232 @@
+/**
+ * `/api/v1/xmatch`: cross-match of a user catalogue with the objects of the store (reference §2.10). The
+ * catalogue is CSV text in `catalog` (as the reference) or an uploaded CSV, VOTable or parquet file; `header`
+ * names its RA, Dec, ID and optional Time columns. Each catalogue row is matched with the alerts within `radius`
+ * (and within `window` days of its Time, or between startdate and stopdate): by default the latest such alert of
+ * each object, with `alerts=all` every one. Output: the catalogue's columns, then the alert's fields, then
+ * `v:separation_degree`; rows without a match are dropped (as the reference) unless `unmatched=keep`.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { PositionIndex } from '../../compute/sky/index.js';
+import { type CatalogueMatch, findCatalogueMatches } from '../../data/queries/xmatch.js';
+import { readReferencedAlerts } from '../alert-ref-reads.js';
+import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
+import { MAX_RADIUS_ARCSEC, radiusArg } from '../args/coords.js';
+import { dateArg } from '../args/dates.js';
+import { type ArgDoc, parseArgs } from '../args/request.js';
+import { outputFormatArg, parseColumnSelection, withoutEmptyArgs } from '../args/table-args.js';
+import { MAX_UPLOAD_BYTES, readUploadRequest, uploadLimit } from '../args/upload.js';
+import { respondTable } from '../encode/index.js';
+import { ApiError } from '../errors.js';
+import type { StoreReader } from '../store-reader.js';
+import {
+  type Catalogue,
+  cataloguePositions,
+  MAX_CATALOGUE_ROWS,
+  parseHeaderArg,
+  readCatalogue,
+} from '../xmatch/catalogue.js';
+
+/** Days around each row's Time when a Time column is named and `window` is not given (reference doc). */
+export const DEFAULT_WINDOW_DAYS = 1;
+/** Most rows of an answer (matches, plus unmatched rows when kept). */
+export const MAX_XMATCH_ROWS = 500_000;
+
+const FILE_FIELD = 'file';
+const SEPARATION_FIELD = 'v:separation_degree';
+const XMATCH_V_FIELDS = [...ALERT_V_FIELDS, SEPARATION_FIELD];
+
+export const XMATCH_ARGS: readonly ArgDoc[] = [
+  {
+    name: 'catalog',
+    required: false,
+    description:
+      'The catalogue as CSV text, first line the column names (as the reference). Or upload a file instead: ' +
+      'multipart/form-data part `file` (CSV, VOTable TABLEDATA or parquet, recognised by content), or the whole ' +
+      `body as application/octet-stream with the arguments in the query string. At most ${MAX_CATALOGUE_ROWS.toLocaleString('en-US')} rows and ${MAX_UPLOAD_BYTES / 2 ** 20} MiB`,
+    example: 'RA,Dec,ID\n193.822,2.897,mysource',
+  },
+  {
+    name: 'header',
+    required: true,
+    description:
+      'Names of the RA, Dec, ID and optional Time columns, in that order, comma-separated (case-insensitive). ' +
+      'RA/Dec in decimal degrees or sexagesimal; Time as ISO UTC, JD or MJD',
+    example: 'RA,Dec,ID',
+  },
+  {
+    name: 'radius',
+    required: true,
+    description: `Match radius in arcseconds, at most ${MAX_RADIUS_ARCSEC.toLocaleString('en-US')}`,
+    example: '1.5',
+  },
+  {
+    name: 'window',
+    required: false,
+    description:
+      `Days around each row's Time: alerts with |i:jd − Time| ≤ window match (needs a Time column; default ` +
+      `${DEFAULT_WINDOW_DAYS} when one is named)`,
+  },
+  {
+    name: 'startdate',
+    required: false,
+    description: 'Alerts emitted from this date on (ISO UTC, JD or MJD), for every row',
+  },
+  {
+    name: 'stopdate',
+    required: false,
+    description: 'Alerts emitted up to this date (ISO UTC, JD or MJD), for every row',
+  },
+  {
+    name: 'alerts',
+    required: false,
+    description:
+      'latest: the latest matching alert of each object per catalogue row; all: every matching alert',
+    default: 'latest',
+    values: ['latest', 'all'],
+  },
+  {
+    name: 'unmatched',
+    required: false,
+    description:
+      'drop: only matched rows (as the reference); keep: also catalogue rows without a match (empty alert fields)',
+    default: 'drop',
+    values: ['drop', 'keep'],
+  },
+  {
+    name: 'columns',
+    required: false,
+    description:
+      'Comma-separated alert field names (unknown names ignored); catalogue columns always come first',
+  },
+  { name: 'output-format', required: false, description: 'json, csv, parquet or votable', default: 'json' },
+];
+
+const schema = z.object({
+  catalog: z.string().optional(),
+  header: z.string({ message: 'required: the RA, Dec, ID (and Time) column names, e.g. RA,Dec,ID' }),
+  radius: radiusArg,
+  window: z
+    .union([z.number(), z.string()])
+    .transform((v, ctx) => {
+      const days = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v);
+      if (Number.isFinite(days) && days > 0) return days;
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected a positive number of days, got ${JSON.stringify(v)}`,
+      });
+      return z.NEVER;
+    })
+    .optional(),
+  startdate: dateArg.optional(),
+  stopdate: dateArg.optional(),
+  alerts: z.enum(['latest', 'all'], { message: 'expected latest or all' }).optional().default('latest'),
+  unmatched: z.enum(['drop', 'keep'], { message: 'expected drop or keep' }).optional().default('drop'),
+  columns: z.string().optional(),
+  'output-format': outputFormatArg,
+});
+type XmatchArgs = z.infer<typeof schema>;
+
+type Row = Record<string, unknown>;
+
+/** Per-row and global time windows of the arguments. */
+function matchWindows(args: XmatchArgs, timeJd: Float64Array | null) {
+  if (args.window !== undefined && timeJd === null)
+    throw new ApiError(
+      400,
+      "`window` counts days around each row's Time: name a Time column as the 4th entry of `header`, or use startdate/stopdate.",
+    );
+  let rowStartJd: Float64Array | null = null;
+  let rowStopJd: Float64Array | null = null;
+  if (timeJd !== null) {
+    const days = args.window ?? DEFAULT_WINDOW_DAYS;
+    rowStartJd = timeJd.map((t) => t - days);
+    rowStopJd = timeJd.map((t) => t + days);
+  }
+  const { startdate, stopdate } = args;
+  if (startdate !== undefined && stopdate !== undefined && stopdate < startdate)
+    throw new ApiError(400, '`stopdate` is before `startdate`.');
+  const global =
+    startdate === undefined && stopdate === undefined
+      ? null
+      : { startJd: startdate ?? Number.NEGATIVE_INFINITY, stopJd: stopdate ?? Number.POSITIVE_INFINITY };
+  return { rowStartJd, rowStopJd, global };
+}
+
+/** The matches to answer: every one, or the latest alert per (catalogue row, object); by row then separation. */
+function keptMatches(matches: readonly CatalogueMatch[], alerts: 'latest' | 'all'): CatalogueMatch[] {
+  let kept = [...matches];
+  if (alerts === 'latest') {
+    const best = new Map<string, CatalogueMatch>();
+    for (const m of matches) {
+      const key = `${m.row}\u0000${m.objectId}`;
+      const seen = best.get(key);
+      if (!seen || m.jd > seen.jd || (m.jd === seen.jd && m.candid > seen.candid)) best.set(key, m);
+    }
+    kept = [...best.values()];
+  }
+  return kept.sort((a, b) => a.row - b.row || a.separationDeg - b.separationDeg || b.jd - a.jd);
+}
+
+/** Output names of the catalogue's columns: their own, with `_catalogue` appended where an alert field has it. */
+function catalogueNames(catalogue: Catalogue, alertNames: ReadonlySet<string>): string[] {
+  return catalogue.columns.map((c) => (alertNames.has(c) || c === SEPARATION_FIELD ? `${c}_catalogue` : c));
+}
+
+/** The xmatch endpoint app, mounted at /api/v1/xmatch. */
+export function xmatchApp(reader: StoreReader): Hono {
+  const app = new Hono();
+  app.use('/', uploadLimit());
+  app.on(['GET', 'POST'], '/', async (c) => {
+    const { args: raw, file } = await readUploadRequest(c, FILE_FIELD);
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: XMATCH_ARGS });
+    const args = parseArgs(schema, withoutEmptyArgs(raw));
+    const roles = parseHeaderArg(args.header);
+    const catalogue = await readCatalogue(args.catalog, file?.bytes ?? null, reader);
+    const positions = cataloguePositions(catalogue, roles);
+    const index = new PositionIndex(positions.raDeg, positions.decDeg, args.radius);
+    const matches = await findCatalogueMatches(
+      (sql, params) => reader.query(sql, params),
+      reader.layout,
+      reader.current(),
+      reader.skyBlocks(),
+      index,
+      matchWindows(args, positions.timeJd),
+    );
+    const kept = keptMatches(matches, args.alerts);
+    const matchedRows = new Set(kept.map((m) => m.row));
+    const total = kept.length + (args.unmatched === 'keep' ? catalogue.rows.length - matchedRows.size : 0);
+    if (total > MAX_XMATCH_ROWS)
+      throw new ApiError(
+        400,
+        `The cross-match gives ${total.toLocaleString('en-US')} rows, more than the ${MAX_XMATCH_ROWS.toLocaleString('en-US')} one answer holds: ` +
+          'use a smaller radius, a time window, alerts=latest, or split the catalogue.',
+      );
+
+    const selection = parseColumnSelection(args.columns, XMATCH_V_FIELDS);
+    const refs = [...new Map(kept.map((m) => [m.candid, m])).values()];
+    const stored = await readReferencedAlerts(reader, refs, selection.stored);
+    const alertRows = toApiAlertRows(stored, { selection, colour: false });
+    const alertByCandid = new Map<bigint, Row>(stored.map((s, i) => [s.i_candid as bigint, alertRows[i]]));
+
+    const alertColumns = answerColumns(selection, XMATCH_V_FIELDS);
+    const names = catalogueNames(catalogue, new Set(alertColumns));
+    const catalogueRow = (r: number): Row =>
+      Object.fromEntries(names.map((n, i) => [n, catalogue.rows[r][i]]));
+    const out: Row[] = [];
+    let next = 0;
+    for (let r = 0; r < catalogue.rows.length; r++) {
+      const start = next;
+      while (next < kept.length && kept[next].row === r) {
+        const m = kept[next++];
+        const alert = alertByCandid.get(m.candid);
+        if (alert === undefined) continue; // published away between the scan and the read
+        out.push({ ...catalogueRow(r), ...alert, [SEPARATION_FIELD]: m.separationDeg });
+      }
+      if (next === start && args.unmatched === 'keep') out.push(catalogueRow(r));
+    }
+    return respondTable(c, out, args['output-format'], 'xmatch', { columns: [...names, ...alertColumns] });
+  });
+  return app;
+}

@@ -1,0 +1,82 @@
+/**
+ * Arguments of the endpoints that take a file (`/api/v1/xmatch`, `/api/v1/bayestar`): a multipart/form-data
+ * POST (the file in one named part, the other parts as arguments), a raw `application/octet-stream` body (the
+ * file; arguments in the query string), or the usual JSON body, form body or query string (no file). The size
+ * of the body is bounded by {@link uploadLimit}, mounted before the handler.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ApiError } from '../errors.js';
+import { rawArgs } from './request.js';
+
+/** Largest request body of an upload endpoint (bytes): 64 MiB. */
+export const MAX_UPLOAD_BYTES = 64 * 2 ** 20;
+
+/** An uploaded file. */
+export interface Upload {
+  readonly bytes: Uint8Array;
+  /** The file name the client gave (display only; never used as a path). */
+  readonly name: string;
+}
+
+/** The arguments of a request and its file, if any. */
+export interface UploadRequest {
+  readonly args: Record<string, unknown>;
+  readonly file: Upload | null;
+}
+
+/** Middleware answering 413 (JSON error) for a body larger than `maxBytes`. */
+export function uploadLimit(maxBytes: number = MAX_UPLOAD_BYTES): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) =>
+      c.json(
+        {
+          status: 'error',
+          text: `The request body is larger than ${maxBytes / 2 ** 20} MiB, the most this endpoint accepts.`,
+        },
+        413,
+      ),
+  });
+}
+
+/**
+ * Reads the arguments and the file of a request.
+ *
+ * @param fileField the multipart part that holds the file.
+ * @throws ApiError 400 for a malformed multipart body, a repeated file part or a file part that is text.
+ */
+export async function readUploadRequest(c: Context, fileField: string): Promise<UploadRequest> {
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  if (c.req.method === 'POST' && type.startsWith('multipart/form-data')) {
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw new ApiError(400, 'The multipart/form-data body could not be read: send a well-formed form.');
+    }
+    const args: Record<string, unknown> = { ...c.req.query() };
+    let file: Upload | null = null;
+    for (const [name, value] of form.entries()) {
+      if (typeof value !== 'string') {
+        if (name !== fileField)
+          throw new ApiError(
+            400,
+            `Unexpected file in the form part \`${name}\`: send the file as \`${fileField}\`.`,
+          );
+        if (file !== null) throw new ApiError(400, `Send one file in \`${fileField}\`, not several.`);
+        file = { bytes: new Uint8Array(await value.arrayBuffer()), name: value.name };
+      } else if (name === fileField) {
+        throw new ApiError(400, `The form part \`${fileField}\` must be a file upload, not a text field.`);
+      } else {
+        args[name] = value;
+      }
+    }
+    return { args, file };
+  }
+  if (c.req.method === 'POST' && type.startsWith('application/octet-stream')) {
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    return { args: { ...c.req.query() }, file: { bytes, name: 'upload' } };
+  }
+  return { args: await rawArgs(c), file: null };
+}
