@@ -1,6 +1,6 @@
 /** HEALPix: NESTED indices of positions, pixel centres, cone coverage, and RING ↔ NESTED conversion. */
 
-export { bucketOrder, PositionIndex, separationDeg } from './cross-match.js';
+export { PositionIndex, separationDeg } from './cross-match.js';
 export {
   ang2pixNest,
   ang2pixNestBatch,

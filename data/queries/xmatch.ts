@@ -44,7 +44,9 @@ export async function findCatalogueMatches(
   windows: MatchWindows,
 ): Promise<CatalogueMatch[]> {
   const bounds = jdBounds(windows);
-  const parts = bounds === null ? catalog.parts : partsInJdRange(catalog, bounds.startJd, bounds.stopJd);
+  const finite = (jd: number) => (Number.isFinite(jd) ? jd : null);
+  const parts =
+    bounds === null ? catalog.parts : partsInJdRange(catalog, finite(bounds.startJd), finite(bounds.stopJd));
   if (parts.length === 0 || index.size === 0) return [];
   const { rowStartJd, rowStopJd, global } = windows;
   // matches of each accepted record, in acceptance order (selectSkyRecords returns the records in that order)
