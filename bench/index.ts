@@ -1,4 +1,4 @@
-/** `npm run bench -- <name>`: runs one benchmark (ingest, api, object-paths, sso, sso-cutouts, phase-fits, portal). */
+/** `npm run bench -- <name>`: runs one benchmark (ingest, api, object-paths, sso, sso-cutouts, phase-fits, portal, xmatch). */
 const name = process.argv[2];
 const BENCHES: Record<string, string> = {
   ingest: './ingest.js',
@@ -8,6 +8,7 @@ const BENCHES: Record<string, string> = {
   'sso-cutouts': './sso-cutouts.js',
   'phase-fits': './phase-fits.js',
   portal: './portal.js',
+  xmatch: './xmatch.js',
 };
 if (!name || !BENCHES[name]) {
   console.error(`usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [options]`);

@@ -51,17 +51,21 @@ export async function findCatalogueMatches(
   const { rowStartJd, rowStopJd, global } = windows;
   // matches of each accepted record, in acceptance order (selectSkyRecords returns the records in that order)
   const pending: { row: number; separationDeg: number }[][] = [];
-  let found: { row: number; separationDeg: number }[] = [];
+  let found: { row: number; separationDeg: number }[] | null = null;
+  let recordJd = 0;
+  const visit = (row: number, separationDeg: number): void => {
+    if (rowStartJd !== null && rowStopJd !== null && !Number.isNaN(rowStartJd[row])) {
+      if (!(recordJd >= rowStartJd[row] && recordJd <= rowStopJd[row])) return;
+    }
+    if (found === null) found = [];
+    found.push({ row, separationDeg });
+  };
   const records = await selectSkyRecords(query, layout, parts, sky, null, bounds, (raDeg, decDeg, jd) => {
     if (global !== null && !(jd >= global.startJd && jd <= global.stopJd)) return false;
-    found = [];
-    index.matches(raDeg, decDeg, (row, separationDeg) => {
-      if (rowStartJd !== null && rowStopJd !== null && !Number.isNaN(rowStartJd[row])) {
-        if (!(jd >= rowStartJd[row] && jd <= rowStopJd[row])) return;
-      }
-      found.push({ row, separationDeg });
-    });
-    if (found.length === 0) return false;
+    found = null;
+    recordJd = jd;
+    index.matches(raDeg, decDeg, visit);
+    if (found === null) return false;
     pending.push(found);
     return true;
   });
