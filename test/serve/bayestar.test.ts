@@ -169,6 +169,23 @@ describe('/api/v1/bayestar', () => {
     }
   });
 
+  it('answers the 90 % region of G617545 as a MOC of the area an independent full sort gives', async () => {
+    const bytes = Uint8Array.from(fs.readFileSync(sharedPath('data', 'skymaps', 'G617545_bayestar.fits.gz')));
+    const res = await store.app.request(PATH, {
+      method: 'POST',
+      body: form(bytes, { credible_level: 0.9, 'output-format': 'moc-json' }),
+    });
+    expect(res.status).toBe(200);
+    const other = readSkymap(bytes).prob.slice().sort();
+    let sum = 0;
+    let pixels = 0;
+    for (let i = other.length - 1; i >= 0 && sum + other[i] <= 0.9; i--, pixels++) sum += other[i];
+    const pixelDeg2 = (4 * Math.PI * (180 / Math.PI) ** 2) / other.length;
+    expect(Math.abs(mocAreaDeg2(parseMocJson(await res.text())) - pixels * pixelDeg2)).toBeLessThanOrEqual(
+      pixelDeg2,
+    );
+  });
+
   it('writes VOTable with v:jdstartgw and v:prob_density', async () => {
     const res = await store.app.request(PATH, {
       method: 'POST',
