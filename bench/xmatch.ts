@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { Prng } from '../compute/sim/prng.js';
 import { partFilePath, readCatalog } from '../data/catalog.js';
 import { sqlPathList } from '../data/sql-text.js';
 import { StoreLayout } from '../data/store-layout.js';
@@ -34,16 +35,10 @@ const STORE_FRACTIONS = [0.1, 0.5, 1];
 const RADIUS_ARCSEC = 1.5;
 const SCS_REQUESTS = 50;
 
-/** Deterministic uniform numbers in [0, 1) (mulberry32). */
+/** Deterministic uniform numbers in [0, 1) for a seed. */
 function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const prng = new Prng(seed);
+  return () => prng.uniform();
 }
 
 /** Positions of `count` stored alerts, drawn reproducibly. */

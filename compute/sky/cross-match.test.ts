@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { Prng } from '../sim/prng.js';
 import { PositionIndex, separationDeg } from './cross-match.js';
 
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
+/** Deterministic numbers in [0, 1) for a seed, so that failures reproduce. */
 function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const prng = new Prng(seed);
+  return () => prng.uniform();
 }
 
 /** Unit-vector angle (degrees): an oracle independent of the haversine form. */

@@ -18,7 +18,7 @@ import { readReferencedAlerts } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { splitList } from '../args/common.js';
 import { decArg, MAX_RADIUS_ARCSEC, raArg, radiusArg } from '../args/coords.js';
-import { DEFAULT_START_JD, dateArg, MAX_DATE_JD, nowJd } from '../args/dates.js';
+import { DEFAULT_START_JD, dateArg, MAX_DATE_JD, nowJd, positiveDaysArg } from '../args/dates.js';
 import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
 import { countArg, outputFormatArg, parseColumnSelection, withoutEmptyArgs } from '../args/table-args.js';
 import { respondTable } from '../encode/index.js';
@@ -122,18 +122,7 @@ const schema = z.object({
   radius: radiusArg.optional(),
   startdate: dateArg.optional(),
   stopdate: dateArg.optional(),
-  window: z
-    .union([z.number(), z.string()])
-    .transform((v, ctx) => {
-      const days = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v);
-      if (Number.isFinite(days) && days > 0) return days;
-      ctx.addIssue({
-        code: 'custom',
-        message: `expected a positive number of days, got ${JSON.stringify(v)}`,
-      });
-      return z.NEVER;
-    })
-    .optional(),
+  window: positiveDaysArg.optional(),
   time_field: z.enum(TIME_FIELDS, { message: 'expected first or any' }).optional(),
   n: countArg(MAX_EXPLORER_N).optional().default(DEFAULT_EXPLORER_N),
   columns: z.string().optional(),

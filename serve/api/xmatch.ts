@@ -13,7 +13,7 @@ import { type CatalogueMatch, findCatalogueMatches } from '../../data/queries/xm
 import { readReferencedAlerts } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { MAX_RADIUS_ARCSEC, radiusArg } from '../args/coords.js';
-import { dateArg } from '../args/dates.js';
+import { dateArg, positiveDaysArg } from '../args/dates.js';
 import { type ArgDoc, parseArgs } from '../args/request.js';
 import { outputFormatArg, parseColumnSelection, withoutEmptyArgs } from '../args/table-args.js';
 import { MAX_UPLOAD_BYTES, readUploadRequest, uploadLimit } from '../args/upload.js';
@@ -107,18 +107,7 @@ const schema = z.object({
   catalog: z.string().optional(),
   header: z.string({ message: 'required: the RA, Dec, ID (and Time) column names, e.g. RA,Dec,ID' }),
   radius: radiusArg,
-  window: z
-    .union([z.number(), z.string()])
-    .transform((v, ctx) => {
-      const days = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v);
-      if (Number.isFinite(days) && days > 0) return days;
-      ctx.addIssue({
-        code: 'custom',
-        message: `expected a positive number of days, got ${JSON.stringify(v)}`,
-      });
-      return z.NEVER;
-    })
-    .optional(),
+  window: positiveDaysArg.optional(),
   startdate: dateArg.optional(),
   stopdate: dateArg.optional(),
   alerts: z.enum(['latest', 'all'], { message: 'expected latest or all' }).optional().default('latest'),

@@ -83,3 +83,11 @@ export const dateArg = z
 export function nowJd(nowMs: number = Date.now()): number {
   return unixMsToJd(nowMs);
 }
+
+/** A positive number of days (JSON number or text), e.g. a time window. */
+export const positiveDaysArg = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const days = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v);
+  if (Number.isFinite(days) && days > 0) return days;
+  ctx.addIssue({ code: 'custom', message: `expected a positive number of days, got ${JSON.stringify(v)}` });
+  return z.NEVER;
+});
