@@ -67,3 +67,18 @@ export async function readReferencedAlerts(
   }
   return rows;
 }
+
+/**
+ * {@link readReferencedAlerts}, the rows in the order of `refs` (by candid): for answers already ranked (nearest,
+ * densest or most recent first).
+ */
+export async function readReferencedAlertsInOrder(
+  reader: StoreReader,
+  refs: readonly AlertRef[],
+  columns: readonly string[] | null,
+): Promise<Row[]> {
+  const order = new Map(refs.map((r, i) => [r.candid, i]));
+  return (await readReferencedAlerts(reader, refs, columns)).sort(
+    (a, b) => (order.get(a.i_candid as bigint) ?? 0) - (order.get(b.i_candid as bigint) ?? 0),
+  );
+}

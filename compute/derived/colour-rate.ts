@@ -5,6 +5,7 @@
  * Reference: fink-api.md §3 (derived fields); fink-science-portal `extract_rate_and_color` (tolerance 0.3 d,
  * pandas `merge_asof(direction='nearest')`).
  */
+import { lowerBound, upperBound } from '../sorted-search.js';
 
 /** One valid alert of an object, as the colour and rate fields read it. */
 export interface PhotometryPoint {
@@ -54,30 +55,6 @@ const FID_R = 2;
 function finiteRatio(numerator: number, denominator: number): number {
   const value = numerator / denominator;
   return Number.isFinite(value) ? value : Number.NaN;
-}
-
-/** Index of the first key ≥ x (`sortedKeys.length` when none). */
-function lowerBound(sortedKeys: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = sortedKeys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sortedKeys[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Index of the first key > x. */
-function upperBound(sortedKeys: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = sortedKeys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sortedKeys[mid] <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

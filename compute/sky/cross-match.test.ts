@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { separationDeg as separationDegOracle } from '../../test/support/sky-oracle.js';
 import { Prng } from '../sim/prng.js';
 import { PositionIndex, separationDeg } from './cross-match.js';
 
@@ -6,19 +7,6 @@ import { PositionIndex, separationDeg } from './cross-match.js';
 function random(seed: number): () => number {
   const prng = new Prng(seed);
   return () => prng.uniform();
-}
-
-/** Unit-vector angle (degrees): an oracle independent of the haversine form. */
-function angleDeg(ra1: number, dec1: number, ra2: number, dec2: number): number {
-  const r = Math.PI / 180;
-  const v = (ra: number, dec: number) => [
-    Math.cos(dec * r) * Math.cos(ra * r),
-    Math.cos(dec * r) * Math.sin(ra * r),
-    Math.sin(dec * r),
-  ];
-  const [a, b] = [v(ra1, dec1), v(ra2, dec2)];
-  const c = [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-  return Math.atan2(Math.hypot(c[0], c[1], c[2]), a[0] * b[0] + a[1] * b[1] + a[2] * b[2]) / r;
 }
 
 describe('PositionIndex', () => {
@@ -52,12 +40,14 @@ describe('PositionIndex', () => {
         const found: number[] = [];
         index.matches(ra, dec, (row, d) => {
           found.push(row);
-          expect(Math.abs(d - angleDeg(ra, dec, cat[row][0], cat[row][1]))).toBeLessThan(1e-9);
+          expect(Math.abs(d - separationDegOracle(ra, dec, cat[row][0], cat[row][1]))).toBeLessThan(1e-9);
         });
         // rows within the radius by the oracle (pairs within 1e-9° of the edge may go either way)
-        const sure = cat.flatMap((c, i) => (angleDeg(ra, dec, c[0], c[1]) < radiusDeg - 1e-9 ? [i] : []));
+        const sure = cat.flatMap((c, i) =>
+          separationDegOracle(ra, dec, c[0], c[1]) < radiusDeg - 1e-9 ? [i] : [],
+        );
         const maybe = new Set(
-          cat.flatMap((c, i) => (angleDeg(ra, dec, c[0], c[1]) <= radiusDeg + 1e-9 ? [i] : [])),
+          cat.flatMap((c, i) => (separationDegOracle(ra, dec, c[0], c[1]) <= radiusDeg + 1e-9 ? [i] : [])),
         );
         for (const i of sure) expect(found).toContain(i);
         for (const i of found) expect(maybe.has(i)).toBe(true);

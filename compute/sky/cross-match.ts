@@ -8,6 +8,7 @@
  * Reference: Gray, Nieto-Santisteban & Szalay 2007, "The Zones Algorithm for Finding Points-Near-a-Point or
  * Cross-Matching Spatial Datasets", arXiv:cs/0701171; haversine distance, Sinnott 1984, Sky & Telescope 68, 159.
  */
+import { lowerBound, upperBound } from '../sorted-search.js';
 import { RAD_PER_DEG } from './healpix-face.js';
 
 /** Zones are at least this high (degrees): tiny radii would otherwise make one zone per row. */
@@ -124,28 +125,4 @@ export class PositionIndex {
       if (d <= this.radiusDeg) visit(row, d);
     }
   }
-}
-
-/** First index whose value is ≥ v. */
-function lowerBound(sorted: Float64Array, v: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** First index whose value is > v. */
-function upperBound(sorted: Float64Array, v: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] <= v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

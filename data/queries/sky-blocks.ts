@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import type { PixelRange } from '../../compute/sky/index.js';
+import { lowerBound } from '../../compute/sorted-search.js';
 import type { ReadOnlyFiles } from '../read-only-files.js';
 import {
   SKY_FIELD,
@@ -188,18 +189,6 @@ export class SkyBlockReader {
 function recordObjectId(bytes: Buffer, at: number): string {
   const idLength = bytes.readUInt8(at + SKY_FIELD.idLength);
   return bytes.toString('utf8', at + SKY_FIELD.id, at + SKY_FIELD.id + idLength);
-}
-
-/** First index whose key is ≥ `value` (keys.length when none). */
-function lowerBound(keys: BigInt64Array, value: bigint): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Angular distance (degrees), haversine form: the formula of the DuckDB cone query (explorer.ts). */

@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { formatMocAscii, formatMocJson, mocFromCredibleRegion } from '../../compute/skymap/index.js';
 import { findRegionHits } from '../../data/queries/bayestar.js';
-import { readReferencedAlerts } from '../alert-ref-reads.js';
+import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { OUTPUT_FORMATS } from '../args/common.js';
 import { dateArg } from '../args/dates.js';
@@ -170,10 +170,7 @@ export function bayestarApp(reader: StoreReader): Hono {
     );
     const selection = parseColumnSelection(args.columns, GW_V_FIELDS);
     const density = new Map(hits.map((h) => [h.candid, h.probDensityDeg2]));
-    const order = new Map(hits.map((h, i) => [h.candid, i]));
-    const stored = (await readReferencedAlerts(reader, hits, selection.stored)).sort(
-      (a, b) => (order.get(a.i_candid as bigint) ?? 0) - (order.get(b.i_candid as bigint) ?? 0),
-    );
+    const stored = await readReferencedAlertsInOrder(reader, hits, selection.stored);
     const rows = toApiAlertRows(stored, {
       selection,
       colour: false,

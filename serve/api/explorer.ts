@@ -14,7 +14,7 @@ import {
   readLatestOfObjects,
   type TimeField,
 } from '../../data/queries/explorer.js';
-import { readReferencedAlerts } from '../alert-ref-reads.js';
+import { readReferencedAlerts, readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { splitList } from '../args/common.js';
 import { decArg, MAX_RADIUS_ARCSEC, raArg, radiusArg } from '../args/coords.js';
@@ -220,10 +220,7 @@ async function coneSearch(reader: StoreReader, query: Query, args: ExplorerArgs)
     reader.skyBlocks(),
   );
   const separation = new Map(hits.map((h) => [h.candid, h.separationDeg]));
-  const order = new Map(hits.map((h, i) => [h.candid, i]));
-  const stored = (await readReferencedAlerts(reader, hits, selection.stored)).sort(
-    (a, b) => (order.get(a.i_candid as bigint) ?? 0) - (order.get(b.i_candid as bigint) ?? 0),
-  );
+  const stored = await readReferencedAlertsInOrder(reader, hits, selection.stored);
   const rows = toApiAlertRows(stored, {
     selection,
     colour: false,

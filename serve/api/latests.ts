@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ALL_CLASSES, parseClassArgument, TNS_PREFIX, UNKNOWN_CLASS } from '../../data/classes.js';
 import { findLatestAlerts, type LatestsClass } from '../../data/queries/latests.js';
-import { readReferencedAlerts } from '../alert-ref-reads.js';
+import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, COLOUR_V_FIELDS, toApiAlertRows } from '../alert-rows.js';
 import { booleanArg } from '../args/common.js';
 import { DEFAULT_START_JD, dateArg, nowJd } from '../args/dates.js';
@@ -130,10 +130,7 @@ export function latestsApp(reader: StoreReader): Hono {
             args.n,
             args.distinct,
           );
-    const order = new Map(refs.map((r, i) => [r.candid, i]));
-    const stored = (await readReferencedAlerts(reader, refs, selection.stored)).sort(
-      (a, b) => (order.get(a.i_candid as bigint) ?? 0) - (order.get(b.i_candid as bigint) ?? 0),
-    );
+    const stored = await readReferencedAlertsInOrder(reader, refs, selection.stored);
     const rows = toApiAlertRows(stored, { selection, colour: args.color });
     return respondTable(c, rows, args['output-format'], 'latests', {
       columns: answerColumns(selection, vFields),

@@ -10,7 +10,7 @@
  */
 import { Hono } from 'hono';
 import { findConeHits } from '../../data/queries/explorer.js';
-import { readReferencedAlerts } from '../alert-ref-reads.js';
+import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { MAX_RADIUS_ARCSEC } from '../args/coords.js';
 import { JD_TIMESYS_ID, xmlEscape } from '../encode/votable.js';
 import type { StoreReader } from '../store-reader.js';
@@ -233,10 +233,10 @@ export function scsApp(reader: StoreReader): Hono {
     const overflow = hits.length > MAX_SCS_ROWS;
     const kept = hits.slice(0, MAX_SCS_ROWS);
     const separation = new Map(kept.map((h) => [h.candid, h.separationDeg]));
-    const order = new Map(kept.map((h, i) => [h.candid, i]));
-    const rows = (await readReferencedAlerts(reader, kept, []))
-      .sort((a, b) => (order.get(a.i_candid as bigint) ?? 0) - (order.get(b.i_candid as bigint) ?? 0))
-      .map((r) => ({ ...r, separation: separation.get(r.i_candid as bigint) }));
+    const rows = (await readReferencedAlertsInOrder(reader, kept, [])).map((r) => ({
+      ...r,
+      separation: separation.get(r.i_candid as bigint),
+    }));
     return c.body(scsTable(rows, query.verb, overflow), 200, { 'content-type': VOTABLE_TYPE });
   });
   return app;

@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { findTrackletAlerts } from '../../data/queries/tracklet.js';
-import { readReferencedAlerts } from '../alert-ref-reads.js';
+import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
 import { outputFormatArg, parseColumnSelection } from '../args/table-args.js';
@@ -126,10 +126,7 @@ export function trackletApp(reader: StoreReader): Hono {
           'give a longer id or a more precise date.',
       );
     }
-    const order = new Map(refs.map((r, i) => [r.candid, i]));
-    const stored = (await readReferencedAlerts(reader, refs, selection.stored)).sort(
-      (a, b) => (order.get(a.i_candid as bigint) ?? 0) - (order.get(b.i_candid as bigint) ?? 0),
-    );
+    const stored = await readReferencedAlertsInOrder(reader, refs, selection.stored);
     const rows = toApiAlertRows(stored, { selection, colour: false });
     return respondTable(c, rows, args['output-format'], `tracklet_${prefix}`, {
       columns: answerColumns(selection, ALERT_V_FIELDS),
