@@ -4,9 +4,29 @@
  * reads back to the same float32 (0.59, not 0.5899999737739563).
  */
 
+const F32 = new Float32Array(1);
+const F32_BITS = new Uint32Array(F32.buffer);
+
+/**
+ * Texts of recent float32 values, direct-mapped by a hash of their bits: the rows of one answer repeat many
+ * values (an object's catalogue cross-match fields are the same in each of its alerts, zero points vary little).
+ */
+const CACHE_BITS = 14;
+const cachedBits = new Uint32Array(1 << CACHE_BITS);
+const cachedText: (string | undefined)[] = new Array(1 << CACHE_BITS).fill(undefined);
+
 /** Shortest decimal text of a float32 value (integers and exactly representable values take the fast path). */
 export function float32Text(v: number): string {
-  return float32TextByArithmetic(v) ?? float32TextBySearch(v);
+  F32[0] = v;
+  const bits = F32_BITS[0];
+  if (F32[0] !== v) return float32TextByArithmetic(v) ?? float32TextBySearch(v);
+  const slot = Math.imul(bits, 0x9e3779b1) >>> (32 - CACHE_BITS);
+  const known = cachedText[slot];
+  if (known !== undefined && cachedBits[slot] === bits) return known;
+  const text = float32TextByArithmetic(v) ?? float32TextBySearch(v);
+  cachedBits[slot] = bits;
+  cachedText[slot] = text;
+  return text;
 }
 
 /**
@@ -28,8 +48,6 @@ export function float32TextBySearch(v: number): string {
   return String(Number(v.toPrecision(lo)));
 }
 
-const F32 = new Float32Array(1);
-const F32_BITS = new Uint32Array(F32.buffer);
 /** Relative margin under which a rounding decision is left to the exact method (double error is ~1e-16). */
 const TIE_MARGIN = 1e-6;
 
