@@ -32,13 +32,37 @@ export interface AlertRowOptions {
   readonly extra?: (row: Row) => Row;
 }
 
+const STORAGE_AND_API = ALERT_COLUMNS.map((c) => [c.storage, c.name] as const);
+
+/**
+ * Every API field of a complete stored row, built as one object literal: ~5x faster than adding ~150 fields one
+ * by one (V8 then keeps the object in fast mode). Generated once from the catalogue's names (constants).
+ */
+const toFullApiRow = new Function(
+  'r',
+  `return {${STORAGE_AND_API.map(([s, n]) => `${JSON.stringify(n)}: r[${JSON.stringify(s)}]`).join(', ')}};`,
+) as (row: Record<string, unknown>) => Record<string, unknown>;
+
+/**
+ * API fields of a stored row, in catalogue order (a stored row's own keys are in that order too); with `wanted`,
+ * only the named fields.
+ */
+export function toApiRow(
+  row: Record<string, unknown>,
+  wanted: ReadonlySet<string> | null,
+): Record<string, unknown> {
+  // a row expanded from its row document holds every catalogue column (and a few store columns)
+  if (!wanted && Object.keys(row).length >= STORAGE_AND_API.length) return toFullApiRow(row);
+  const out: Record<string, unknown> = {};
+  for (const [storage, name] of STORAGE_AND_API) {
+    if (Object.hasOwn(row, storage) && (!wanted || wanted.has(name))) out[name] = row[storage];
+  }
+  return out;
+}
+
 /** API rows of stored alert rows, in the same order. */
 export function toApiAlertRows(stored: readonly Row[], options: AlertRowOptions): Row[] {
-  const rows = stored.map((s) => {
-    const out: Row = {};
-    for (const c of ALERT_COLUMNS) if (c.storage in s) out[c.name] = s[c.storage];
-    return out;
-  });
+  const rows = stored.map((s) => toApiRow(s, null));
   const names = options.selection.names;
   // v: fields are computed in full mode, or when the selection names one of them
   const wantsV = (fields: readonly string[]) => names === null || fields.some((f) => names.includes(f));
