@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decodeAlertRow, encodeAlertRow, expandStoredRows, ROW_DOC_COLUMN } from './alert-row-codec.js';
+import {
+  alertRowCandid,
+  decodeAlertRow,
+  encodeAlertRow,
+  expandStoredRows,
+  ROW_DOC_COLUMN,
+} from './alert-row-codec.js';
 import type { ColumnValue } from './column-types.js';
 import { ALERT_COLUMNS } from './columns.js';
 
@@ -26,6 +32,25 @@ describe('alert row documents', () => {
     ALERT_COLUMNS.forEach((c, i) => {
       expect(row[c.storage]).toEqual(values[i]);
     });
+  });
+
+  it('reads the candid of a document without decoding it, as the full decoding does', () => {
+    const candids = [1060135832015015002n, 0n, 1n, -1n, 2n ** 63n - 1n, -(2n ** 63n), 123456789n, null];
+    for (const [k, candid] of candids.entries()) {
+      const values: ColumnValue[] = ALERT_COLUMNS.map((c) =>
+        c.storage === 'i_candid'
+          ? candid
+          : c.storage === 'i_objectId'
+            ? k % 2
+              ? null
+              : `ZTF2${'x'.repeat(k * 20)}`
+            : null,
+      );
+      const doc = encodeAlertRow(values);
+      expect(alertRowCandid(doc)).toBe(decodeAlertRow(doc).i_candid);
+      expect(alertRowCandid(doc)).toBe(candid);
+    }
+    expect(() => alertRowCandid(new Uint8Array([2, 10, 65]))).toThrow(RangeError);
   });
 
   it('expands rows that carry a document and keeps their other columns', () => {

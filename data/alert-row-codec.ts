@@ -32,6 +32,34 @@ export function encodeAlertRow(values: readonly ColumnValue[]): Buffer {
   return ROW_TYPE.toBuffer(record);
 }
 
+/**
+ * The candid of a row document, read without decoding the rest: the document starts with the unions of
+ * `i_objectId` (string) and `i_candid` (long), each a zigzag varint branch index then the value.
+ *
+ * @returns the candid, or null when the document holds none.
+ * @throws RangeError for a truncated document.
+ * Reference: Apache Avro 1.11 specification, "Binary Encoding" (long as zigzag varint, union, string).
+ */
+export function alertRowCandid(bytes: Uint8Array): bigint | null {
+  let at = 0;
+  const varint = (): bigint => {
+    let value = 0n;
+    let shift = 0n;
+    for (;;) {
+      if (at >= bytes.length) throw new RangeError('truncated alert row document');
+      const b = bytes[at++];
+      value |= BigInt(b & 0x7f) << shift;
+      if ((b & 0x80) === 0) return (value >> 1n) ^ -(value & 1n);
+      shift += 7n;
+    }
+  };
+  if (varint() === 1n) {
+    const length = Number(varint()); // i_objectId: skip the string
+    at += length;
+  }
+  return varint() === 1n ? varint() : null;
+}
+
 /** Decodes a row document into an object keyed by storage names (64-bit integers as bigint). */
 export function decodeAlertRow(bytes: Uint8Array): Record<string, ColumnValue> {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);

@@ -4,7 +4,7 @@
  * no query — otherwise with the DuckDB read over the parts' `alerts.parquet` (`readAlertsByRef`). Both give the
  * same stored rows (storage names, BIGINT as bigint, plus `classification`).
  */
-import { decodeAlertRow } from '../data/alert-row-codec.js';
+import { alertRowCandid, decodeAlertRow } from '../data/alert-row-codec.js';
 import { type AlertRef, BASE_ALERT_COLUMNS, readAlertsByRef } from '../data/queries/alert-refs.js';
 import { type BlockLocation, readObjectBlocks } from '../data/queries/object-blocks.js';
 import type { QueryFn } from '../data/queries/objects.js';
@@ -54,8 +54,9 @@ export async function readReferencedAlerts(
   const rows: Row[] = [];
   for (const { objectId, block } of readObjectBlocks(reader.layout, reader.files, locations)) {
     for (const alert of block.alerts) {
+      // a block holds every alert of the object in its part: decode only the referenced ones
+      if (!wanted.has(`${objectId}\u0000${String(alertRowCandid(alert.row))}`)) continue;
       const full: Row = decodeAlertRow(alert.row);
-      if (!wanted.has(`${objectId}\u0000${String(full.i_candid)}`)) continue;
       full.classification = alert.classification;
       if (keep === null) rows.push(full);
       else {

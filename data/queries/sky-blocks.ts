@@ -128,19 +128,23 @@ export class SkyBlockReader {
   }
 
   /**
-   * Records of `file` that `keep` accepts, among those in the blocks the pixel ranges touch (null: every
-   * record). `keep` sees the position and times of each record; the accepted ones are returned in the order
-   * `keep` accepted them (a record may be visited twice when two ranges share a block).
+   * Calls `onKept` with each record of `file` that `keep` accepts, among those in the blocks the pixel ranges
+   * touch (null: every record), right after `keep` accepted it. `keep` sees the position and times of each
+   * record; a record may be visited twice when two ranges share a block.
    */
-  select(file: string, ranges: readonly PixelRange[] | null, keep: SkyRecordTest): SkyEntry[] {
-    const kept: SkyEntry[] = [];
+  select(
+    file: string,
+    ranges: readonly PixelRange[] | null,
+    keep: SkyRecordTest,
+    onKept: (entry: SkyEntry) => void,
+  ): void {
     this.eachRecord(file, ranges ?? ALL_PIXELS, (bytes, at) => {
       const raDeg = bytes.readDoubleLE(at + SKY_FIELD.ra);
       const decDeg = bytes.readDoubleLE(at + SKY_FIELD.dec);
       const jd = bytes.readDoubleLE(at + SKY_FIELD.jd);
       const jdstarthist = bytes.readDoubleLE(at + SKY_FIELD.jdstarthist);
       if (!keep(raDeg, decDeg, jd, jdstarthist)) return;
-      kept.push({
+      onKept({
         objectId: recordObjectId(bytes, at),
         candid: bytes.readBigInt64LE(at + SKY_FIELD.candid),
         raDeg,
@@ -149,7 +153,6 @@ export class SkyBlockReader {
         jdstarthist,
       });
     });
-    return kept;
   }
 
   /**

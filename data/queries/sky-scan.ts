@@ -24,12 +24,59 @@ const SKY_ROWS = (files: string) => `
   WHERE i_jd >= $1::DOUBLE AND i_jd <= $2::DOUBLE`;
 
 /**
- * The alert records of `parts` that `keep` accepts, part by part, each part's in the order `keep` accepted them.
+ * Calls `onHit` with each alert record of `parts` that `keep` accepts, right after `keep` accepted it (so that
+ * the caller can pair the two calls), part by part.
  *
  * @param ranges order-29 NESTED ranges (sorted) that hold every record worth testing; null to test them all.
  *   The DuckDB path tests every record of its parts whatever the ranges (`keep` must decide alone).
  * @param jdBounds a prefilter on the alert's jd for the DuckDB path (the sky-block path leaves it to `keep`).
  */
+export async function scanSkyRecords(
+  query: QueryFn,
+  layout: StoreLayout,
+  parts: readonly PartEntry[],
+  sky: SkyBlockReader | null,
+  ranges: readonly PixelRange[] | null,
+  jdBounds: { readonly startJd: number; readonly stopJd: number } | null,
+  keep: SkyRecordTest,
+  onHit: (hit: SkyScanHit) => void,
+): Promise<void> {
+  const viaDuckDb: PartEntry[] = [];
+  for (const part of parts) {
+    const file = path.join(layout.partDir(part.id), SKY_BLOCKS_FILE);
+    if (sky === null || !sky.has(file)) {
+      viaDuckDb.push(part);
+      continue;
+    }
+    sky.select(file, ranges, keep, (entry) => onHit({ ...entry, part: part.id }));
+  }
+  if (viaDuckDb.length === 0) return;
+  const files = partFileList(layout, viaDuckDb, 'sky');
+  const rows = await query(SKY_ROWS(files.sql), [
+    jdBounds?.startJd ?? Number.NEGATIVE_INFINITY,
+    jdBounds?.stopJd ?? Number.POSITIVE_INFINITY,
+  ]);
+  for (const row of rows) {
+    const raDeg = row.i_ra as number;
+    const decDeg = row.i_dec as number;
+    const jd = row.i_jd as number;
+    const jdstarthist = row.i_jdstarthist as number;
+    if (!keep(raDeg, decDeg, jd, jdstarthist)) continue;
+    const part = files.partOf(String(row.filename));
+    if (part === undefined) throw new Error(`sky row from an unknown file: ${String(row.filename)}`);
+    onHit({
+      part,
+      objectId: String(row.i_objectId),
+      candid: BigInt(row.i_candid as bigint),
+      raDeg,
+      decDeg,
+      jd,
+      jdstarthist,
+    });
+  }
+}
+
+/** The alert records of `parts` that `keep` accepts, in the order {@link scanSkyRecords} finds them. */
 export async function selectSkyRecords(
   query: QueryFn,
   layout: StoreLayout,
@@ -40,39 +87,6 @@ export async function selectSkyRecords(
   keep: SkyRecordTest,
 ): Promise<SkyScanHit[]> {
   const hits: SkyScanHit[] = [];
-  const viaDuckDb: PartEntry[] = [];
-  for (const part of parts) {
-    const file = path.join(layout.partDir(part.id), SKY_BLOCKS_FILE);
-    if (sky === null || !sky.has(file)) {
-      viaDuckDb.push(part);
-      continue;
-    }
-    for (const entry of sky.select(file, ranges, keep)) hits.push({ ...entry, part: part.id });
-  }
-  if (viaDuckDb.length > 0) {
-    const files = partFileList(layout, viaDuckDb, 'sky');
-    const rows = await query(SKY_ROWS(files.sql), [
-      jdBounds?.startJd ?? Number.NEGATIVE_INFINITY,
-      jdBounds?.stopJd ?? Number.POSITIVE_INFINITY,
-    ]);
-    for (const row of rows) {
-      const raDeg = row.i_ra as number;
-      const decDeg = row.i_dec as number;
-      const jd = row.i_jd as number;
-      const jdstarthist = row.i_jdstarthist as number;
-      if (!keep(raDeg, decDeg, jd, jdstarthist)) continue;
-      const part = files.partOf(String(row.filename));
-      if (part === undefined) throw new Error(`sky row from an unknown file: ${String(row.filename)}`);
-      hits.push({
-        part,
-        objectId: String(row.i_objectId),
-        candid: BigInt(row.i_candid as bigint),
-        raDeg,
-        decDeg,
-        jd,
-        jdstarthist,
-      });
-    }
-  }
+  await scanSkyRecords(query, layout, parts, sky, ranges, jdBounds, keep, (hit) => hits.push(hit));
   return hits;
 }

@@ -11,7 +11,7 @@ import { type AlertRef, partsInJdRange } from './alert-refs.js';
 import type { JdWindow } from './explorer.js';
 import type { QueryFn } from './objects.js';
 import type { SkyBlockReader } from './sky-blocks.js';
-import { selectSkyRecords } from './sky-scan.js';
+import { scanSkyRecords } from './sky-scan.js';
 
 /** A catalogue row matched by an alert. */
 export interface CatalogueMatch extends AlertRef {
@@ -31,7 +31,8 @@ export interface MatchWindows {
 }
 
 /**
- * Every (catalogue row, alert) pair within the radius and the time windows.
+ * Every (catalogue row, alert) pair within the radius and the time windows; with `latestOnly`, only the latest
+ * alert of each object per catalogue row.
  *
  * @returns matches in no particular order.
  */
@@ -42,6 +43,7 @@ export async function findCatalogueMatches(
   sky: SkyBlockReader | null,
   index: PositionIndex,
   windows: MatchWindows,
+  latestOnly: boolean,
 ): Promise<CatalogueMatch[]> {
   const bounds = jdBounds(windows);
   const finite = (jd: number) => (Number.isFinite(jd) ? jd : null);
@@ -49,8 +51,7 @@ export async function findCatalogueMatches(
     bounds === null ? catalog.parts : partsInJdRange(catalog, finite(bounds.startJd), finite(bounds.stopJd));
   if (parts.length === 0 || index.size === 0) return [];
   const { rowStartJd, rowStopJd, global } = windows;
-  // matches of each accepted record, in acceptance order (selectSkyRecords returns the records in that order)
-  const pending: { row: number; separationDeg: number }[][] = [];
+  // the matches of the record `keep` accepted last: `onHit` comes right after it
   let found: { row: number; separationDeg: number }[] | null = null;
   let recordJd = 0;
   const visit = (row: number, separationDeg: number): void => {
@@ -60,21 +61,30 @@ export async function findCatalogueMatches(
     if (found === null) found = [];
     found.push({ row, separationDeg });
   };
-  const records = await selectSkyRecords(query, layout, parts, sky, null, bounds, (raDeg, decDeg, jd) => {
+  const keep = (raDeg: number, decDeg: number, jd: number): boolean => {
     if (global !== null && !(jd >= global.startJd && jd <= global.stopJd)) return false;
     found = null;
     recordJd = jd;
     index.matches(raDeg, decDeg, visit);
-    if (found === null) return false;
-    pending.push(found);
-    return true;
-  });
+    return found !== null;
+  };
+  // with `latestOnly`, matches are reduced as they come: an object's earlier alerts are never all held
+  const latest = new Map<string, CatalogueMatch>();
   const matches: CatalogueMatch[] = [];
-  records.forEach((r, i) => {
-    for (const m of pending[i])
-      matches.push({ part: r.part, objectId: r.objectId, candid: r.candid, jd: r.jd, ...m });
+  await scanSkyRecords(query, layout, parts, sky, null, bounds, keep, (r) => {
+    for (const m of found ?? []) {
+      const match = { part: r.part, objectId: r.objectId, candid: r.candid, jd: r.jd, ...m };
+      if (!latestOnly) {
+        matches.push(match);
+        continue;
+      }
+      const key = `${m.row}\u0000${r.objectId}`;
+      const seen = latest.get(key);
+      if (!seen || match.jd > seen.jd || (match.jd === seen.jd && match.candid > seen.candid))
+        latest.set(key, match);
+    }
   });
-  return matches;
+  return latestOnly ? [...latest.values()] : matches;
 }
 
 /** The smallest JD window holding every time condition; null when some alert may match at any time. */

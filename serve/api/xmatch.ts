@@ -143,19 +143,9 @@ function matchWindows(args: XmatchArgs, timeJd: Float64Array | null) {
   return { rowStartJd, rowStopJd, global };
 }
 
-/** The matches to answer: every one, or the latest alert per (catalogue row, object); by row then separation. */
-function keptMatches(matches: readonly CatalogueMatch[], alerts: 'latest' | 'all'): CatalogueMatch[] {
-  let kept = [...matches];
-  if (alerts === 'latest') {
-    const best = new Map<string, CatalogueMatch>();
-    for (const m of matches) {
-      const key = `${m.row}\u0000${m.objectId}`;
-      const seen = best.get(key);
-      if (!seen || m.jd > seen.jd || (m.jd === seen.jd && m.candid > seen.candid)) best.set(key, m);
-    }
-    kept = [...best.values()];
-  }
-  return kept.sort((a, b) => a.row - b.row || a.separationDeg - b.separationDeg || b.jd - a.jd);
+/** Matches in answer order: by catalogue row, then nearest first, then most recent first. */
+function answerOrder(matches: readonly CatalogueMatch[]): CatalogueMatch[] {
+  return [...matches].sort((a, b) => a.row - b.row || a.separationDeg - b.separationDeg || b.jd - a.jd);
 }
 
 /** Output names of the catalogue's columns: their own, with `_catalogue` appended where an alert field has it. */
@@ -182,8 +172,9 @@ export function xmatchApp(reader: StoreReader): Hono {
       reader.skyBlocks(),
       index,
       matchWindows(args, positions.timeJd),
+      args.alerts === 'latest',
     );
-    const kept = keptMatches(matches, args.alerts);
+    const kept = answerOrder(matches);
     const matchedRows = new Set(kept.map((m) => m.row));
     const total = kept.length + (args.unmatched === 'keep' ? catalogue.rows.length - matchedRows.size : 0);
     if (total > MAX_XMATCH_ROWS)
