@@ -144,6 +144,27 @@ describe('buildOpenApi', () => {
     ]);
   });
 
+  it('documents multipart and raw bodies of the upload endpoints, with the file part and fixed value lists', () => {
+    const doc = JSON.parse(JSON.stringify(buildOpenApi(API_ENDPOINTS))) as Json;
+    for (const path of ['/api/v1/xmatch', '/api/v1/bayestar']) {
+      const content = doc.paths[path].post.requestBody.content;
+      expect(Object.keys(content)).toEqual([
+        'application/json',
+        'multipart/form-data',
+        'application/octet-stream',
+      ]);
+      expect(content['multipart/form-data'].schema.properties.file).toMatchObject({
+        type: 'string',
+        format: 'binary',
+      });
+      expect(content['application/json'].schema.properties.file).toBeUndefined();
+    }
+    const format = doc.paths['/api/v1/bayestar'].get.parameters.find((p: Json) => p.name === 'output-format');
+    expect(format.schema.enum).toEqual(['json', 'csv', 'parquet', 'votable', 'moc-json', 'moc-ascii']);
+    const alerts = doc.paths['/api/v1/xmatch'].get.parameters.find((p: Json) => p.name === 'alerts');
+    expect(alerts.schema.enum).toEqual(['latest', 'all']);
+  });
+
   it('refuses two endpoints with the same path', () => {
     expect(() => buildOpenApi([SAMPLE[1], SAMPLE[1]])).toThrow(/duplicate/);
   });
