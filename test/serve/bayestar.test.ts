@@ -7,9 +7,19 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFitsBinTable } from '../../compute/fits/index.js';
 import { ang2pixNest } from '../../compute/sky/index.js';
-import { mocAreaDeg2, parseMocAscii, parseMocJson, readSkymap } from '../../compute/skymap/index.js';
+import {
+  cellAreaSr,
+  credibleRegion,
+  mocAreaDeg2,
+  parseMocAscii,
+  parseMocJson,
+  readSkymap,
+  uniqOf,
+} from '../../compute/skymap/index.js';
 import { GRACEDB_URL_ENV } from '../../serve/skymap-input.js';
 import {
   allPartFiles,
@@ -184,6 +194,53 @@ describe('/api/v1/bayestar', () => {
     expect(Math.abs(mocAreaDeg2(parseMocJson(await res.text())) - pixels * pixelDeg2)).toBeLessThanOrEqual(
       pixelDeg2,
     );
+  });
+
+  it('answers a gzipped multi-order (UNIQ/PROBDENSITY) map as the flat map it was built from, t0 given', async () => {
+    // order-6 cells outside the 99 % region, order-9 pixels inside: the 90 % region keeps the same pixels
+    const flat = readSkymap(mapBytes);
+    const r99 = credibleRegion(flat, 0.99);
+    const uniq: bigint[] = [];
+    const density: number[] = [];
+    for (let parent = 0; parent < 12 * 4 ** 6; parent++) {
+      const first = parent * 64;
+      if (r99.isInRegion.subarray(first, first + 64).includes(1)) {
+        for (let pix = first; pix < first + 64; pix++) {
+          uniq.push(BigInt(uniqOf(9, pix)));
+          density.push(flat.prob[pix] / cellAreaSr(9));
+        }
+      } else {
+        const sum = flat.prob.subarray(first, first + 64).reduce((a, b) => a + b, 0);
+        uniq.push(BigInt(uniqOf(6, parent)));
+        density.push(sum / cellAreaSr(6));
+      }
+    }
+    const multi = Uint8Array.from(
+      gzipSync(
+        writeFitsBinTable({
+          columns: [
+            { name: 'UNIQ', type: 'K', values: uniq },
+            { name: 'PROBDENSITY', type: 'D', unit: 'sr-1', values: density },
+          ],
+          cards: [{ keyword: 'ORDERING', value: 'NUNIQ' }],
+        }),
+      ),
+    );
+    const noTime = await store.app.request(PATH, {
+      method: 'POST',
+      body: form(multi, { credible_level: 0.9 }),
+    });
+    expect(noTime.status).toBe(400);
+    expect(((await noTime.json()) as { text: string }).text).toMatch(/no DATE-OBS.*t0/);
+    const ids = async (bytes: Uint8Array<ArrayBuffer>) => {
+      const res = await store.app.request(PATH, {
+        method: 'POST',
+        body: form(bytes, { credible_level: 0.9, t0: T0_JD }),
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as Row[]).map((r) => r['i:objectId']);
+    };
+    expect(await ids(multi)).toEqual(await ids(mapBytes));
   });
 
   it('writes VOTable with v:jdstartgw and v:prob_density', async () => {
