@@ -18,7 +18,7 @@ import { partsInJdRange } from './alert-refs.js';
 import type { JdWindow } from './explorer.js';
 import type { QueryFn } from './objects.js';
 import type { SkyBlockReader } from './sky-blocks.js';
-import { selectSkyRecords } from './sky-scan.js';
+import { scanSkyRecords } from './sky-scan.js';
 
 /** An object found in a region: its latest alert there and the map's density at that alert. */
 export interface RegionHit extends AlertRef {
@@ -51,7 +51,8 @@ export async function findRegionHits(
   const parts = partsInJdRange(catalog, window.startJd, window.stopJd);
   if (parts.length === 0) return [];
   const ranges = credibleRegionRanges(map, region, Math.min(COVER_ORDER, map.maxOrder));
-  const records = await selectSkyRecords(
+  const best = new Map<string, RegionHit>();
+  await scanSkyRecords(
     query,
     layout,
     parts,
@@ -60,20 +61,18 @@ export async function findRegionHits(
     window,
     (raDeg, decDeg, jd) =>
       jd >= window.startJd && jd <= window.stopJd && isInCredibleRegion(map, region, raDeg, decDeg),
+    (r) => {
+      const seen = best.get(r.objectId);
+      if (seen && (seen.jd > r.jd || (seen.jd === r.jd && seen.candid >= r.candid))) return;
+      best.set(r.objectId, {
+        part: r.part,
+        objectId: r.objectId,
+        candid: r.candid,
+        jd: r.jd,
+        probDensityDeg2: probDensityAt(map, r.raDeg, r.decDeg)?.perDeg2 ?? 0,
+      });
+    },
   );
-  const best = new Map<string, RegionHit>();
-  for (const r of records) {
-    const seen = best.get(r.objectId);
-    if (seen && (seen.jd > r.jd || (seen.jd === r.jd && seen.candid >= r.candid))) continue;
-    const density = probDensityAt(map, r.raDeg, r.decDeg);
-    best.set(r.objectId, {
-      part: r.part,
-      objectId: r.objectId,
-      candid: r.candid,
-      jd: r.jd,
-      probDensityDeg2: density?.perDeg2 ?? 0,
-    });
-  }
   return [...best.values()].sort(
     (a, b) =>
       b.probDensityDeg2 - a.probDensityDeg2 ||

@@ -75,18 +75,3 @@ export async function scanSkyRecords(
     });
   }
 }
-
-/** The alert records of `parts` that `keep` accepts, in the order {@link scanSkyRecords} finds them. */
-export async function selectSkyRecords(
-  query: QueryFn,
-  layout: StoreLayout,
-  parts: readonly PartEntry[],
-  sky: SkyBlockReader | null,
-  ranges: readonly PixelRange[] | null,
-  jdBounds: { readonly startJd: number; readonly stopJd: number } | null,
-  keep: SkyRecordTest,
-): Promise<SkyScanHit[]> {
-  const hits: SkyScanHit[] = [];
-  await scanSkyRecords(query, layout, parts, sky, ranges, jdBounds, keep, (hit) => hits.push(hit));
-  return hits;
-}

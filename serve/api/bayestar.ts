@@ -13,7 +13,7 @@ import { formatMocAscii, formatMocJson, mocFromCredibleRegion } from '../../comp
 import { findRegionHits } from '../../data/queries/bayestar.js';
 import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
-import { OUTPUT_FORMATS } from '../args/common.js';
+import { numberArg, OUTPUT_FORMATS } from '../args/common.js';
 import { dateArg } from '../args/dates.js';
 import { type ArgDoc, parseArgs } from '../args/request.js';
 import { parseColumnSelection, withoutEmptyArgs } from '../args/table-args.js';
@@ -98,30 +98,19 @@ export const BAYESTAR_ARGS: readonly ArgDoc[] = [
   },
 ];
 
-const days = z.union([z.number(), z.string()]).transform((v, ctx) => {
-  const n = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v);
-  if (Number.isFinite(n) && n >= 0 && n <= MAX_WINDOW_DAYS) return n;
-  ctx.addIssue({
-    code: 'custom',
-    message: `expected a number of days from 0 to ${MAX_WINDOW_DAYS}, got ${JSON.stringify(v)}`,
-  });
-  return z.NEVER;
-});
+const days = numberArg(
+  (n) => n >= 0 && n <= MAX_WINDOW_DAYS,
+  `a number of days from 0 to ${MAX_WINDOW_DAYS}`,
+);
 
 const schema = z.object({
   bayestar: z.string().optional(),
   event_name: z.string().optional(),
-  credible_level: z
-    .union([z.number(), z.string()], { message: 'required: a probability in (0, 1], e.g. 0.9' })
-    .transform((v, ctx) => {
-      const n = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v);
-      if (n > 0 && n <= 1) return n;
-      ctx.addIssue({
-        code: 'custom',
-        message: `expected a probability more than 0 and at most 1, got ${JSON.stringify(v)}`,
-      });
-      return z.NEVER;
-    }),
+  credible_level: numberArg(
+    (n) => n > 0 && n <= 1,
+    'a probability more than 0 and at most 1',
+    'required: a probability in (0, 1], e.g. 0.9',
+  ),
   n_day_before: days.optional().default(DEFAULT_DAYS_BEFORE),
   n_day_after: days.optional().default(DEFAULT_DAYS_AFTER),
   t0: dateArg.optional(),

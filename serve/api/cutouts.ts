@@ -25,6 +25,7 @@ import {
   type StampKind,
   type StampSelection,
 } from '../../data/queries/cutouts.js';
+import { numberArg } from '../args/common.js';
 import type { ArgDoc } from '../args/request.js';
 import { parseArgs, rawArgs } from '../args/request.js';
 import { stampArray, stampField } from '../cutout-arrays.js';
@@ -131,15 +132,7 @@ function choice<T extends string>(values: readonly T[], aliases: Readonly<Record
   });
 }
 
-const percentArg = z.union([z.number(), z.string()]).transform((v, ctx) => {
-  const n = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v);
-  if (Number.isFinite(n) && n >= 0 && n <= 100) return n;
-  ctx.addIssue({
-    code: 'custom',
-    message: `expected a percentile between 0 and 100, got ${JSON.stringify(v)}`,
-  });
-  return z.NEVER;
-});
+const percentArg = numberArg((n) => n >= 0 && n <= 100, 'a percentile between 0 and 100');
 
 const candidArg = z.union([z.string(), z.number()]).transform((v, ctx): StampSelection => {
   const text = String(v).trim();

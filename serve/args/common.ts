@@ -1,6 +1,6 @@
 /**
  * Argument types shared by endpoints (DESIGN.md, behaviour every endpoint shares): booleans in every spelling
- * clients send, comma lists, output formats.
+ * clients send, numbers given as JSON numbers or text, comma lists, output formats.
  */
 import { z } from 'zod';
 
@@ -18,6 +18,23 @@ export const booleanArg = z.union([z.boolean(), z.string()]).transform((v, ctx) 
   });
   return z.NEVER;
 });
+
+/**
+ * A number given as a JSON number or as text, accepted when `isValid` holds (NaN and empty text never do); the
+ * error says `expected <expected>, got <value>`.
+ *
+ * @param missing the message when the value is neither a number nor text (e.g. a required argument left out).
+ */
+export function numberArg(isValid: (n: number) => boolean, expected: string, missing?: string) {
+  return z
+    .union([z.number(), z.string()], missing === undefined ? undefined : { message: missing })
+    .transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v);
+      if (Number.isFinite(n) && isValid(n)) return n;
+      ctx.addIssue({ code: 'custom', message: `expected ${expected}, got ${JSON.stringify(v)}` });
+      return z.NEVER;
+    });
+}
 
 /** Output formats of tabular endpoints. */
 export const OUTPUT_FORMATS = ['json', 'csv', 'parquet', 'votable'] as const;

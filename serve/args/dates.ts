@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { MJD_OFFSET, unixMsToJd } from '../../compute/time/jd.js';
+import { numberArg } from './common.js';
 
 /** JD of 2019-11-01 00:00 UTC, the start of Fink operations: the default `startdate` everywhere. */
 export const DEFAULT_START_JD = 2458788.5;
@@ -85,9 +86,4 @@ export function nowJd(nowMs: number = Date.now()): number {
 }
 
 /** A positive number of days (JSON number or text), e.g. a time window. */
-export const positiveDaysArg = z.union([z.number(), z.string()]).transform((v, ctx) => {
-  const days = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v);
-  if (Number.isFinite(days) && days > 0) return days;
-  ctx.addIssue({ code: 'custom', message: `expected a positive number of days, got ${JSON.stringify(v)}` });
-  return z.NEVER;
-});
+export const positiveDaysArg = numberArg((days) => days > 0, 'a positive number of days');
