@@ -12,7 +12,8 @@ import { Hono } from 'hono';
 import { findConeHits } from '../../data/queries/explorer.js';
 import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { MAX_RADIUS_ARCSEC } from '../args/coords.js';
-import { JD_TIMESYS_ID, xmlEscape } from '../encode/votable.js';
+import type { CellKind, TableColumn } from '../encode/table-columns.js';
+import { encodeVotable, xmlEscape } from '../encode/votable.js';
 import type { StoreReader } from '../store-reader.js';
 
 /** Largest search radius (degrees): 5°, as the API's cone searches. */
@@ -22,129 +23,108 @@ export const MAX_SCS_ROWS = 10_000;
 
 type Row = Record<string, unknown>;
 
-/** One column of the answer: VOTable attributes and how a row gives its value. */
+/** One column of the answer and how a stored row gives its value. */
 interface ScsColumn {
-  readonly name: string;
-  readonly datatype: 'char' | 'double' | 'int' | 'long';
-  readonly ucd: string;
-  readonly unit?: string;
-  readonly isJd?: boolean;
-  readonly description: string;
+  readonly column: TableColumn;
   readonly value: (row: Row) => unknown;
   /** Smallest VERB that includes the column. */
   readonly verb: 1 | 2 | 3;
 }
 
-const COLUMNS: readonly ScsColumn[] = [
-  {
-    name: 'objectId',
-    datatype: 'char',
-    ucd: 'ID_MAIN',
-    description: 'Object identifier',
-    value: (r) => r.i_objectId,
-    verb: 1,
-  },
-  {
-    name: 'ra',
-    datatype: 'double',
-    ucd: 'POS_EQ_RA_MAIN',
-    unit: 'deg',
-    description: 'Right ascension (ICRS) of the latest alert',
-    value: (r) => r.i_ra,
-    verb: 1,
-  },
-  {
-    name: 'dec',
-    datatype: 'double',
-    ucd: 'POS_EQ_DEC_MAIN',
-    unit: 'deg',
-    description: 'Declination (ICRS) of the latest alert',
-    value: (r) => r.i_dec,
-    verb: 1,
-  },
-  {
-    name: 'separation',
-    datatype: 'double',
-    ucd: 'pos.angDistance',
-    unit: 'deg',
-    description: 'Distance from the cone centre',
-    value: (r) => r.separation,
-    verb: 2,
-  },
-  {
-    name: 'jd',
-    datatype: 'double',
-    ucd: 'time.epoch',
-    unit: 'd',
-    isJd: true,
-    description: 'Julian date (UTC) of the latest alert',
-    value: (r) => r.i_jd,
-    verb: 2,
-  },
-  {
-    name: 'magpsf',
-    datatype: 'double',
-    ucd: 'phot.mag',
-    unit: 'mag',
-    description: 'Difference-image PSF magnitude of the latest alert',
-    value: (r) => r.i_magpsf,
-    verb: 2,
-  },
-  {
-    name: 'fid',
-    datatype: 'int',
-    ucd: 'instr.filter',
-    description: 'Filter of the latest alert: 1 g, 2 r, 3 i',
-    value: (r) => r.i_fid,
-    verb: 2,
-  },
-  {
-    name: 'classification',
-    datatype: 'char',
-    ucd: 'src.class',
-    description: 'Classification of the latest alert',
-    value: (r) => r.classification,
-    verb: 2,
-  },
-  {
-    name: 'candid',
-    datatype: 'long',
-    ucd: 'meta.id',
-    description: 'Candidate id of the latest alert',
-    value: (r) => r.i_candid,
-    verb: 3,
-  },
-  {
-    name: 'sigmapsf',
-    datatype: 'double',
-    ucd: 'stat.error;phot.mag',
-    unit: 'mag',
-    description: 'Uncertainty of magpsf',
-    value: (r) => r.i_sigmapsf,
-    verb: 3,
-  },
-  {
-    name: 'jdstarthist',
-    datatype: 'double',
-    ucd: 'time.epoch;obs',
-    unit: 'd',
-    isJd: true,
-    description: 'Julian date (UTC) of the first detection of the object',
-    value: (r) => r.i_jdstarthist,
-    verb: 3,
-  },
-];
+/** A column of the answer: SCS names, UCD1 for the three the standard requires, UCD1+ for the others. */
+function scsColumn(
+  name: string,
+  kind: CellKind,
+  ucd: string,
+  unit: string,
+  doc: string,
+  value: (row: Row) => unknown,
+  verb: 1 | 2 | 3,
+): ScsColumn {
+  const isJdUtc = name === 'jd' || name === 'jdstarthist';
+  return {
+    column: { name, kind, unit, ucd, doc, isJdUtc, arrayDepth: 1, innerLength: null },
+    value,
+    verb,
+  };
+}
 
-const VOTABLE_OPEN = [
-  '<?xml version="1.0" encoding="UTF-8"?>',
-  '<VOTABLE version="1.4" xmlns="http://www.ivoa.net/xml/VOTable/v1.3">',
+const COLUMNS: readonly ScsColumn[] = [
+  scsColumn('objectId', 'string', 'ID_MAIN', '', 'Object identifier', (r) => r.i_objectId, 1),
+  scsColumn(
+    'ra',
+    'double',
+    'POS_EQ_RA_MAIN',
+    'deg',
+    'Right ascension (ICRS) of the latest alert',
+    (r) => r.i_ra,
+    1,
+  ),
+  scsColumn(
+    'dec',
+    'double',
+    'POS_EQ_DEC_MAIN',
+    'deg',
+    'Declination (ICRS) of the latest alert',
+    (r) => r.i_dec,
+    1,
+  ),
+  scsColumn(
+    'separation',
+    'double',
+    'pos.angDistance',
+    'deg',
+    'Distance from the cone centre',
+    (r) => r.separation,
+    2,
+  ),
+  scsColumn('jd', 'double', 'time.epoch', 'd', 'Julian date (UTC) of the latest alert', (r) => r.i_jd, 2),
+  scsColumn(
+    'magpsf',
+    'double',
+    'phot.mag',
+    'mag',
+    'Difference-image PSF magnitude of the latest alert',
+    (r) => r.i_magpsf,
+    2,
+  ),
+  scsColumn('fid', 'int', 'instr.filter', '', 'Filter of the latest alert: 1 g, 2 r, 3 i', (r) => r.i_fid, 2),
+  scsColumn(
+    'classification',
+    'string',
+    'src.class',
+    '',
+    'Classification of the latest alert',
+    (r) => r.classification,
+    2,
+  ),
+  scsColumn('candid', 'long', 'meta.id', '', 'Candidate id of the latest alert', (r) => r.i_candid, 3),
+  scsColumn(
+    'sigmapsf',
+    'double',
+    'stat.error;phot.mag',
+    'mag',
+    'Uncertainty of magpsf',
+    (r) => r.i_sigmapsf,
+    3,
+  ),
+  scsColumn(
+    'jdstarthist',
+    'double',
+    'time.epoch;obs',
+    'd',
+    'Julian date (UTC) of the first detection of the object',
+    (r) => r.i_jdstarthist,
+    3,
+  ),
 ];
 
 /** A VOTable error answer (HTTP 200, as SCS asks). */
 export function scsError(message: string): string {
   const text = xmlEscape(message);
   return [
-    ...VOTABLE_OPEN,
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<VOTABLE version="1.4" xmlns="http://www.ivoa.net/xml/VOTable/v1.3">',
     ' <RESOURCE type="results">',
     `  <INFO name="QUERY_STATUS" value="ERROR">${text}</INFO>`,
     `  <INFO ID="Error" name="Error" value="${text}"/>`,
@@ -180,32 +160,16 @@ export function parseScsQuery(params: Readonly<Record<string, string>>): ScsQuer
   return { raDeg: raDeg % 360, decDeg, srDeg, verb: Number(verbText) as 1 | 2 | 3 };
 }
 
-function cellText(value: unknown, column: ScsColumn): string {
-  if (value === null || value === undefined) return '<TD/>';
-  if (typeof value === 'number' && !Number.isFinite(value)) return '<TD/>';
-  return `<TD>${column.datatype === 'char' ? xmlEscape(String(value)) : String(value)}</TD>`;
-}
-
-/** The VOTable of an answer. */
+/** The VOTable of an answer (stored rows with their `separation`), columns chosen by VERB. */
 export function scsTable(rows: readonly Row[], verb: 1 | 2 | 3, overflow: boolean): string {
   const columns = COLUMNS.filter((c) => c.verb <= verb);
-  const out = [...VOTABLE_OPEN];
-  if (columns.some((c) => c.isJd))
-    out.push(` <TIMESYS ID="${JD_TIMESYS_ID}" timeorigin="0" timescale="UTC" refposition="TOPOCENTER"/>`);
-  out.push(' <RESOURCE type="results">');
-  out.push(`  <INFO name="QUERY_STATUS" value="${overflow ? 'OVERFLOW' : 'OK'}"/>`);
-  out.push(`  <TABLE name="scs" nrows="${rows.length}">`);
-  for (const c of columns) {
-    let attrs = `name="${c.name}" ID="${c.name}" datatype="${c.datatype}" ucd="${c.ucd}"`;
-    if (c.datatype === 'char') attrs += ' arraysize="*"';
-    if (c.unit) attrs += ` unit="${c.unit}"`;
-    if (c.isJd) attrs += ` ref="${JD_TIMESYS_ID}"`;
-    out.push(`   <FIELD ${attrs}><DESCRIPTION>${xmlEscape(c.description)}</DESCRIPTION></FIELD>`);
-  }
-  out.push('   <DATA><TABLEDATA>');
-  for (const row of rows) out.push(`<TR>${columns.map((c) => cellText(c.value(row), c)).join('')}</TR>`);
-  out.push('   </TABLEDATA></DATA>', '  </TABLE>', ' </RESOURCE>', '</VOTABLE>', '');
-  return out.join('\n');
+  const table = rows.map((r) => Object.fromEntries(columns.map((c) => [c.column.name, c.value(r)])));
+  return encodeVotable(
+    table,
+    columns.map((c) => c.column),
+    'scs',
+    overflow ? 'OVERFLOW' : 'OK',
+  );
 }
 
 const VOTABLE_TYPE = 'text/xml; charset=utf-8';

@@ -104,6 +104,7 @@ function tdText(v: unknown, column: TableColumn, isArray: boolean): string | nul
  * @param rows records keyed by API names; a key a row lacks is an empty cell.
  * @param columns the table's columns (tableColumns of the same rows), in output order.
  * @param tableName the TABLE name (e.g. `objects_ZTF21abfmbix`).
+ * @param queryStatus the value of the QUERY_STATUS INFO (DALI: OK, or OVERFLOW when the rows were cut).
  * @returns the XML text (UTF-8). Numeric arrays are `double` with arraysize `*` (1-D) or `Nx*` (2-D, N values
  *   per inner array); ragged arrays are JSON text. Booleans are T/F.
  */
@@ -111,6 +112,7 @@ export function encodeVotable(
   rows: readonly Record<string, unknown>[],
   columns: readonly TableColumn[],
   tableName: string,
+  queryStatus: 'OK' | 'OVERFLOW' = 'OK',
 ): string {
   const ids = fieldIds(
     columns.map((c) => c.name),
@@ -126,7 +128,7 @@ export function encodeVotable(
   // ZTF times are JD UTC of the exposure start, at the observatory.
   if (hasJd)
     out.push(` <TIMESYS ID="${JD_TIMESYS_ID}" timeorigin="0" timescale="UTC" refposition="TOPOCENTER"/>`);
-  out.push(' <RESOURCE type="results">', '  <INFO name="QUERY_STATUS" value="OK"/>');
+  out.push(' <RESOURCE type="results">', `  <INFO name="QUERY_STATUS" value="${queryStatus}"/>`);
   out.push(`  <TABLE name="${xmlEscape(tableName)}" nrows="${rows.length}">`);
   const isArray = columns.map(isNumericArray);
   // numbers, T/F and numeric arrays hold no XML special character

@@ -313,6 +313,14 @@ describe('/api/v1/bayestar', () => {
     }
   });
 
+  it('answers 413 to a map over 256 MiB once decompressed (a gzip bomb)', async () => {
+    const bomb = Uint8Array.from(gzipSync(new Uint8Array(256 * 2 ** 20 + 1)));
+    expect(bomb.length).toBeLessThan(2 ** 20);
+    const res = await store.app.request(PATH, { method: 'POST', body: form(bomb, { credible_level: 0.9 }) });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { text: string }).text).toMatch(/larger than 256 MiB once decompressed/);
+  });
+
   it('answers 413 to a body over 64 MiB', async () => {
     const big = new Uint8Array(new ArrayBuffer(64 * 2 ** 20 + 1));
     const res = await store.app.request(`${PATH}?credible_level=0.9`, {

@@ -3,6 +3,7 @@
  * reader, its rows checked against a brute-force cone over every stored alert; UCDs, VERB, errors as VOTable INFO.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scsTable } from '../../serve/api/scs.js';
 import {
   allPartFiles,
   type ServedStore,
@@ -71,6 +72,13 @@ describe('/vo/scs', () => {
     const three = await scs(`RA=${c.i_ra}&DEC=${c.i_dec}&SR=0.01&VERB=3`);
     expect(three.table?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['candid', 'jdstarthist']));
     expect(three.table?.rows.map((r) => r[0])).toContain(c.i_objectId);
+  });
+
+  it('says OVERFLOW in QUERY_STATUS when the rows were cut', () => {
+    const row = { i_objectId: 'ZTF24aaaaaaa', i_ra: 10, i_dec: 20 };
+    expect(scsTable([row], 1, true)).toContain('<INFO name="QUERY_STATUS" value="OVERFLOW"/>');
+    const table = parseVotable(scsTable([row], 1, false));
+    expect(table.rows).toEqual([['ZTF24aaaaaaa', '10', '20']]);
   });
 
   it('answers an empty table for empty sky', async () => {

@@ -230,6 +230,21 @@ describe('/api/v1/xmatch', () => {
     expect(triples((await pres.json()) as Row[], 'ident')).toEqual(want);
   });
 
+  it('renames a catalogue column that an alert field also has, keeping both values', async () => {
+    const c = catalogue[0];
+    const text = `RA,Dec,ID,i:magpsf\n${c.ra},${c.dec},${c.id},99.5\n`;
+    const { status, body } = await call(store.app, PATH, {
+      catalog: text,
+      header: 'RA,Dec,ID',
+      radius: RADIUS_ARCSEC,
+    });
+    expect(status).toBe(200);
+    const [row] = body as Row[];
+    expect(row['i:magpsf_catalogue']).toBe(99.5);
+    expect(row['i:magpsf']).toBeTypeOf('number');
+    expect(row['i:magpsf']).not.toBe(99.5);
+  });
+
   it('answers csv and votable with the same rows', async () => {
     const args = { catalog: csv(catalogue), header: 'RA,Dec,ID', radius: RADIUS_ARCSEC };
     const json = (await call(store.app, PATH, args)).body as Row[];
