@@ -21,6 +21,14 @@ export interface CatalogueMatch extends AlertRef {
   readonly separationDeg: number;
 }
 
+/** A cross-match that gives more matches than allowed. */
+export class TooManyMatchesError extends Error {
+  constructor(readonly maxMatches: number) {
+    super(`more than ${maxMatches} matches`);
+    this.name = 'TooManyMatchesError';
+  }
+}
+
 /** Time conditions of a cross-match: per catalogue row (JD windows, NaN bounds for none) and global. */
 export interface MatchWindows {
   /** Start and stop JD of each row's window (NaN: no window for that row); null when no row has one. */
@@ -34,6 +42,8 @@ export interface MatchWindows {
  * Every (catalogue row, alert) pair within the radius and the time windows; with `latestOnly`, only the latest
  * alert of each object per catalogue row.
  *
+ * @param maxMatches most matches held: the scan stops with {@link TooManyMatchesError} beyond, so that a huge
+ *   cross-match fails early instead of exhausting memory.
  * @returns matches in no particular order.
  */
 export async function findCatalogueMatches(
@@ -44,6 +54,7 @@ export async function findCatalogueMatches(
   index: PositionIndex,
   windows: MatchWindows,
   latestOnly: boolean,
+  maxMatches: number,
 ): Promise<CatalogueMatch[]> {
   const bounds = jdBounds(windows);
   const finite = (jd: number) => (Number.isFinite(jd) ? jd : null);
@@ -76,12 +87,14 @@ export async function findCatalogueMatches(
       const match = { part: r.part, objectId: r.objectId, candid: r.candid, jd: r.jd, ...m };
       if (!latestOnly) {
         matches.push(match);
+        if (matches.length > maxMatches) throw new TooManyMatchesError(maxMatches);
         continue;
       }
       const key = `${m.row}\u0000${r.objectId}`;
       const seen = latest.get(key);
       if (!seen || match.jd > seen.jd || (match.jd === seen.jd && match.candid > seen.candid))
         latest.set(key, match);
+      if (latest.size > maxMatches) throw new TooManyMatchesError(maxMatches);
     }
   });
   return latestOnly ? [...latest.values()] : matches;

@@ -9,7 +9,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { PositionIndex } from '../../compute/sky/index.js';
-import { type CatalogueMatch, findCatalogueMatches } from '../../data/queries/xmatch.js';
+import { type CatalogueMatch, findCatalogueMatches, TooManyMatchesError } from '../../data/queries/xmatch.js';
 import { readReferencedAlerts } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { MAX_RADIUS_ARCSEC, radiusArg } from '../args/coords.js';
@@ -165,24 +165,32 @@ export function xmatchApp(reader: StoreReader): Hono {
     const catalogue = await readCatalogue(args.catalog, file?.bytes ?? null, reader);
     const positions = cataloguePositions(catalogue, roles);
     const index = new PositionIndex(positions.raDeg, positions.decDeg, args.radius);
-    const matches = await findCatalogueMatches(
-      (sql, params) => reader.query(sql, params),
-      reader.layout,
-      reader.current(),
-      reader.skyBlocks(),
-      index,
-      matchWindows(args, positions.timeJd),
-      args.alerts === 'latest',
-    );
+    const tooMany = (rows: string) =>
+      new ApiError(
+        400,
+        `The cross-match gives ${rows} rows, more than the ${MAX_XMATCH_ROWS.toLocaleString('en-US')} one answer holds: ` +
+          'use a smaller radius, a time window, alerts=latest, or split the catalogue.',
+      );
+    let matches: CatalogueMatch[];
+    try {
+      matches = await findCatalogueMatches(
+        (sql, params) => reader.query(sql, params),
+        reader.layout,
+        reader.current(),
+        reader.skyBlocks(),
+        index,
+        matchWindows(args, positions.timeJd),
+        args.alerts === 'latest',
+        MAX_XMATCH_ROWS,
+      );
+    } catch (err) {
+      if (err instanceof TooManyMatchesError) throw tooMany('more');
+      throw err;
+    }
     const kept = answerOrder(matches);
     const matchedRows = new Set(kept.map((m) => m.row));
     const total = kept.length + (args.unmatched === 'keep' ? catalogue.rows.length - matchedRows.size : 0);
-    if (total > MAX_XMATCH_ROWS)
-      throw new ApiError(
-        400,
-        `The cross-match gives ${total.toLocaleString('en-US')} rows, more than the ${MAX_XMATCH_ROWS.toLocaleString('en-US')} one answer holds: ` +
-          'use a smaller radius, a time window, alerts=latest, or split the catalogue.',
-      );
+    if (total > MAX_XMATCH_ROWS) throw tooMany(total.toLocaleString('en-US'));
 
     const selection = parseColumnSelection(args.columns, XMATCH_V_FIELDS);
     const refs = [...new Map(kept.map((m) => [m.candid, m])).values()];

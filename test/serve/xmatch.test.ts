@@ -293,6 +293,32 @@ describe('/api/v1/xmatch', () => {
     expect(res.status).toBe(413);
   });
 
+  it('stops a cross-match of more than 500,000 answer rows with a 400, whatever the option', async () => {
+    // the alert with the most objects within 5°: 100,000 rows there × those objects > 500,000
+    const objectsNear = (a: Row) =>
+      new Set(
+        alerts
+          .filter(
+            (b) =>
+              separationDeg(a.i_ra as number, a.i_dec as number, b.i_ra as number, b.i_dec as number) <= 5,
+          )
+          .map((b) => b.i_objectId),
+      ).size;
+    const c = alerts.reduce((best, a) => (objectsNear(a) > objectsNear(best) ? a : best));
+    expect(objectsNear(c)).toBeGreaterThan(5);
+    const text = `RA,Dec,ID\n${Array.from({ length: 100_000 }, (_, i) => `${c.i_ra},${c.i_dec},r${i}`).join('\n')}`;
+    for (const alerts of ['all', 'latest']) {
+      const { status, body } = await call(store.app, PATH, {
+        catalog: text,
+        header: 'RA,Dec,ID',
+        radius: 18_000,
+        alerts,
+      });
+      expect(status).toBe(400);
+      expect((body as { text: string }).text).toMatch(/more than the 500,000 one answer holds/);
+    }
+  });
+
   it('accepts exactly 100,000 rows', async () => {
     const text = `RA,Dec,ID\n${Array.from({ length: 100_000 }, (_, i) => `${(i * 0.0036) % 360},${-80 + (i % 1000) * 0.1},r${i}`).join('\n')}`;
     const { status } = await call(store.app, PATH, { catalog: text, header: 'RA,Dec,ID', radius: 1.5 });
