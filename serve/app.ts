@@ -3,7 +3,6 @@
  * `{"status":"error","text":...}`, logs each request (method, path, status, ms) and adds a Server-Timing header.
  */
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import type { Logger } from 'pino';
 import { bayestarApp } from './api/bayestar.js';
 import { classesApp } from './api/classes.js';
@@ -18,6 +17,7 @@ import { scsApp } from './api/scs.js';
 import { ssoApp } from './api/sso.js';
 import { ssocandApp } from './api/ssocand.js';
 import { ssoftApp } from './api/ssoft.js';
+import { openCors } from './cors.js';
 import { statisticsApp } from './api/statistics.js';
 import { trackletApp } from './api/tracklet.js';
 import { xmatchApp } from './api/xmatch.js';
@@ -41,14 +41,7 @@ const STORE_FREE = new Set([
 
 export function createApp(reader: StoreReader, log: Logger): Hono {
   const app = new Hono();
-  app.use(
-    '*',
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'POST', 'OPTIONS'],
-      allowHeaders: ['Content-Type', 'Authorization'],
-    }),
-  );
+  app.use('*', openCors());
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
