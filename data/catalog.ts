@@ -35,6 +35,8 @@ export interface PartEntry {
   readonly rows: { readonly alerts: number; readonly upperlim: number; readonly cutouts: number };
   /** Where the stamps of each night are: the part whose directory holds that night's `cutouts.parquet`. */
   readonly cutouts: readonly { readonly night: number; readonly part: string }[];
+  /** Format of the part's object blocks (data/object-blocks.ts); absent in parts written in format 1. */
+  readonly objectBlockFormat?: number;
   readonly createdAt: string;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type BlockUpperlim,
+  decodeBlockAlerts,
   decodeObjectBlock,
   encodeObjectBlock,
   type ObjectBlock,
@@ -25,8 +26,19 @@ describe('object blocks', () => {
   it('round-trip alerts, upper limits and stamp references exactly (64-bit ids, float32 values, nulls)', () => {
     const block: ObjectBlock = {
       alerts: [
-        { classification: 'SN candidate', row: Uint8Array.from([1, 2, 3, 250]) },
-        { classification: null, row: new Uint8Array(0) },
+        {
+          classification: 'SN candidate',
+          row: Uint8Array.from([1, 2, 3, 250]),
+          text: {
+            candid: 1060135832015015001n,
+            jd: 2458814.6358,
+            fid: 1,
+            magpsf: Math.fround(18.25),
+            sigmapsf: null,
+            json: Buffer.from('"i:objectId":"ZTF19acihgng","v:constellation":"Taurus"'),
+          },
+        },
+        { classification: null, row: new Uint8Array(0), text: null },
       ],
       upperlim: [point(2458814.6358, 'upperlim'), point(2458813.5, 'badquality')],
       stamps: [
@@ -42,8 +54,17 @@ describe('object blocks', () => {
         },
       ],
     };
-    const back = decodeObjectBlock(encodeObjectBlock(block));
+    const bytes = encodeObjectBlock(block);
+    const back = decodeObjectBlock(bytes, 2);
     expect(back.alerts.map((a) => a.classification)).toEqual(['SN candidate', null]);
+    expect(back.alerts[0].text).toEqual({ ...block.alerts[0].text, json: expect.anything() });
+    expect(back.alerts[0].text?.candid).toBe(1060135832015015001n);
+    expect(Buffer.from(back.alerts[0].text?.json ?? []).toString()).toBe(
+      '"i:objectId":"ZTF19acihgng","v:constellation":"Taurus"',
+    );
+    expect(back.alerts[1].text).toBeNull();
+    // the alerts-only reader skips upper limits and stamps and gives the same alerts
+    expect(decodeBlockAlerts(bytes)).toEqual(back.alerts);
     expect([...back.alerts[0].row]).toEqual([1, 2, 3, 250]);
     expect(back.alerts[1].row.length).toBe(0);
     expect(back.upperlim).toEqual(block.upperlim);
@@ -51,10 +72,24 @@ describe('object blocks', () => {
     expect(back.stamps[0].candid).toBe(1060135832015015002n);
   });
 
+  it('reads format-1 blocks (no texts) as written before format 2', () => {
+    const block: ObjectBlock = {
+      alerts: [{ classification: 'EB*', row: Uint8Array.from([9, 8]), text: null }],
+      upperlim: [point(2458814.5, 'upperlim')],
+      stamps: [],
+    };
+    const v1 = encodeObjectBlock(block, 1);
+    expect(v1.length).toBeLessThan(encodeObjectBlock(block).length);
+    const back = decodeObjectBlock(v1, 1);
+    expect(back.alerts).toEqual([{ classification: 'EB*', row: expect.anything(), text: null }]);
+    expect([...back.alerts[0].row]).toEqual([9, 8]);
+    expect(back.upperlim).toEqual(block.upperlim);
+  });
+
   it('decodes an empty block and rejects truncated bytes', () => {
     const empty = encodeObjectBlock({ alerts: [], upperlim: [], stamps: [] });
-    expect(decodeObjectBlock(empty)).toEqual({ alerts: [], upperlim: [], stamps: [] });
+    expect(decodeObjectBlock(empty, 2)).toEqual({ alerts: [], upperlim: [], stamps: [] });
     const full = encodeObjectBlock({ alerts: [], upperlim: [point(2458814.5, 'upperlim')], stamps: [] });
-    expect(() => decodeObjectBlock(full.subarray(0, full.length - 3))).toThrow();
+    expect(() => decodeObjectBlock(full.subarray(0, full.length - 3), 2)).toThrow();
   });
 });

@@ -5,6 +5,11 @@
  * blocks are concatenated in objectId order in `objects.bin`; `objects.parquet` gives each object's offset and
  * length, and the object index of a catalog version carries them too, so that a server answers an object with
  * one positional read per part holding it, without a query.
+ *
+ * Formats: 1 (a part entry without `objectBlockFormat`) holds per alert its classification and row document;
+ * 2 adds the alert's JSON text in full mode (data/alert-json.ts) and the few values an answer needs beside it
+ * (candid and jd to order, fid, magpsf and sigmapsf for the colour and rate fields), so that a JSON answer is
+ * written without decoding the row documents.
  */
 import avro from 'avsc';
 import type { HistoryPoint } from './alert.js';
@@ -15,11 +20,28 @@ export const OBJECT_BLOCKS_FILE = 'objects.bin';
 /** Locator of a part's blocks: (objectId, block_offset, block_length), sorted by objectId. */
 export const OBJECT_BLOCKS_INDEX_FILE = 'objects.parquet';
 
+/** The format blocks are written in now. */
+export const OBJECT_BLOCK_FORMAT: ObjectBlockFormat = 2;
+
+/** What a format-2 block holds about an alert beside its row document. */
+export interface BlockAlertText {
+  readonly candid: bigint;
+  /** JD UTC of the exposure start. */
+  readonly jd: number;
+  readonly fid: number | null;
+  readonly magpsf: number | null;
+  readonly sigmapsf: number | null;
+  /** The alert's JSON text in full mode, without braces (data/alert-json.ts), UTF-8. */
+  readonly json: Uint8Array;
+}
+
 /** One valid alert of a block: its classification (computed at ingestion) and its row document. */
 export interface BlockAlert {
   readonly classification: string | null;
   /** The alert's `row_avro` document (data/alert-row-codec.ts). */
   readonly row: Uint8Array;
+  /** Its JSON text and ordering values: null in format-1 blocks. */
+  readonly text: BlockAlertText | null;
 }
 
 /**
@@ -54,84 +76,124 @@ export interface ObjectBlock {
 
 const opt = (type: string) => ['null', type];
 
-const BLOCK_TYPE = avro.Type.forSchema(
-  {
+const ALERT_TEXT_SCHEMA = {
+  type: 'record',
+  name: 'BlockAlertText',
+  fields: [
+    { name: 'candid', type: 'long' },
+    { name: 'jd', type: 'double' },
+    { name: 'fid', type: opt('int') },
+    { name: 'magpsf', type: opt('float') },
+    { name: 'sigmapsf', type: opt('float') },
+    { name: 'json', type: 'bytes' },
+  ],
+};
+
+const ALERT_FIELDS_V1 = [
+  { name: 'classification', type: opt('string') },
+  { name: 'row', type: 'bytes' },
+];
+
+const UPPERLIM_SCHEMA = {
+  type: 'array',
+  items: {
     type: 'record',
-    name: 'skyalert.ObjectBlock',
+    name: 'BlockUpperlim',
     fields: [
-      {
-        name: 'alerts',
-        type: {
-          type: 'array',
-          items: {
-            type: 'record',
-            name: 'BlockAlert',
-            fields: [
-              { name: 'classification', type: opt('string') },
-              { name: 'row', type: 'bytes' },
-            ],
-          },
-        },
-      },
-      {
-        name: 'upperlim',
-        type: {
-          type: 'array',
-          items: {
-            type: 'record',
-            name: 'BlockUpperlim',
-            fields: [
-              { name: 'jd', type: 'double' },
-              { name: 'fid', type: opt('int') },
-              ...['magpsf', 'sigmapsf', 'diffmaglim', 'magnr', 'sigmagnr'].map((name) => ({
-                name,
-                type: opt('float'),
-              })),
-              { name: 'isdiffpos', type: opt('string') },
-              { name: 'distnr', type: opt('float') },
-              { name: 'rb', type: opt('float') },
-              { name: 'nbad', type: opt('int') },
-              { name: 'tag', type: 'string' },
-            ],
-          },
-        },
-      },
-      {
-        name: 'stamps',
-        type: {
-          type: 'array',
-          items: {
-            type: 'record',
-            name: 'BlockStampRef',
-            fields: [
-              { name: 'candid', type: 'long' },
-              { name: 'jd', type: 'double' },
-              { name: 'night', type: 'int' },
-              { name: 'offset', type: 'long' },
-              { name: 'scienceLen', type: opt('int') },
-              { name: 'templateLen', type: opt('int') },
-              { name: 'differenceLen', type: opt('int') },
-            ],
-          },
-        },
-      },
+      { name: 'jd', type: 'double' },
+      { name: 'fid', type: opt('int') },
+      ...['magpsf', 'sigmapsf', 'diffmaglim', 'magnr', 'sigmagnr'].map((name) => ({
+        name,
+        type: opt('float'),
+      })),
+      { name: 'isdiffpos', type: opt('string') },
+      { name: 'distnr', type: opt('float') },
+      { name: 'rb', type: opt('float') },
+      { name: 'nbad', type: opt('int') },
+      { name: 'tag', type: 'string' },
     ],
   },
-  { registry: { long: bigintLongType }, wrapUnions: false },
-);
+};
 
-/** Encodes an object block (Avro binary, schema `skyalert.ObjectBlock`). */
-export function encodeObjectBlock(block: ObjectBlock): Buffer {
+const STAMPS_SCHEMA = {
+  type: 'array',
+  items: {
+    type: 'record',
+    name: 'BlockStampRef',
+    fields: [
+      { name: 'candid', type: 'long' },
+      { name: 'jd', type: 'double' },
+      { name: 'night', type: 'int' },
+      { name: 'offset', type: 'long' },
+      { name: 'scienceLen', type: opt('int') },
+      { name: 'templateLen', type: opt('int') },
+      { name: 'differenceLen', type: opt('int') },
+    ],
+  },
+};
+
+/** The block schema of a format; `alertsOnly` leaves out the upper limits and stamps (a reader's projection). */
+function blockType(format: 1 | 2, alertsOnly = false): avro.Type {
+  const alertFields =
+    format === 1
+      ? ALERT_FIELDS_V1
+      : [...ALERT_FIELDS_V1, { name: 'text', type: ['null', ALERT_TEXT_SCHEMA] }];
+  const fields: object[] = [
+    {
+      name: 'alerts',
+      type: { type: 'array', items: { type: 'record', name: 'BlockAlert', fields: alertFields } },
+    },
+  ];
+  if (!alertsOnly)
+    fields.push({ name: 'upperlim', type: UPPERLIM_SCHEMA }, { name: 'stamps', type: STAMPS_SCHEMA });
+  return avro.Type.forSchema({ type: 'record', name: 'skyalert.ObjectBlock', fields } as avro.Schema, {
+    registry: { long: bigintLongType },
+    wrapUnions: false,
+  });
+}
+
+const BLOCK_TYPES = { 1: blockType(1), 2: blockType(2) } as const;
+/** Format-2 readers of the alerts alone: upper limits and stamps are skipped, not built. */
+const ALERTS_ONLY_TYPE = blockType(2, true);
+const ALERTS_ONLY_RESOLVER = ALERTS_ONLY_TYPE.createResolver(BLOCK_TYPES[2]);
+
+/** A block format number as stored in a part entry (absent: 1). */
+export type ObjectBlockFormat = 1 | 2;
+
+/**
+ * Encodes an object block (Avro binary, schema `skyalert.ObjectBlock`) in the current format, or in format 1
+ * (texts dropped: how stores written before format 2 hold them).
+ */
+export function encodeObjectBlock(
+  block: ObjectBlock,
+  format: ObjectBlockFormat = OBJECT_BLOCK_FORMAT,
+): Buffer {
   // avsc writes `bytes` from Buffers only: view other byte arrays as Buffers (no copy)
-  const alerts = block.alerts.map((a) => ({ classification: a.classification, row: asBuffer(a.row) }));
-  return BLOCK_TYPE.toBuffer({ ...block, alerts });
+  const alerts = block.alerts.map((a) => ({
+    classification: a.classification,
+    row: asBuffer(a.row),
+    text: a.text === null ? null : { ...a.text, json: asBuffer(a.text.json) },
+  }));
+  return BLOCK_TYPES[format].toBuffer({ ...block, alerts });
 }
 
 function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 }
 
-/** Decodes an object block; throws when the bytes are not one (a truncated or foreign file). */
-export function decodeObjectBlock(bytes: Uint8Array): ObjectBlock {
-  return BLOCK_TYPE.fromBuffer(asBuffer(bytes)) as ObjectBlock;
+/** Decodes an object block of a format; throws when the bytes are not one (a truncated or foreign file). */
+export function decodeObjectBlock(bytes: Uint8Array, format: ObjectBlockFormat): ObjectBlock {
+  const block = BLOCK_TYPES[format].fromBuffer(asBuffer(bytes)) as ObjectBlock;
+  if (format === 1) {
+    return {
+      ...block,
+      alerts: block.alerts.map((a) => ({ classification: a.classification, row: a.row, text: null })),
+    };
+  }
+  return block;
+}
+
+/** The alerts of a format-2 block, without building its upper limits and stamps. */
+export function decodeBlockAlerts(bytes: Uint8Array): readonly BlockAlert[] {
+  return (ALERTS_ONLY_TYPE.fromBuffer(asBuffer(bytes), ALERTS_ONLY_RESOLVER) as ObjectBlock).alerts;
 }

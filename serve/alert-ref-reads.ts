@@ -4,7 +4,9 @@
  * no query — otherwise with the DuckDB read over the parts' `alerts.parquet` (`readAlertsByRef`). Both give the
  * same stored rows (storage names, BIGINT as bigint, plus `classification`).
  */
+import path from 'node:path';
 import { alertRowCandid, decodeAlertRow } from '../data/alert-row-codec.js';
+import { decodeBlockAlerts, OBJECT_BLOCKS_FILE } from '../data/object-blocks.js';
 import { type AlertRef, BASE_ALERT_COLUMNS, readAlertsByRef } from '../data/queries/alert-refs.js';
 import { type BlockLocation, readObjectBlocks } from '../data/queries/object-blocks.js';
 import type { QueryFn } from '../data/queries/objects.js';
@@ -82,4 +84,34 @@ export async function readReferencedAlertsInOrder(
   return (await readReferencedAlerts(reader, refs, columns)).sort(
     (a, b) => (order.get(a.i_candid as bigint) ?? 0) - (order.get(b.i_candid as bigint) ?? 0),
   );
+}
+
+/**
+ * The prepared JSON texts (data/alert-json.ts) of the referenced alerts, in the order of `refs` (references not
+ * found are left out, as in {@link readReferencedAlertsInOrder}); null when a referenced block has no texts (a
+ * part written in format 1) or is not in the object index: read the rows then.
+ */
+export function readReferencedAlertTextsInOrder(
+  reader: StoreReader,
+  refs: readonly AlertRef[],
+): Uint8Array[] | null {
+  if (refs.length === 0) return [];
+  const locations = locateReferencedBlocks(reader, refs);
+  if (locations === null || locations.some((l) => l.format !== 2)) return null;
+  const wanted = new Set(refs.map((r) => `${r.objectId}\u0000${r.candid}`));
+  const byCandid = new Map<bigint, Uint8Array>();
+  for (const loc of locations) {
+    const file = path.join(reader.layout.partDir(loc.part), OBJECT_BLOCKS_FILE);
+    for (const alert of decodeBlockAlerts(reader.files.read(file, loc.offset, loc.length))) {
+      if (alert.text === null) return null;
+      if (wanted.has(`${loc.objectId}\u0000${alert.text.candid}`))
+        byCandid.set(alert.text.candid, alert.text.json);
+    }
+  }
+  const texts: Uint8Array[] = [];
+  for (const ref of refs) {
+    const json = byCandid.get(ref.candid);
+    if (json !== undefined) texts.push(json);
+  }
+  return texts;
 }

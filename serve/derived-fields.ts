@@ -3,13 +3,12 @@
  * (stored at ingestion), lastdate, firstdate, lapse, constellation, and for whole light curves (objects) the
  * colour and rate fields, computed per object.
  */
+import { alertVFields } from '../compute/derived/alert-fields.js';
 import {
   COLOUR_RATE_COLUMNS,
   type ColourRateFields,
   computeColourRate,
 } from '../compute/derived/colour-rate.js';
-import { constellationName } from '../compute/derived/constellation.js';
-import { firstdate, lapseDays, lastdate } from '../compute/derived/dates.js';
 
 type ApiRow = Record<string, unknown>;
 
@@ -18,15 +17,16 @@ const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 /** Adds the per-alert v: fields to API rows (keyed by API names, e.g. `i:jd`). */
 export function addAlertFields(rows: ApiRow[], classification: readonly (string | null)[]): void {
   rows.forEach((row, i) => {
-    const jd = num(row['i:jd']);
-    const start = num(row['i:jdstarthist']);
-    row['v:classification'] = classification[i] ?? 'Unknown';
-    row['v:lastdate'] = lastdate(jd);
-    row['v:firstdate'] = firstdate(start);
-    row['v:lapse'] = lapseDays(jd, start);
-    const ra = num(row['i:ra']);
-    const dec = num(row['i:dec']);
-    row['v:constellation'] = ra !== null && dec !== null ? constellationName(ra, dec) : null;
+    Object.assign(
+      row,
+      alertVFields(
+        num(row['i:jd']),
+        num(row['i:jdstarthist']),
+        num(row['i:ra']),
+        num(row['i:dec']),
+        classification[i] ?? null,
+      ),
+    );
   });
 }
 

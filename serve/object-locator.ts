@@ -4,12 +4,17 @@
  * (data/object-blocks.ts). Exact ids and prefixes are found by binary search, with no query. About 30 bytes per
  * (object, part) row: 200,000 rows take ~6 MB.
  */
+import type { ObjectBlockFormat } from '../data/object-blocks.js';
 
 /** One part holding an object, and its block there (null for a part written before object blocks). */
 export interface ObjectPartRef {
   readonly objectId: string;
   readonly part: string;
-  readonly block: { readonly offset: number; readonly length: number } | null;
+  readonly block: {
+    readonly offset: number;
+    readonly length: number;
+    readonly format: ObjectBlockFormat;
+  } | null;
 }
 
 /** One row of an object index, as read from its parquet file (any order). */
@@ -33,13 +38,18 @@ export class ObjectLocator {
     private readonly entryOffset: Float64Array,
     private readonly entryLength: Uint32Array,
     private readonly parts: readonly string[],
+    private readonly partFormats: readonly ObjectBlockFormat[],
   ) {}
 
   /**
    * Builds a locator from index rows; rows whose part is not in `knownParts` are dropped (an index always
-   * belongs to one catalog version, this is a guard).
+   * belongs to one catalog version, this is a guard). `blockFormats` gives each part's block format (default 1).
    */
-  static build(rows: readonly ObjectIndexRow[], knownParts: ReadonlySet<string>): ObjectLocator {
+  static build(
+    rows: readonly ObjectIndexRow[],
+    knownParts: ReadonlySet<string>,
+    blockFormats: ReadonlyMap<string, ObjectBlockFormat> = new Map(),
+  ): ObjectLocator {
     const kept = rows.filter((r) => knownParts.has(r.part));
     const encoded = kept.map((r) => Buffer.from(r.objectId, 'utf8'));
     const order = kept.map((_, i) => i);
@@ -80,6 +90,7 @@ export class ObjectLocator {
       entryOffset,
       entryLength,
       partIds,
+      partIds.map((p) => blockFormats.get(p) ?? 1),
     );
   }
 
@@ -111,7 +122,10 @@ export class ObjectLocator {
       refs.push({
         objectId,
         part: this.parts[this.entryPart[k]],
-        block: length === NO_BLOCK ? null : { offset: this.entryOffset[k], length },
+        block:
+          length === NO_BLOCK
+            ? null
+            : { offset: this.entryOffset[k], length, format: this.partFormats[this.entryPart[k]] },
       });
     }
     return refs;

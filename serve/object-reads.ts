@@ -15,10 +15,14 @@ import {
   type StampSelection,
 } from '../data/queries/cutouts.js';
 import {
+  type BlockLocation,
   blockAlertRows,
   blockStampEpochs,
   blockStamps,
   blockUpperlimRows,
+  type LocatedAlertText,
+  type LocatedBlock,
+  readBlockAlertTexts,
   readObjectBlocks,
 } from '../data/queries/object-blocks.js';
 import {
@@ -44,12 +48,16 @@ export interface ObjectReads {
   stamps(objectId: string, which: StampSelection, kinds: readonly StampKind[]): Promise<AlertStamps[]>;
   /** Alerts of one object that have stamps, most recent first. */
   stampEpochs(objectId: string): Promise<AlertEpoch[]>;
+  /**
+   * Valid alerts with their prepared JSON texts, most recent first; null when the blocks have none (a part
+   * written in format 1, or no blocks): use {@link alerts} then.
+   */
+  alertTexts(): LocatedAlertText[] | null;
 }
 
 /**
  * Reads for `id` on the catalog version of `snap`: a full ZTF id is exact, anything shorter a prefix, unless
- * `exactOnly` (cutouts: one object by its exact id). Blocks are read at once (they are small); DuckDB reads
- * happen when asked.
+ * `exactOnly` (cutouts: one object by its exact id). Blocks and DuckDB reads happen when asked.
  */
 export async function objectReads(
   reader: StoreReader,
@@ -61,24 +69,27 @@ export async function objectReads(
   const exact = exactOnly || ZTF_OBJECT_ID.test(id);
   const refs = locator?.find(id, exact) ?? null;
   if (refs?.every((r) => r.block !== null)) {
-    const blocks = readObjectBlocks(
-      reader.layout,
-      reader.files,
-      refs.map((r) => ({
-        objectId: r.objectId,
-        part: r.part,
-        offset: r.block!.offset,
-        length: r.block!.length,
-      })),
-    );
-    const of = (objectId: string) => blocks.filter((b) => b.objectId === objectId);
+    const locations: BlockLocation[] = refs.map((r) => ({
+      objectId: r.objectId,
+      part: r.part,
+      offset: r.block!.offset,
+      length: r.block!.length,
+      format: r.block!.format,
+    }));
+    let decoded: LocatedBlock[] | null = null;
+    const blocks = () => {
+      decoded ??= readObjectBlocks(reader.layout, reader.files, locations);
+      return decoded;
+    };
+    const of = (objectId: string) => blocks().filter((b) => b.objectId === objectId);
     return {
       path: 'blocks',
-      alerts: async () => blockAlertRows(blocks),
-      upperlim: async () => blockUpperlimRows(blocks),
+      alerts: async () => blockAlertRows(blocks()),
+      upperlim: async () => blockUpperlimRows(blocks()),
       stamps: async (objectId, which, kinds) =>
         blockStamps(reader.layout, catalog, reader.files, of(objectId), which, kinds),
       stampEpochs: async (objectId) => blockStampEpochs(of(objectId)),
+      alertTexts: () => readBlockAlertTexts(reader.layout, reader.files, locations),
     };
   }
   const query: QueryFn = (sql, params) => reader.query(sql, params);
@@ -103,5 +114,6 @@ function duckdbReads(
     stamps: (objectId, which, kinds) =>
       readStamps(query, reader.layout, catalog, parts, objectId, which, kinds),
     stampEpochs: (objectId) => listStampEpochs(query, reader.layout, catalog, parts, objectId),
+    alertTexts: () => null,
   };
 }

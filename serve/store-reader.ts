@@ -157,7 +157,11 @@ export class StoreReader {
         blockOffset: data.block_offset[i] === null ? null : Number(data.block_offset[i]),
         blockLength: data.block_length[i] === null ? null : Number(data.block_length[i]),
       }));
-      return ObjectLocator.build(rows, new Set(catalog.parts.map((p) => p.id)));
+      return ObjectLocator.build(
+        rows,
+        new Set(catalog.parts.map((p) => p.id)),
+        new Map(catalog.parts.map((p) => [p.id, p.objectBlockFormat === 2 ? 2 : 1])),
+      );
     } catch (err) {
       this.log.warn({ err, version: catalog.version }, 'object index not loaded; lookups use DuckDB');
       return null;

@@ -8,10 +8,13 @@ import path from 'node:path';
 import { decodeAlertRow } from '../alert-row-codec.js';
 import { type Catalog, STAMPS_FILE } from '../catalog.js';
 import {
+  type BlockAlertText,
   type BlockStampRef,
+  decodeBlockAlerts,
   decodeObjectBlock,
   OBJECT_BLOCKS_FILE,
   type ObjectBlock,
+  type ObjectBlockFormat,
 } from '../object-blocks.js';
 import type { ReadOnlyFiles } from '../read-only-files.js';
 import type { StoreLayout } from '../store-layout.js';
@@ -23,12 +26,13 @@ import {
   splitStamps,
 } from './cutouts.js';
 
-/** Where one object's block is: the part and the byte range in its `objects.bin`. */
+/** Where one object's block is: the part, the byte range in its `objects.bin` and the block format. */
 export interface BlockLocation {
   readonly objectId: string;
   readonly part: string;
   readonly offset: number;
   readonly length: number;
+  readonly format: ObjectBlockFormat;
 }
 
 /** A decoded block and where it came from. */
@@ -49,9 +53,37 @@ export function readObjectBlocks(
     return {
       objectId: loc.objectId,
       part: loc.part,
-      block: decodeObjectBlock(files.read(file, loc.offset, loc.length)),
+      block: decodeObjectBlock(files.read(file, loc.offset, loc.length), loc.format),
     };
   });
+}
+
+/** One alert of a block with its JSON text (format 2), and the object it belongs to. */
+export interface LocatedAlertText extends BlockAlertText {
+  readonly objectId: string;
+  readonly classification: string | null;
+}
+
+/**
+ * The valid alerts of the blocks at `locations` with their JSON texts, most recent first (jd, then candid,
+ * descending, as {@link blockAlertRows}); null when a block is of format 1 (no texts: decode the rows instead).
+ * Upper limits and stamps are skipped, not decoded.
+ */
+export function readBlockAlertTexts(
+  layout: StoreLayout,
+  files: ReadOnlyFiles,
+  locations: readonly BlockLocation[],
+): LocatedAlertText[] | null {
+  if (locations.some((loc) => loc.format !== 2)) return null;
+  const out: LocatedAlertText[] = [];
+  for (const loc of locations) {
+    const file = path.join(layout.partDir(loc.part), OBJECT_BLOCKS_FILE);
+    for (const alert of decodeBlockAlerts(files.read(file, loc.offset, loc.length))) {
+      if (alert.text === null) return null;
+      out.push({ ...alert.text, objectId: loc.objectId, classification: alert.classification });
+    }
+  }
+  return out.sort((a, b) => b.jd - a.jd || (b.candid > a.candid ? 1 : b.candid < a.candid ? -1 : 0));
 }
 
 /**

@@ -7,13 +7,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { alertJsonText } from '../../data/alert-json.js';
+import { decodeAlertRow } from '../../data/alert-row-codec.js';
 import {
   type BlockAlert,
   type BlockStampRef,
   type BlockUpperlim,
   encodeObjectBlock,
+  OBJECT_BLOCK_FORMAT,
   OBJECT_BLOCKS_FILE,
   OBJECT_BLOCKS_INDEX_FILE,
+  type ObjectBlockFormat,
 } from '../../data/object-blocks.js';
 import { sqlPathLiteral } from '../../data/sql-text.js';
 
@@ -64,12 +68,31 @@ type Value = unknown;
 const numOrNull = (v: Value): number | null => (v === null || v === undefined ? null : Number(v));
 const strOrNull = (v: Value): string | null => (v === null || v === undefined ? null : String(v));
 
+/** A block's alert: its row document, and its JSON text with the values an answer orders and colours by. */
+function blockAlert(row: Uint8Array, classification: string | null, candid: bigint, jd: number): BlockAlert {
+  const stored = decodeAlertRow(row);
+  return {
+    classification,
+    row,
+    text: {
+      candid,
+      jd,
+      fid: numOrNull(stored.i_fid),
+      magpsf: numOrNull(stored.i_magpsf),
+      sigmapsf: numOrNull(stored.i_sigmapsf),
+      json: alertJsonText(stored, classification),
+    },
+  };
+}
+
 /** What {@link writeObjectBlocks} wrote. */
 export interface ObjectBlocksWritten {
   /** Objects (blocks) written. */
   readonly objects: number;
   /** Size of `objects.bin` in bytes. */
   readonly bytes: number;
+  /** Format of the blocks (for the part entry). */
+  readonly format: ObjectBlockFormat;
 }
 
 /**
@@ -133,10 +156,10 @@ export async function writeObjectBlocks(
             current = oid;
           }
           if (r.kind === 0) {
-            alerts.push({
-              classification: strOrNull(r.classification),
-              row: r.row_avro instanceof Uint8Array ? r.row_avro : new Uint8Array(0),
-            });
+            const row = r.row_avro instanceof Uint8Array ? r.row_avro : new Uint8Array(0);
+            alerts.push(
+              blockAlert(row, strOrNull(r.classification), BigInt(r.candid as bigint), Number(r.jd)),
+            );
           } else if (r.kind === 1) {
             upperlim.push({
               jd: Number(r.jd),
@@ -177,7 +200,7 @@ export async function writeObjectBlocks(
   await conn.run(`COPY (SELECT * FROM object_blocks ORDER BY objectId)
                   TO ${indexPath} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 20000)`);
   await conn.run('DROP TABLE object_blocks');
-  return { objects, bytes: written };
+  return { objects, bytes: written, format: OBJECT_BLOCK_FORMAT };
 }
 
 /**

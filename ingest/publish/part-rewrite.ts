@@ -43,12 +43,13 @@ export async function mergeParts(
     const stampFiles = [...new Set(cutouts.map((c) => partFilePath(layout, c.part, 'cutouts')))].filter((f) =>
       fs.existsSync(f),
     );
-    await writeObjectBlocks(conn, layout.partDir(id), stampsRelationOf(stampFiles));
+    const blocks = await writeObjectBlocks(conn, layout.partDir(id), stampsRelationOf(stampFiles));
     return {
       id,
       nights,
       rows: { ...rows, cutouts: parts.reduce((s, p) => s + p.rows.cutouts, 0) },
       cutouts,
+      objectBlockFormat: blocks.format,
       createdAt: new Date().toISOString(),
     };
   } finally {

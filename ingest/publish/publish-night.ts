@@ -206,12 +206,13 @@ export async function publishNight(layout: StoreLayout, night: number, log: Logg
     const previous = readCatalog(layout);
     fs.mkdirSync(layout.partsDir, { recursive: true });
     const rows = await writePart(conn, layout.partDir(partId), true);
-    await writeObjectBlocks(conn, layout.partDir(partId), 'cut');
+    const blocks = await writeObjectBlocks(conn, layout.partDir(partId), 'cut');
     const newEntry: PartEntry = {
       id: partId,
       nights: [night],
       rows,
       cutouts: rows.cutouts > 0 ? [{ night, part: partId }] : [],
+      objectBlockFormat: blocks.format,
       createdAt: new Date().toISOString(),
     };
     const touched = previous.parts.filter((p) => p.nights.includes(night));

@@ -2,15 +2,17 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { STAMP_KINDS, type StampKind } from '../../data/queries/cutouts.js';
+import type { LocatedAlertText } from '../../data/queries/object-blocks.js';
 import { toApiRow } from '../alert-rows.js';
+import { alertTextsJson, colourRateTexts } from '../alert-texts.js';
 import { booleanArg, OUTPUT_FORMATS, splitList } from '../args/common.js';
 import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
 import { addStampArrays } from '../cutout-arrays.js';
 import { addAlertFields, addColourRateFields } from '../derived-fields.js';
-import { respondTable } from '../encode/index.js';
+import { respondJsonBytes, respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
 import { objectReads } from '../object-reads.js';
-import type { StoreReader } from '../store-reader.js';
+import type { StoreReader, StoreSnapshot } from '../store-reader.js';
 
 /** Most objects (ids or prefixes) in one request. */
 export const MAX_OBJECT_IDS = 1000;
@@ -83,6 +85,31 @@ function upperlimRow(row: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
+/**
+ * The answer in full mode as JSON from the alerts' prepared texts (the common request: every field, no upper
+ * limits, no cutouts), in the order of the row path (each object's alerts newest first, then every alert by
+ * jd descending, a stable sort); null when a block has no texts (then the row path answers).
+ */
+async function preparedAnswer(
+  reader: StoreReader,
+  snapshot: StoreSnapshot,
+  ids: readonly string[],
+): Promise<Buffer | null> {
+  let alerts: LocatedAlertText[] = [];
+  let colours: string[] = [];
+  for (const id of ids) {
+    const texts = (await objectReads(reader, snapshot, id)).alertTexts();
+    if (texts === null) return null;
+    alerts = alerts.concat(texts);
+    colours = colours.concat(colourRateTexts(texts));
+  }
+  const order = alerts.map((_, i) => i).sort((a, b) => alerts[b].jd - alerts[a].jd);
+  return alertTextsJson(
+    order.map((i) => alerts[i].json),
+    order.map((i) => colours[i]),
+  );
+}
+
 /** The objects endpoint app, mounted at /api/v1/objects. */
 export function objectsApp(reader: StoreReader): Hono {
   const app = new Hono();
@@ -108,6 +135,10 @@ export function objectsApp(reader: StoreReader): Hono {
     }
     const wanted = args.columns ? new Set(splitList(args.columns)) : null;
     const snapshot = reader.snapshot();
+    if (args['output-format'] === 'json' && !wanted && !args.withcutouts && !args.withupperlim) {
+      const body = await preparedAnswer(reader, snapshot, ids);
+      if (body !== null) return respondJsonBytes(c, body);
+    }
     let rows: Record<string, unknown>[] = [];
     for (const id of ids) {
       const reads = await objectReads(reader, snapshot, id);

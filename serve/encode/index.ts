@@ -6,18 +6,13 @@
  * Reference: fink-api.md §1.3 (output formats); DESIGN.md (behaviour every endpoint shares).
  */
 import type { Context } from 'hono';
-import { ALL_FIELDS } from '../../data/derived-columns.js';
+import { FLOAT32_FIELDS } from '../../data/alert-json.js';
+import { encodeJsonRecords } from '../../data/json-text.js';
 import type { OutputFormat } from '../args/common.js';
 import { encodeCsv } from './csv.js';
-import { encodeJsonRecords } from './json.js';
 import { encodeParquet } from './parquet.js';
 import { type FieldLookup, tableColumns } from './table-columns.js';
 import { encodeVotable } from './votable.js';
-
-/** API names of single-precision catalogue columns (written in their shortest float32 form). */
-export const FLOAT32_COLUMNS: ReadonlySet<string> = new Set(
-  ALL_FIELDS.filter((c) => c.type === 'float').map((c) => c.name),
-);
 
 /** MIME type of each output format (parquet: IANA registration of 2024; VOTable: IVOA). */
 export const CONTENT_TYPES: Readonly<Record<OutputFormat, string>> = {
@@ -75,7 +70,7 @@ export async function encodeTable(
   const contentType = CONTENT_TYPES[format];
   switch (format) {
     case 'json':
-      return { body: encodeJsonRecords(rows, FLOAT32_COLUMNS), contentType, filename };
+      return { body: encodeJsonRecords(rows, FLOAT32_FIELDS), contentType, filename };
     case 'csv':
       return {
         body: encodeCsv(rows, tableColumns(rows, options.columns, options.fields)),
@@ -109,4 +104,9 @@ export async function respondTable(
   const headers: Record<string, string> = { 'content-type': t.contentType };
   if (format !== 'json') headers['content-disposition'] = `attachment; filename="${t.filename}"`;
   return c.body(typeof t.body === 'string' ? t.body : (t.body as Uint8Array<ArrayBuffer>), 200, headers);
+}
+
+/** Sends a JSON answer already encoded (UTF-8 bytes), with the Content-Type of {@link respondTable}. */
+export function respondJsonBytes(c: Context, body: Uint8Array): Response {
+  return c.body(body as Uint8Array<ArrayBuffer>, 200, { 'content-type': CONTENT_TYPES.json });
 }

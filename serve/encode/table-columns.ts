@@ -5,7 +5,7 @@
  * values, so that no row content can make an encoder fail.
  */
 import { type FieldDef, findField, JD_UTC_FIELDS } from '../../data/derived-columns.js';
-import { float32Text, jsonValue } from './json.js';
+import { float32Text, jsonValue } from '../../data/json-text.js';
 
 /**
  * Where the encoders find the type, unit, UCD and doc of a column by API name, and whether it is a Julian date

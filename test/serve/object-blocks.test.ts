@@ -9,7 +9,12 @@ import path from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCatalog } from '../../data/catalog.js';
-import { OBJECT_BLOCKS_FILE, OBJECT_BLOCKS_INDEX_FILE } from '../../data/object-blocks.js';
+import {
+  decodeObjectBlock,
+  encodeObjectBlock,
+  OBJECT_BLOCKS_FILE,
+  OBJECT_BLOCKS_INDEX_FILE,
+} from '../../data/object-blocks.js';
 import { SKY_BLOCKS_FILE, SKY_RECORD_BYTES } from '../../data/sky-blocks.js';
 import { compactStore } from '../../ingest/publish/compact.js';
 import { publishNight } from '../../ingest/publish/publish-night.js';
@@ -36,6 +41,10 @@ describe('object blocks', () => {
 
   const objectUrls = (): string[] => [
     ...ids.map((id) => `/api/v1/objects?objectId=${id}&withupperlim=true`),
+    // full mode in JSON: the blocks' prepared texts
+    ...ids.map((id) => `/api/v1/objects?objectId=${id}`),
+    `/api/v1/objects?objectId=${ids.slice(0, 30).join(',')}`,
+    `/api/v1/objects?objectId=${ids[1].slice(0, 7)}`,
     ...ids.slice(0, 10).map((id) => `/api/v1/objects?objectId=${id}&withcutouts=true&cutout-kind=Difference`),
     ...ids.slice(0, 10).map((id) => `/api/v1/objects?objectId=${id}&columns=i:jd,i:magpsf&output-format=csv`),
     `/api/v1/objects?objectId=${ids[0].slice(0, 6)}`,
@@ -55,6 +64,51 @@ describe('object blocks', () => {
     const paths = new Set<string>();
     for (const id of ids) paths.add((await objectReads(reader, snap, id)).path);
     return paths;
+  }
+
+  /** Number of ids whose alerts `reader` has prepared JSON texts for. */
+  async function textsServed(reader: StoreReader): Promise<number> {
+    const snap = reader.snapshot();
+    let n = 0;
+    for (const id of ids) if ((await objectReads(reader, snap, id)).alertTexts() !== null) n++;
+    return n;
+  }
+
+  /**
+   * Rewrites every part's blocks in format 1 (no prepared texts), as a store published before format 2 holds
+   * them: new `objects.bin` offsets in the parts' and the catalog's object indexes, parts without a format.
+   */
+  async function rewriteBlocksAsFormat1(): Promise<void> {
+    const before = store.reader.current();
+    const moved: { objectId: string; part: string; offset: number; length: number }[] = [];
+    for (const part of before.parts) {
+      const dir = store.layout.partDir(part.id);
+      const located = await storeRows(
+        store,
+        `SELECT objectId, block_offset, block_length FROM read_parquet('${path.join(dir, OBJECT_BLOCKS_INDEX_FILE)}') ORDER BY block_offset`,
+      );
+      const old = fs.readFileSync(path.join(dir, OBJECT_BLOCKS_FILE));
+      const out: Buffer[] = [];
+      let offset = 0;
+      for (const r of located) {
+        const at = Number(r.block_offset);
+        const v1 = encodeObjectBlock(decodeObjectBlock(old.subarray(at, at + Number(r.block_length)), 2), 1);
+        moved.push({ objectId: String(r.objectId), part: part.id, offset, length: v1.length });
+        out.push(v1);
+        offset += v1.length;
+      }
+      fs.writeFileSync(path.join(dir, OBJECT_BLOCKS_FILE), Buffer.concat(out));
+    }
+    const values = moved.map((m) => `('${m.objectId}', '${m.part}', ${m.offset}, ${m.length})`).join(', ');
+    const index = path.join('index', 'objects-format1.parquet');
+    await storeRows(
+      store,
+      `COPY (SELECT * FROM (VALUES ${values}) t(objectId, part, block_offset, block_length))
+       TO '${path.join(store.layout.root, index)}' (FORMAT parquet)`,
+    );
+    const parts = before.parts.map(({ objectBlockFormat: _, ...p }) => p);
+    writeCatalog(store.layout, { ...before, version: before.version + 1, parts, objectIndex: index });
+    await store.reader.refresh();
   }
 
   /** Compares the answers of `app` with the oracle's: all of them, or every `step`-th. */
@@ -109,6 +163,9 @@ describe('object blocks', () => {
   it('answer objects and cutouts exactly as the DuckDB path, for every object', async () => {
     expect(await pathsOf(store.reader)).toEqual(new Set(['blocks']));
     expect(await pathsOf(oracle)).toEqual(new Set(['duckdb']));
+    // full-mode JSON answers come from the prepared texts of format-2 blocks; the oracle decodes rows
+    expect(await textsServed(store.reader)).toBe(ids.length);
+    expect(await textsServed(oracle)).toBe(0);
     const withAlerts = [...expected].filter(([url, body]) => url.includes('withupperlim') && body.length > 2);
     expect(withAlerts.length).toBeGreaterThan(100);
     await expectSameAnswers(store.app);
@@ -147,6 +204,23 @@ describe('object blocks', () => {
     expect(locateReferencedBlocks(store.reader, refs)).not.toBeNull();
     expect(locateReferencedBlocks(oracle, refs)).toBeNull();
   });
+
+  it('of format 1 (no prepared texts) are served through their rows, with the same answers', async () => {
+    const latests = (
+      await storeRows(
+        store,
+        `SELECT DISTINCT classification FROM read_parquet(${allPartFiles(store, 'idx_class.parquet')}) ORDER BY 1 LIMIT 3`,
+      )
+    ).map((r) => `/api/v1/latests?class=${encodeURIComponent(String(r.classification))}&n=40`);
+    const latestAnswers = new Map<string, string>();
+    for (const url of latests) latestAnswers.set(url, await text(store.app, url));
+    await rewriteBlocksAsFormat1();
+    expect(store.reader.current().parts.every((p) => p.objectBlockFormat === undefined)).toBe(true);
+    expect(await pathsOf(store.reader)).toEqual(new Set(['blocks']));
+    expect(await textsServed(store.reader)).toBe(0);
+    await expectSameAnswers(store.app);
+    for (const [url, body] of latestAnswers) expect(await text(store.app, url), url).toBe(body);
+  }, 120_000);
 
   it('are not needed to serve an older store, and a republished night gets them', async () => {
     // make the store look as published before object blocks: no blocks files, an index without their columns
@@ -190,6 +264,9 @@ describe('object blocks', () => {
     expect(fs.existsSync(path.join(store.layout.partDir(merged.id), OBJECT_BLOCKS_FILE))).toBe(true);
     expect(fs.existsSync(path.join(store.layout.partDir(merged.id), SKY_BLOCKS_FILE))).toBe(true);
     expect(await pathsOf(store.reader)).toEqual(new Set(['blocks']));
+    // compaction writes the current format: prepared texts again
+    expect(merged.objectBlockFormat).toBe(2);
+    expect(await textsServed(store.reader)).toBe(ids.length);
     await expectSameAnswers(store.app);
   });
 });

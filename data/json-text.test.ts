@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeJsonRecords, float32Text, float32TextBySearch, jsonValue } from './json.js';
+import { encodeJsonRecords, float32Text, float32TextBySearch, jsonValue } from './json-text.js';
 
 describe('float32Text', () => {
   it.each([

@@ -158,36 +158,47 @@ function fieldTextsOf(float32Columns: ReadonlySet<string>): Map<string, FieldTex
   return texts;
 }
 
+/**
+ * The fields of one record as JSON text without the braces (`"k":v,"k":v`); `float32Columns` names the
+ * single-precision columns. Fields are written in the record's key order.
+ */
+export function encodeJsonFields(
+  row: Readonly<Record<string, unknown>>,
+  float32Columns: ReadonlySet<string> = new Set(),
+): string {
+  const texts = fieldTextsOf(float32Columns);
+  let out = '';
+  let sep = '';
+  for (const k in row) {
+    if (!Object.hasOwn(row, k)) continue;
+    let field = texts.get(k);
+    if (field === undefined) {
+      field = { key: `${JSON.stringify(k)}:`, float32: float32Columns.has(k) };
+      if (texts.size < MAX_FIELD_TEXTS) texts.set(k, field);
+    }
+    const v = row[k];
+    const value =
+      typeof v === 'number'
+        ? Number.isFinite(v)
+          ? field.float32
+            ? float32Text(v)
+            : String(v)
+          : 'null'
+        : jsonValue(v, field.float32);
+    out += sep + field.key + value;
+    sep = ',';
+  }
+  return out;
+}
+
 /** Encodes records as a JSON array; `float32Columns` names the single-precision columns. */
 export function encodeJsonRecords(
   rows: readonly Record<string, unknown>[],
   float32Columns: ReadonlySet<string> = new Set(),
 ): string {
-  const texts = fieldTextsOf(float32Columns);
   let out = '[';
   for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
-    let sep = i === 0 ? '{' : ',{';
-    for (const k in row) {
-      if (!Object.hasOwn(row, k)) continue;
-      let field = texts.get(k);
-      if (field === undefined) {
-        field = { key: `${JSON.stringify(k)}:`, float32: float32Columns.has(k) };
-        if (texts.size < MAX_FIELD_TEXTS) texts.set(k, field);
-      }
-      const v = row[k];
-      const value =
-        typeof v === 'number'
-          ? Number.isFinite(v)
-            ? field.float32
-              ? float32Text(v)
-              : String(v)
-            : 'null'
-          : jsonValue(v, field.float32);
-      out += sep + field.key + value;
-      sep = ',';
-    }
-    out += sep === ',' ? '}' : `${sep}}`;
+    out += `${i === 0 ? '{' : ',{'}${encodeJsonFields(rows[i], float32Columns)}}`;
   }
   return `${out}]`;
 }

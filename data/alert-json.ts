@@ -1,0 +1,50 @@
+/**
+ * An alert as the API's JSON answers write it in full mode, prepared once at publication: the text of every
+ * catalogue field (`i:`, `d:` ...) then the per-alert `v:` fields, without the enclosing braces. An answer in
+ * full mode is then a concatenation of these texts (plus the colour and rate fields, which depend on the other
+ * alerts of the object), byte for byte what writing the rows field by field gives.
+ */
+import { alertVFields } from '../compute/derived/alert-fields.js';
+import { ALERT_COLUMNS } from './columns.js';
+import { ALL_FIELDS } from './derived-columns.js';
+import { encodeJsonFields } from './json-text.js';
+
+/** API names of the single-precision fields (JSON writes them in their shortest float32 form). */
+export const FLOAT32_FIELDS: ReadonlySet<string> = new Set(
+  ALL_FIELDS.filter((c) => c.type === 'float').map((c) => c.name),
+);
+
+const STORAGE_AND_API = ALERT_COLUMNS.map((c) => [c.storage, c.name] as const);
+
+/**
+ * Every API field of a complete stored row (storage names → API names, catalogue order), built as one object
+ * literal: ~5x faster than adding ~150 fields one by one (V8 then keeps the object in fast mode). Generated once
+ * from the catalogue's names (constants).
+ */
+export const fullApiRow = new Function(
+  'r',
+  `return {${STORAGE_AND_API.map(([s, n]) => `${JSON.stringify(n)}: r[${JSON.stringify(s)}]`).join(', ')}};`,
+) as (row: Record<string, unknown>) => Record<string, unknown>;
+
+const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+
+/**
+ * JSON text (UTF-8, no braces) of one alert in full mode: its catalogue fields then its per-alert `v:` fields.
+ *
+ * @param stored the alert's stored row (storage names, as decoded from its row document).
+ * @param classification its class computed at ingestion (null → `Unknown`).
+ */
+export function alertJsonText(stored: Record<string, unknown>, classification: string | null): Buffer {
+  const row = fullApiRow(stored);
+  Object.assign(
+    row,
+    alertVFields(
+      num(row['i:jd']),
+      num(row['i:jdstarthist']),
+      num(row['i:ra']),
+      num(row['i:dec']),
+      classification,
+    ),
+  );
+  return Buffer.from(encodeJsonFields(row, FLOAT32_FIELDS), 'utf8');
+}
