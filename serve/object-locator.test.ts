@@ -23,12 +23,13 @@ describe('ObjectLocator', () => {
     row('ZTF19aaaaaaa', 'gone', 0, 1),
     row('ZTF20abcdefg', 'n2', 4396, 50),
   ];
-  const locator = ObjectLocator.build(rows, new Set(['n1', 'n2', 'old']));
+  // n2 written in block format 2, n1 in format 1 (no format given)
+  const locator = ObjectLocator.build(rows, new Set(['n1', 'n2', 'old']), new Map([['n2', 2]]));
 
-  it('finds an exact id in every part holding it, with its block, parts sorted', () => {
+  it('finds an exact id in every part holding it, with its block and format, parts sorted', () => {
     expect(locator.find('ZTF19acihgng', true)).toEqual([
-      { objectId: 'ZTF19acihgng', part: 'n1', block: { offset: 120, length: 200 } },
-      { objectId: 'ZTF19acihgng', part: 'n2', block: { offset: 4096, length: 300 } },
+      { objectId: 'ZTF19acihgng', part: 'n1', block: { offset: 120, length: 200, format: 1 } },
+      { objectId: 'ZTF19acihgng', part: 'n2', block: { offset: 4096, length: 300, format: 2 } },
     ]);
   });
 
