@@ -4,7 +4,7 @@
  * full mode is then a concatenation of these texts (plus the colour and rate fields, which depend on the other
  * alerts of the object), byte for byte what writing the rows field by field gives.
  */
-import { alertVFields } from '../compute/derived/alert-fields.js';
+import { alertVFieldsOfRow } from '../compute/derived/alert-fields.js';
 import { ALERT_COLUMNS } from './columns.js';
 import { ALL_FIELDS } from './derived-columns.js';
 import { encodeJsonFields } from './json-text.js';
@@ -26,8 +26,6 @@ export const fullApiRow = new Function(
   `return {${STORAGE_AND_API.map(([s, n]) => `${JSON.stringify(n)}: r[${JSON.stringify(s)}]`).join(', ')}};`,
 ) as (row: Record<string, unknown>) => Record<string, unknown>;
 
-const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
-
 /**
  * JSON text (UTF-8, no braces) of one alert in full mode: its catalogue fields then its per-alert `v:` fields.
  *
@@ -36,15 +34,6 @@ const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
  */
 export function alertJsonText(stored: Record<string, unknown>, classification: string | null): Buffer {
   const row = fullApiRow(stored);
-  Object.assign(
-    row,
-    alertVFields(
-      num(row['i:jd']),
-      num(row['i:jdstarthist']),
-      num(row['i:ra']),
-      num(row['i:dec']),
-      classification,
-    ),
-  );
+  Object.assign(row, alertVFieldsOfRow(row, classification));
   return Buffer.from(encodeJsonFields(row, FLOAT32_FIELDS), 'utf8');
 }

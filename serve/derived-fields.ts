@@ -3,7 +3,7 @@
  * (stored at ingestion), lastdate, firstdate, lapse, constellation, and for whole light curves (objects) the
  * colour and rate fields, computed per object.
  */
-import { alertVFields } from '../compute/derived/alert-fields.js';
+import { alertVFieldsOfRow } from '../compute/derived/alert-fields.js';
 import {
   COLOUR_RATE_COLUMNS,
   type ColourRateFields,
@@ -17,16 +17,7 @@ const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 /** Adds the per-alert v: fields to API rows (keyed by API names, e.g. `i:jd`). */
 export function addAlertFields(rows: ApiRow[], classification: readonly (string | null)[]): void {
   rows.forEach((row, i) => {
-    Object.assign(
-      row,
-      alertVFields(
-        num(row['i:jd']),
-        num(row['i:jdstarthist']),
-        num(row['i:ra']),
-        num(row['i:dec']),
-        classification[i] ?? null,
-      ),
-    );
+    Object.assign(row, alertVFieldsOfRow(row, classification[i] ?? null));
   });
 }
 

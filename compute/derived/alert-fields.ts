@@ -40,3 +40,19 @@ export function alertVFields(
     'v:constellation': raDeg !== null && decDeg !== null ? constellationName(raDeg, decDeg) : null,
   };
 }
+
+const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+
+/** {@link alertVFields} of an API row (keyed by API names: `i:jd`, `i:jdstarthist`, `i:ra`, `i:dec`). */
+export function alertVFieldsOfRow(
+  row: Readonly<Record<string, unknown>>,
+  classification: string | null,
+): AlertVFields {
+  return alertVFields(
+    num(row['i:jd']),
+    num(row['i:jdstarthist']),
+    num(row['i:ra']),
+    num(row['i:dec']),
+    classification,
+  );
+}
