@@ -126,7 +126,8 @@ async function measure(
     const took = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       r.available
-        ? `  ${name}: ${count} requests in ${took} s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors`
+        ? `  ${name}: ${count} requests in ${took} s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, ` +
+            `server peak RSS so far ${server.peakRssMiB() ?? '?'} MiB`
         : `  ${name}: ${r.reason}`,
     );
   }
@@ -140,7 +141,8 @@ async function measure(
     seconds,
   );
   console.log(
-    `  objects throughput: ${throughput.requestsPerSecond} req/s, ${throughput.errors} errors, ${throughput.non2xx} non-2xx`,
+    `  objects throughput: ${throughput.requestsPerSecond} req/s, ${throughput.errors} errors, ${throughput.non2xx} non-2xx, ` +
+      `server peak RSS ${server.peakRssMiB() ?? '?'} MiB`,
   );
   return { latency, throughput };
 }

@@ -94,7 +94,7 @@ export async function readReferencedAlertsInOrder(
 export function readReferencedAlertTextsInOrder(
   reader: StoreReader,
   refs: readonly AlertRef[],
-): Uint8Array[] | null {
+): { readonly candid: bigint; readonly json: Uint8Array }[] | null {
   if (refs.length === 0) return [];
   const locations = locateReferencedBlocks(reader, refs);
   if (locations === null || locations.some((l) => l.format !== 2)) return null;
@@ -108,10 +108,10 @@ export function readReferencedAlertTextsInOrder(
         byCandid.set(alert.text.candid, alert.text.json);
     }
   }
-  const texts: Uint8Array[] = [];
+  const texts: { candid: bigint; json: Uint8Array }[] = [];
   for (const ref of refs) {
     const json = byCandid.get(ref.candid);
-    if (json !== undefined) texts.push(json);
+    if (json !== undefined) texts.push({ candid: ref.candid, json });
   }
   return texts;
 }

@@ -7,6 +7,8 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { FLOAT32_FIELDS } from '../../data/alert-json.js';
+import { encodeJsonFields } from '../../data/json-text.js';
 import {
   findConeHits,
   findDateHits,
@@ -14,14 +16,19 @@ import {
   readLatestOfObjects,
   type TimeField,
 } from '../../data/queries/explorer.js';
-import { readReferencedAlerts, readReferencedAlertsInOrder } from '../alert-ref-reads.js';
+import {
+  readReferencedAlerts,
+  readReferencedAlertsInOrder,
+  readReferencedAlertTextsInOrder,
+} from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
+import { alertTextsJson } from '../alert-texts.js';
 import { splitList } from '../args/common.js';
 import { decArg, MAX_RADIUS_ARCSEC, raArg, radiusArg } from '../args/coords.js';
 import { DEFAULT_START_JD, dateArg, MAX_DATE_JD, nowJd, positiveDaysArg } from '../args/dates.js';
 import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
 import { countArg, outputFormatArg, parseColumnSelection, withoutEmptyArgs } from '../args/table-args.js';
-import { respondTable } from '../encode/index.js';
+import { respondJsonBytes, respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
 import type { StoreReader } from '../store-reader.js';
 
@@ -184,11 +191,14 @@ function searchKind(args: ExplorerArgs): 'objects' | 'cone' | 'date' {
 }
 
 /** What a search answers: rows, the name of the download, and the columns of an empty answer. */
-interface SearchAnswer {
-  readonly rows: Record<string, unknown>[];
-  readonly name: string;
-  readonly columns: string[];
-}
+/** Rows to encode in the requested format, or a JSON answer already written from prepared texts. */
+type SearchAnswer =
+  | {
+      readonly rows: Record<string, unknown>[];
+      readonly name: string;
+      readonly columns: string[];
+    }
+  | { readonly prepared: Buffer };
 
 type Query = (sql: string, params: Parameters<StoreReader['query']>[1]) => ReturnType<StoreReader['query']>;
 
@@ -220,6 +230,20 @@ async function coneSearch(reader: StoreReader, query: Query, args: ExplorerArgs)
     reader.skyBlocks(),
   );
   const separation = new Map(hits.map((h) => [h.candid, h.separationDeg]));
+  if (args['output-format'] === 'json' && selection.names === null) {
+    const texts = readReferencedAlertTextsInOrder(reader, hits);
+    if (texts !== null) {
+      const extra = texts.map((t) =>
+        encodeJsonFields({ [SEPARATION_FIELD]: separation.get(t.candid) ?? null }, FLOAT32_FIELDS),
+      );
+      return {
+        prepared: alertTextsJson(
+          texts.map((t) => t.json),
+          extra,
+        ),
+      };
+    }
+  }
   const stored = await readReferencedAlertsInOrder(reader, hits, selection.stored);
   const rows = toApiAlertRows(stored, {
     selection,
@@ -257,6 +281,7 @@ export function explorerApp(reader: StoreReader): Hono {
     const args = parseArgs(schema, withoutEmptyArgs(raw));
     const query: Query = (sql, params) => reader.query(sql, params);
     const answer = await SEARCHES[searchKind(args)](reader, query, args);
+    if ('prepared' in answer) return respondJsonBytes(c, answer.prepared);
     return respondTable(c, answer.rows, args['output-format'], answer.name, { columns: answer.columns });
   });
   return app;

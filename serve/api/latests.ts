@@ -133,7 +133,7 @@ export function latestsApp(reader: StoreReader): Hono {
           );
     if (args['output-format'] === 'json' && selection.names === null && !args.color) {
       const texts = readReferencedAlertTextsInOrder(reader, refs);
-      if (texts !== null) return respondJsonBytes(c, alertTextsJson(texts));
+      if (texts !== null) return respondJsonBytes(c, alertTextsJson(texts.map((t) => t.json)));
     }
     const stored = await readReferencedAlertsInOrder(reader, refs, selection.stored);
     const rows = toApiAlertRows(stored, { selection, colour: args.color });
