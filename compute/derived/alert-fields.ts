@@ -8,14 +8,14 @@
 import { constellationName } from './constellation.js';
 import { firstdate, lapseDays, lastdate } from './dates.js';
 
-/** The per-alert `v:` fields of one alert, keyed by their API names. */
-export interface AlertVFields {
+/** The per-alert `v:` fields of one alert, keyed by their API names (a type alias: usable as a record). */
+export type AlertVFields = {
   readonly 'v:classification': string;
   readonly 'v:lastdate': string | null;
   readonly 'v:firstdate': string | null;
   readonly 'v:lapse': number | null;
   readonly 'v:constellation': string | null;
-}
+};
 
 /**
  * The per-alert `v:` fields.
