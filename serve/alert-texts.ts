@@ -11,7 +11,10 @@ import {
 } from '../compute/derived/colour-rate.js';
 import { FLOAT32_FIELDS } from '../data/alert-json.js';
 import { encodeJsonFields } from '../data/json-text.js';
+import type { AlertRef } from '../data/queries/alert-refs.js';
 import type { LocatedAlertText } from '../data/queries/object-blocks.js';
+import { readReferencedAlertTextsInOrder } from './alert-ref-reads.js';
+import type { StoreReader } from './store-reader.js';
 
 const COLOUR_KEYS = Object.entries(COLOUR_RATE_COLUMNS) as [keyof ColourRateFields, string][];
 
@@ -64,4 +67,13 @@ export function alertTextsJson(texts: readonly Uint8Array[], extra: readonly str
   });
   chunks.push(CLOSE);
   return Buffer.concat(chunks);
+}
+
+/**
+ * The full-mode JSON answer of referenced alerts (in the order of `refs`) from their prepared texts; null when a
+ * referenced block has none (then the rows answer).
+ */
+export function referencedAlertsJson(reader: StoreReader, refs: readonly AlertRef[]): Buffer | null {
+  const texts = readReferencedAlertTextsInOrder(reader, refs);
+  return texts === null ? null : alertTextsJson(texts.map((t) => t.json));
 }

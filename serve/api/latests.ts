@@ -8,9 +8,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ALL_CLASSES, parseClassArgument, TNS_PREFIX, UNKNOWN_CLASS } from '../../data/classes.js';
 import { findLatestAlerts, type LatestsClass } from '../../data/queries/latests.js';
-import { readReferencedAlertsInOrder, readReferencedAlertTextsInOrder } from '../alert-ref-reads.js';
+import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, COLOUR_V_FIELDS, toApiAlertRows } from '../alert-rows.js';
-import { alertTextsJson } from '../alert-texts.js';
+import { referencedAlertsJson } from '../alert-texts.js';
 import { booleanArg } from '../args/common.js';
 import { DEFAULT_START_JD, dateArg, nowJd } from '../args/dates.js';
 import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
@@ -132,8 +132,8 @@ export function latestsApp(reader: StoreReader): Hono {
             args.distinct,
           );
     if (args['output-format'] === 'json' && selection.names === null && !args.color) {
-      const texts = readReferencedAlertTextsInOrder(reader, refs);
-      if (texts !== null) return respondJsonBytes(c, alertTextsJson(texts.map((t) => t.json)));
+      const body = referencedAlertsJson(reader, refs);
+      if (body !== null) return respondJsonBytes(c, body);
     }
     const stored = await readReferencedAlertsInOrder(reader, refs, selection.stored);
     const rows = toApiAlertRows(stored, { selection, colour: args.color });

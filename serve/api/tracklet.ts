@@ -7,9 +7,10 @@ import { z } from 'zod';
 import { findTrackletAlerts } from '../../data/queries/tracklet.js';
 import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
+import { referencedAlertsJson } from '../alert-texts.js';
 import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
 import { outputFormatArg, parseColumnSelection } from '../args/table-args.js';
-import { respondTable } from '../encode/index.js';
+import { respondJsonBytes, respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
 import type { StoreReader } from '../store-reader.js';
 
@@ -125,6 +126,10 @@ export function trackletApp(reader: StoreReader): Hono {
         `More than ${MAX_TRACKLET_ALERTS.toLocaleString('en-US')} alerts have tracklets starting with ${prefix}: ` +
           'give a longer id or a more precise date.',
       );
+    }
+    if (args['output-format'] === 'json' && selection.names === null) {
+      const body = referencedAlertsJson(reader, refs);
+      if (body !== null) return respondJsonBytes(c, body);
     }
     const stored = await readReferencedAlertsInOrder(reader, refs, selection.stored);
     const rows = toApiAlertRows(stored, { selection, colour: false });
