@@ -3,6 +3,7 @@
  * compiling it costs ~15x the decoding of the alert itself (DESIGN.md, measured ceilings).
  */
 import avro from 'avsc';
+import { viewBytesType } from '../../data/avro-bytes.js';
 import { bigintLongType } from '../../data/avro-long.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -98,13 +99,15 @@ export class SchemaCache {
     const hit = this.byText.get(text);
     if (hit) return hit;
     const parsed = dropInvalidUnionDefaults(JSON.parse(text) as Json);
-    const type = avro.Type.forSchema(parsed as avro.Schema, { registry: { long: bigintLongType } });
+    const type = avro.Type.forSchema(parsed as avro.Schema, {
+      registry: { long: bigintLongType, bytes: viewBytesType },
+    });
     let reader: CompiledSchema['reader'] = null;
     const projected = projectHistory(parsed);
     if (projected) {
       try {
         const readerType = avro.Type.forSchema(projected as avro.Schema, {
-          registry: { long: bigintLongType },
+          registry: { long: bigintLongType, bytes: viewBytesType },
         });
         reader = { type: readerType, resolver: readerType.createResolver(type) };
       } catch {
