@@ -88,10 +88,14 @@ describe('statistics page', () => {
 
     await page.getByLabel('Cumulative').check();
     await page.waitForURL(/cumulative=1/);
-    const cumulative = await traces(page, 'Alerts per night');
     const total = stats.reduce((s, r) => s + Number(r['basic:raw']), 0);
-    const last = cumulative.find((t) => t.name === 'received')?.y.at(-1);
-    expect(last).toBe(total);
+    // the chart redraws after the URL changes: wait for the cumulative trace rather than read it once
+    await expect
+      .poll(
+        async () => (await traces(page, 'Alerts per night')).find((t) => t.name === 'received')?.y.at(-1),
+        { timeout: 15_000 },
+      )
+      .toBe(total);
     expect(errors).toEqual([]);
   });
 
