@@ -11,6 +11,7 @@ import { alertJsonText } from '../../data/alert-json.js';
 import { decodeAlertRow } from '../../data/alert-row-codec.js';
 import {
   type BlockAlert,
+  type BlockAlertText,
   type BlockStampRef,
   type BlockUpperlim,
   encodeObjectBlock,
@@ -68,8 +69,21 @@ type Value = unknown;
 const numOrNull = (v: Value): number | null => (v === null || v === undefined ? null : Number(v));
 const strOrNull = (v: Value): string | null => (v === null || v === undefined ? null : String(v));
 
+/**
+ * The prepared texts of an object's alerts already written in other parts (by candid), for a merge to carry
+ * instead of writing them again; null when there is none to reuse.
+ */
+export type PreparedTexts = (objectId: string) => ReadonlyMap<bigint, BlockAlertText> | null;
+
 /** A block's alert: its row document, and its JSON text with the values an answer orders and colours by. */
-function blockAlert(row: Uint8Array, classification: string | null, candid: bigint, jd: number): BlockAlert {
+function blockAlert(
+  row: Uint8Array,
+  classification: string | null,
+  candid: bigint,
+  jd: number,
+  prepared: BlockAlertText | undefined,
+): BlockAlert {
+  if (prepared !== undefined) return { classification, row, text: prepared };
   const stored = decodeAlertRow(row);
   return {
     classification,
@@ -104,6 +118,7 @@ export async function writeObjectBlocks(
   conn: DuckDBConnection,
   dir: string,
   stampsRelation: string,
+  reuse: PreparedTexts = () => null,
 ): Promise<ObjectBlocksWritten> {
   const binPath = path.join(dir, OBJECT_BLOCKS_FILE);
   await conn.run(
@@ -124,6 +139,7 @@ export async function writeObjectBlocks(
     pendingBytes = 0;
   };
   let current: string | null = null;
+  let reused: ReadonlyMap<bigint, BlockAlertText> | null = null;
   let alerts: BlockAlert[] = [];
   let upperlim: BlockUpperlim[] = [];
   let stamps: BlockStampRef[] = [];
@@ -154,11 +170,13 @@ export async function writeObjectBlocks(
           if (oid !== current) {
             endBlock();
             current = oid;
+            reused = reuse(oid);
           }
           if (r.kind === 0) {
             const row = r.row_avro instanceof Uint8Array ? r.row_avro : new Uint8Array(0);
+            const candid = BigInt(r.candid as bigint);
             alerts.push(
-              blockAlert(row, strOrNull(r.classification), BigInt(r.candid as bigint), Number(r.jd)),
+              blockAlert(row, strOrNull(r.classification), candid, Number(r.jd), reused?.get(candid)),
             );
           } else if (r.kind === 1) {
             upperlim.push({

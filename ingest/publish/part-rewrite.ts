@@ -10,8 +10,9 @@ import type { Logger } from 'pino';
 import { type PartEntry, partFilePath } from '../../data/catalog.js';
 import { sqlPathList } from '../../data/sql-text.js';
 import type { StoreLayout } from '../../data/store-layout.js';
-import { stampsRelationOf, writeObjectBlocks } from './object-blocks-writer.js';
+import { type ObjectBlocksWritten, stampsRelationOf, writeObjectBlocks } from './object-blocks-writer.js';
 import { writePart } from './part-writer.js';
+import { preparedTextsOf } from './prepared-texts.js';
 import { newPartId, openWorkConnection } from './work.js';
 
 /** Merges `parts` into one new part (rows of `withoutNight` dropped); returns its entry, or null when empty. */
@@ -43,7 +44,18 @@ export async function mergeParts(
     const stampFiles = [...new Set(cutouts.map((c) => partFilePath(layout, c.part, 'cutouts')))].filter((f) =>
       fs.existsSync(f),
     );
-    const blocks = await writeObjectBlocks(conn, layout.partDir(id), stampsRelationOf(stampFiles));
+    const prepared = await preparedTextsOf(conn, layout, parts);
+    let blocks: ObjectBlocksWritten;
+    try {
+      blocks = await writeObjectBlocks(
+        conn,
+        layout.partDir(id),
+        stampsRelationOf(stampFiles),
+        prepared.texts,
+      );
+    } finally {
+      prepared.close();
+    }
     return {
       id,
       nights,
