@@ -13,7 +13,6 @@
  */
 import avro from 'avsc';
 import type { HistoryPoint } from './alert.js';
-import { viewBytesType } from './avro-bytes.js';
 import { bigintLongType } from './avro-long.js';
 
 /** Blocks file of a part (relative to the part directory). */

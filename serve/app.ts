@@ -62,14 +62,23 @@ export function createApp(reader: StoreReader, log: Logger): Hono {
     }
     await next();
   });
-  app.get('/health', (c) =>
-    c.json({
+  app.get('/health', (c) => {
+    const mem = process.memoryUsage();
+    const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+    return c.json({
       status: 'ok',
       catalogVersion: reader.current().version,
       parts: reader.current().parts.length,
       pid: process.pid,
-    }),
-  );
+      memoryMiB: {
+        rss: mib(mem.rss),
+        heapUsed: mib(mem.heapUsed),
+        heapTotal: mib(mem.heapTotal),
+        external: mib(mem.external),
+        arrayBuffers: mib(mem.arrayBuffers),
+      },
+    });
+  });
   app.route('/api/v1/objects', objectsApp(reader));
   app.route('/api/v1/explorer', explorerApp(reader));
   app.route('/api/v1/latests', latestsApp(reader));
