@@ -26,6 +26,23 @@ describe('HTTP headers', () => {
     }
   });
 
+  it('reports the process memory in /health', async () => {
+    const health = (await (await store.app.request('/health')).json()) as {
+      status: string;
+      memoryMiB: Record<string, number>;
+    };
+    expect(health.status).toBe('ok');
+    expect(Object.keys(health.memoryMiB).sort()).toEqual([
+      'arrayBuffers',
+      'external',
+      'heapTotal',
+      'heapUsed',
+      'rss',
+    ]);
+    expect(health.memoryMiB.rss).toBeGreaterThanOrEqual(health.memoryMiB.heapTotal);
+    expect(health.memoryMiB.heapTotal).toBeGreaterThan(0);
+  });
+
   it('answers a CORS preflight with the allowed methods and headers, and no body', async () => {
     const res = await store.app.request('/api/v1/objects', {
       method: 'OPTIONS',
