@@ -23,6 +23,23 @@ describe('ReadOnlyFiles', () => {
     open.closeAll();
   });
 
+  it('reads transient ranges into one reused buffer, grown for larger reads', () => {
+    const open = new ReadOnlyFiles();
+    const first = open.readTransient(files[0], 10, 3, (b) => ({ copy: [...b], view: b }));
+    expect(first.copy).toEqual([10, 11, 12]);
+    expect(first.view.length).toBe(3);
+    const second = open.readTransient(files[1], 20, 3, (b) => [...b]);
+    expect(second).toEqual([21, 22, 23]);
+    // the same memory: a kept view shows the next read's bytes (why `use` must not keep them)
+    expect([...first.view]).toEqual([21, 22, 23]);
+    const large = path.join(dir, 'large.bin');
+    fs.writeFileSync(large, Buffer.alloc(200_000, 7));
+    expect(
+      open.readTransient(large, 0, 200_000, (b) => b.length === 200_000 && b.every((x) => x === 7)),
+    ).toBe(true);
+    open.closeAll();
+  });
+
   it('throws on a range past the end of the file and on a missing file', () => {
     const open = new ReadOnlyFiles();
     expect(() => open.read(files[0], 98, 5)).toThrow(/ends before byte 103/);

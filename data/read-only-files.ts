@@ -38,7 +38,25 @@ export class ReadOnlyFiles {
    * @throws Error when the file cannot be opened or holds fewer bytes than asked (a truncated file).
    */
   read(file: string, offset: number, length: number): Buffer {
-    const bytes = Buffer.allocUnsafe(length);
+    return this.readInto(Buffer.allocUnsafe(length), file, offset, length);
+  }
+
+  /**
+   * Reads `length` bytes of `file` at byte `offset` into a buffer this object reuses, and returns what `use`
+   * makes of them. `use` must not keep the bytes (nor views of them): the next read overwrites them. For reads
+   * that are decoded at once (object blocks), so that answering does not allocate a buffer per block read.
+   *
+   * @throws Error as {@link read}.
+   */
+  readTransient<T>(file: string, offset: number, length: number, use: (bytes: Buffer) => T): T {
+    if (this.scratch.length < length)
+      this.scratch = Buffer.allocUnsafeSlow(Math.max(length, 2 * this.scratch.length));
+    return use(this.readInto(this.scratch, file, offset, length).subarray(0, length));
+  }
+
+  private scratch: Buffer = Buffer.allocUnsafeSlow(1 << 16);
+
+  private readInto(bytes: Buffer, file: string, offset: number, length: number): Buffer {
     const fd = this.fdOf(file);
     let at = 0;
     while (at < length) {

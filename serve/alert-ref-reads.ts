@@ -102,7 +102,8 @@ export function readReferencedAlertTextsInOrder(
   const byCandid = new Map<bigint, Uint8Array>();
   for (const loc of locations) {
     const file = path.join(reader.layout.partDir(loc.part), OBJECT_BLOCKS_FILE);
-    for (const alert of decodeBlockAlerts(reader.files.read(file, loc.offset, loc.length))) {
+    const alerts = reader.files.readTransient(file, loc.offset, loc.length, decodeBlockAlerts);
+    for (const alert of alerts) {
       if (alert.text === null) return null;
       if (wanted.has(`${loc.objectId}\u0000${alert.text.candid}`))
         byCandid.set(alert.text.candid, alert.text.json);

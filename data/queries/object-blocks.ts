@@ -53,7 +53,10 @@ export function readObjectBlocks(
     return {
       objectId: loc.objectId,
       part: loc.part,
-      block: decodeObjectBlock(files.read(file, loc.offset, loc.length), loc.format),
+      // decoding copies what it keeps: the read buffer is reused
+      block: files.readTransient(file, loc.offset, loc.length, (bytes) =>
+        decodeObjectBlock(bytes, loc.format),
+      ),
     };
   });
 }
@@ -78,7 +81,8 @@ export function readBlockAlertTexts(
   const out: LocatedAlertText[] = [];
   for (const loc of locations) {
     const file = path.join(layout.partDir(loc.part), OBJECT_BLOCKS_FILE);
-    for (const alert of decodeBlockAlerts(files.read(file, loc.offset, loc.length))) {
+    const alerts = files.readTransient(file, loc.offset, loc.length, decodeBlockAlerts);
+    for (const alert of alerts) {
       if (alert.text === null) return null;
       out.push({ ...alert.text, objectId: loc.objectId, classification: alert.classification });
     }
