@@ -11,6 +11,8 @@ export const DEFAULT_OPEN_FILES = 256;
 /** Open descriptors of read-only files, least recently used closed first. */
 export class ReadOnlyFiles {
   private readonly open = new Map<string, number>();
+  /** The buffer of {@link readTransient}, grown as needed. */
+  private scratch: Buffer = Buffer.allocUnsafeSlow(1 << 16);
 
   constructor(private readonly maxOpen = DEFAULT_OPEN_FILES) {}
 
@@ -53,8 +55,6 @@ export class ReadOnlyFiles {
       this.scratch = Buffer.allocUnsafeSlow(Math.max(length, 2 * this.scratch.length));
     return use(this.readInto(this.scratch, file, offset, length).subarray(0, length));
   }
-
-  private scratch: Buffer = Buffer.allocUnsafeSlow(1 << 16);
 
   private readInto(bytes: Buffer, file: string, offset: number, length: number): Buffer {
     const fd = this.fdOf(file);

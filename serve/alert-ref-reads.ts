@@ -4,11 +4,9 @@
  * no query — otherwise with the DuckDB read over the parts' `alerts.parquet` (`readAlertsByRef`). Both give the
  * same stored rows (storage names, BIGINT as bigint, plus `classification`).
  */
-import path from 'node:path';
 import { alertRowCandid, decodeAlertRow } from '../data/alert-row-codec.js';
-import { decodeBlockAlerts, OBJECT_BLOCKS_FILE } from '../data/object-blocks.js';
 import { type AlertRef, BASE_ALERT_COLUMNS, readAlertsByRef } from '../data/queries/alert-refs.js';
-import { type BlockLocation, readObjectBlocks } from '../data/queries/object-blocks.js';
+import { type BlockLocation, readBlockAlerts, readObjectBlocks } from '../data/queries/object-blocks.js';
 import type { QueryFn } from '../data/queries/objects.js';
 import type { StoreReader } from './store-reader.js';
 
@@ -101,9 +99,7 @@ export function readReferencedAlertTextsInOrder(
   const wanted = new Set(refs.map((r) => `${r.objectId}\u0000${r.candid}`));
   const byCandid = new Map<bigint, Uint8Array>();
   for (const loc of locations) {
-    const file = path.join(reader.layout.partDir(loc.part), OBJECT_BLOCKS_FILE);
-    const alerts = reader.files.readTransient(file, loc.offset, loc.length, decodeBlockAlerts);
-    for (const alert of alerts) {
+    for (const alert of readBlockAlerts(reader.layout, reader.files, loc)) {
       if (alert.text === null) return null;
       if (wanted.has(`${loc.objectId}\u0000${alert.text.candid}`))
         byCandid.set(alert.text.candid, alert.text.json);

@@ -6,7 +6,6 @@
  * Reference: fink-api.md §1.5 (truncated mode), §3 (derived fields).
  */
 import { COLOUR_RATE_COLUMNS } from '../compute/derived/colour-rate.js';
-import { fullApiRow } from '../data/alert-json.js';
 import { ALERT_COLUMNS } from '../data/columns.js';
 import type { ColumnSelection } from './args/table-args.js';
 import { addAlertFields, addColourRateFields } from './derived-fields.js';
@@ -36,6 +35,15 @@ export interface AlertRowOptions {
 const STORAGE_AND_API = ALERT_COLUMNS.map((c) => [c.storage, c.name] as const);
 
 /**
+ * Every API field of a complete stored row, built as one object literal: ~5x faster than adding ~150 fields one
+ * by one (V8 then keeps the object in fast mode). Generated once from the catalogue's names (constants).
+ */
+const toFullApiRow = new Function(
+  'r',
+  `return {${STORAGE_AND_API.map(([s, n]) => `${JSON.stringify(n)}: r[${JSON.stringify(s)}]`).join(', ')}};`,
+) as (row: Record<string, unknown>) => Record<string, unknown>;
+
+/**
  * API fields of a stored row, in catalogue order (a stored row's own keys are in that order too); with `wanted`,
  * only the named fields.
  */
@@ -44,7 +52,7 @@ export function toApiRow(
   wanted: ReadonlySet<string> | null,
 ): Record<string, unknown> {
   // a row expanded from its row document holds every catalogue column (and a few store columns)
-  if (!wanted && Object.keys(row).length >= STORAGE_AND_API.length) return fullApiRow(row);
+  if (!wanted && Object.keys(row).length >= STORAGE_AND_API.length) return toFullApiRow(row);
   const out: Record<string, unknown> = {};
   for (const [storage, name] of STORAGE_AND_API) {
     if (Object.hasOwn(row, storage) && (!wanted || wanted.has(name))) out[name] = row[storage];

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { decodeAlertRow } from '../alert-row-codec.js';
 import { type Catalog, STAMPS_FILE } from '../catalog.js';
 import {
+  type BlockAlert,
   type BlockAlertText,
   type BlockStampRef,
   decodeBlockAlerts,
@@ -61,6 +62,16 @@ export function readObjectBlocks(
   });
 }
 
+/** The alerts of the format-2 block at `loc`, upper limits and stamps skipped (decoded copies). */
+export function readBlockAlerts(
+  layout: StoreLayout,
+  files: ReadOnlyFiles,
+  loc: BlockLocation,
+): readonly BlockAlert[] {
+  const file = path.join(layout.partDir(loc.part), OBJECT_BLOCKS_FILE);
+  return files.readTransient(file, loc.offset, loc.length, decodeBlockAlerts);
+}
+
 /** One alert of a block with its JSON text (format 2), and the object it belongs to. */
 export interface LocatedAlertText extends BlockAlertText {
   readonly objectId: string;
@@ -80,9 +91,7 @@ export function readBlockAlertTexts(
   if (locations.some((loc) => loc.format !== 2)) return null;
   const out: LocatedAlertText[] = [];
   for (const loc of locations) {
-    const file = path.join(layout.partDir(loc.part), OBJECT_BLOCKS_FILE);
-    const alerts = files.readTransient(file, loc.offset, loc.length, decodeBlockAlerts);
-    for (const alert of alerts) {
+    for (const alert of readBlockAlerts(layout, files, loc)) {
       if (alert.text === null) return null;
       out.push({ ...alert.text, objectId: loc.objectId, classification: alert.classification });
     }

@@ -62,7 +62,7 @@ export async function preparedTextsOf(
       if (found === undefined) return null;
       const byCandid = new Map<bigint, BlockAlertText>();
       for (const b of found) {
-        for (const alert of decodeBlockAlerts(files.read(b.file, b.offset, b.length))) {
+        for (const alert of files.readTransient(b.file, b.offset, b.length, decodeBlockAlerts)) {
           if (alert.text !== null) byCandid.set(alert.text.candid, alert.text);
         }
       }

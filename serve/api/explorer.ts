@@ -190,8 +190,10 @@ function searchKind(args: ExplorerArgs): 'objects' | 'cone' | 'date' {
   return 'cone';
 }
 
-/** What a search answers: rows, the name of the download, and the columns of an empty answer. */
-/** Rows to encode in the requested format, or a JSON answer already written from prepared texts. */
+/**
+ * What a search answers: rows (with the name of the download and the columns of an empty answer), or a JSON
+ * answer already written from prepared texts.
+ */
 type SearchAnswer =
   | {
       readonly rows: Record<string, unknown>[];

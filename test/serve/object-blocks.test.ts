@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCatalog } from '../../data/catalog.js';
@@ -17,6 +18,7 @@ import {
 } from '../../data/object-blocks.js';
 import { SKY_BLOCKS_FILE, SKY_RECORD_BYTES } from '../../data/sky-blocks.js';
 import { compactStore } from '../../ingest/publish/compact.js';
+import { preparedTextsOf } from '../../ingest/publish/prepared-texts.js';
 import { publishNight } from '../../ingest/publish/publish-night.js';
 import { locateReferencedBlocks } from '../../serve/alert-ref-reads.js';
 import { createApp } from '../../serve/app.js';
@@ -268,5 +270,40 @@ describe('object blocks', () => {
     expect(merged.objectBlockFormat).toBe(2);
     expect(await textsServed(store.reader)).toBe(ids.length);
     await expectSameAnswers(store.app);
+  });
+
+  it('give a later merge the texts of their parts to carry, from parts of the current format only', async () => {
+    const parts = store.reader.current().parts;
+    const instance = await DuckDBInstance.create(':memory:');
+    const conn = await instance.connect();
+    try {
+      const source = await preparedTextsOf(conn, store.layout, parts);
+      const snap = store.reader.snapshot();
+      let compared = 0;
+      for (const id of ids.slice(0, 40)) {
+        const served = (await objectReads(store.reader, snap, id)).alertTexts() ?? [];
+        const carried = source.texts(id);
+        expect(carried?.size ?? 0, id).toBe(served.length);
+        for (const text of served) {
+          expect(Buffer.from(carried?.get(text.candid)?.json ?? []).equals(Buffer.from(text.json)), id).toBe(
+            true,
+          );
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThan(40);
+      expect(source.texts('ZTF00aaaaaaa')).toBeNull();
+      source.close();
+      const older = await preparedTextsOf(
+        conn,
+        store.layout,
+        parts.map(({ objectBlockFormat: _, ...p }) => p),
+      );
+      expect(older.texts(ids[0])).toBeNull();
+      older.close();
+    } finally {
+      conn.closeSync();
+      instance.closeSync();
+    }
   });
 });
