@@ -27,6 +27,11 @@ export interface BenchServer {
   readonly pid: number;
   /** Peak RSS so far (VmHWM), MiB; null when /proc is not readable. */
   peakRssMiB(): number | null;
+  /**
+   * The server's own memory figures now (/health `memoryMiB`: rss, heap, external), as one line; with several
+   * worker processes, those of the one that answered. '?' when /health does not answer.
+   */
+  memoryLine(): Promise<string>;
   /** Stops the server (SIGTERM, then SIGKILL after 5 s). */
   stop(): Promise<void>;
 }
@@ -84,6 +89,16 @@ export async function startBenchServer(store: string, logLevel = 'info', workers
       url,
       pid: child.pid,
       peakRssMiB: () => peakRssOfTree(child.pid),
+      memoryLine: async () => {
+        const health = await fetch(`${url}/health`)
+          .then((r) => r.json() as Promise<{ memoryMiB?: Record<string, number> }>)
+          .catch(() => null);
+        const m = health?.memoryMiB;
+        if (!m) return '?';
+        return Object.entries(m)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ');
+      },
       stop: async () => {
         child.process.kill('SIGTERM');
         const timer = setTimeout(kill, STOP_TIMEOUT_MS);

@@ -127,7 +127,7 @@ async function measure(
     console.log(
       r.available
         ? `  ${name}: ${count} requests in ${took} s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, ` +
-            `server peak RSS so far ${server.peakRssMiB() ?? '?'} MiB`
+            `server peak RSS so far ${server.peakRssMiB() ?? '?'} MiB (now: ${await server.memoryLine()})`
         : `  ${name}: ${r.reason}`,
     );
   }
@@ -142,7 +142,7 @@ async function measure(
   );
   console.log(
     `  objects throughput: ${throughput.requestsPerSecond} req/s, ${throughput.errors} errors, ${throughput.non2xx} non-2xx, ` +
-      `server peak RSS ${server.peakRssMiB() ?? '?'} MiB`,
+      `server peak RSS ${server.peakRssMiB() ?? '?'} MiB (now: ${await server.memoryLine()})`,
   );
   return { latency, throughput };
 }

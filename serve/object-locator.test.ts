@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ObjectIndexRow, ObjectLocator } from './object-locator.js';
+import { type ObjectIndexRow, ObjectLocator, ObjectLocatorBuilder } from './object-locator.js';
 
 const row = (
   objectId: string,
@@ -78,5 +78,59 @@ describe('ObjectLocator', () => {
       const expectedPrefix = ids.filter((id) => id.startsWith(probe)).length;
       expect(big.find(probe, false)).toHaveLength(expectedPrefix);
     }
+  });
+});
+
+describe('ObjectLocatorBuilder', () => {
+  const sorted: ObjectIndexRow[] = [
+    row('ZTF18aaadweo', 'n1', 0, 120),
+    row('ZTF19acihgng', 'n1', 120, 200),
+    row('ZTF19acihgng', 'n2', 4096, 300),
+    row('ZTF19acxxwrs', 'gone', 0, 1),
+    row('ZTF19acxxwrs', 'old', null),
+    row('ZTF20abcdefg', 'n2', 4396, 50),
+  ];
+  const feed = (rows: readonly ObjectIndexRow[]) => {
+    const builder = new ObjectLocatorBuilder(new Set(['n1', 'n2', 'old']), new Map([['n2', 2]]));
+    for (const r of rows) builder.add(r.objectId, r.part, r.blockOffset, r.blockLength);
+    return builder;
+  };
+
+  it('gives, from rows in (objectId, part) order, the locator build gives from any order', () => {
+    const streamed = feed(sorted).finish();
+    const built = ObjectLocator.build(
+      [...sorted].reverse(),
+      new Set(['n1', 'n2', 'old']),
+      new Map([['n2', 2]]),
+    );
+    expect(streamed.objectCount).toBe(4);
+    for (const probe of ['ZTF', 'ZTF19', 'ZTF19acihgng', 'ZTF19acxxwrs', 'ZTF20abcdefg', 'ZTF21']) {
+      expect(streamed.find(probe, false)).toEqual(built.find(probe, false));
+      expect(streamed.find(probe, true)).toEqual(built.find(probe, true));
+    }
+    expect(streamed.find('ZTF19acihgng', true)[1]).toEqual({
+      objectId: 'ZTF19acihgng',
+      part: 'n2',
+      block: { offset: 4096, length: 300, format: 2 },
+    });
+  });
+
+  it('grows past its first buffers (many rows, long ids)', () => {
+    const builder = new ObjectLocatorBuilder(new Set(['p']));
+    const ids = Array.from({ length: 40_000 }, (_, i) => `obj${String(i).padStart(8, '0')}${'x'.repeat(20)}`);
+    ids.forEach((id, i) => {
+      builder.add(id, 'p', i * 10, 10);
+    });
+    const locator = builder.finish();
+    expect(locator.objectCount).toBe(40_000);
+    expect(locator.find(ids[39_999], true)).toEqual([
+      { objectId: ids[39_999], part: 'p', block: { offset: 399_990, length: 10, format: 1 } },
+    ]);
+    expect(locator.find('obj0000001', false)).toHaveLength(10);
+  });
+
+  it('refuses rows out of order: an id before the previous one, or a part before the previous one', () => {
+    expect(() => feed([sorted[1], sorted[0]])).toThrow(/out of order at ZTF18aaadweo/);
+    expect(() => feed([sorted[2], sorted[1]])).toThrow(/out of order at ZTF19acihgng \(n1\)/);
   });
 });

@@ -42,55 +42,44 @@ export class ObjectLocator {
   ) {}
 
   /**
-   * Builds a locator from index rows; rows whose part is not in `knownParts` are dropped (an index always
-   * belongs to one catalog version, this is a guard). `blockFormats` gives each part's block format (default 1).
+   * Builds a locator from index rows in any order; rows whose part is not in `knownParts` are dropped (an index
+   * always belongs to one catalog version, this is a guard). `blockFormats` gives each part's block format
+   * (default 1). For a large index read in order, feed an ObjectLocatorBuilder instead: it holds no row objects.
    */
   static build(
     rows: readonly ObjectIndexRow[],
     knownParts: ReadonlySet<string>,
     blockFormats: ReadonlyMap<string, ObjectBlockFormat> = new Map(),
   ): ObjectLocator {
-    const kept = rows.filter((r) => knownParts.has(r.part));
-    const encoded = kept.map((r) => Buffer.from(r.objectId, 'utf8'));
-    const order = kept.map((_, i) => i);
-    order.sort((a, b) => Buffer.compare(encoded[a], encoded[b]) || (kept[a].part < kept[b].part ? -1 : 1));
-    const partIds = [...new Set(kept.map((r) => r.part))].sort();
-    if (partIds.length > 0xffff) throw new Error(`too many parts for the object locator: ${partIds.length}`);
-    const partIndex = new Map(partIds.map((p, i) => [p, i]));
-    const n = kept.length;
-    const entryPart = new Uint16Array(n);
-    const entryOffset = new Float64Array(n);
-    const entryLength = new Uint32Array(n);
-    const idStarts: number[] = [0];
-    const entryStarts: number[] = [0];
-    const idChunks: Buffer[] = [];
-    let bytes = 0;
-    let previous: Buffer | null = null;
-    order.forEach((rowIndex, k) => {
-      const row = kept[rowIndex];
-      const id = encoded[rowIndex];
-      if (previous === null || !previous.equals(id)) {
-        if (previous !== null) entryStarts.push(k);
-        idChunks.push(id);
-        bytes += id.length;
-        idStarts.push(bytes);
-        previous = id;
-      }
-      entryPart[k] = partIndex.get(row.part) ?? 0;
-      const hasBlock = row.blockOffset !== null && row.blockLength !== null;
-      entryOffset[k] = hasBlock ? (row.blockOffset as number) : 0;
-      entryLength[k] = hasBlock ? (row.blockLength as number) : NO_BLOCK;
-    });
-    entryStarts.push(n);
+    const encoded = rows.map((r) => Buffer.from(r.objectId, 'utf8'));
+    const order = rows.map((_, i) => i);
+    order.sort((a, b) => Buffer.compare(encoded[a], encoded[b]) || (rows[a].part < rows[b].part ? -1 : 1));
+    const builder = new ObjectLocatorBuilder(knownParts, blockFormats);
+    for (const i of order)
+      builder.add(rows[i].objectId, rows[i].part, rows[i].blockOffset, rows[i].blockLength);
+    return builder.finish();
+  }
+
+  /** @internal The builder's constructor (see ObjectLocatorBuilder.finish). */
+  static fromArrays(
+    ids: Buffer,
+    idStart: Uint32Array,
+    entryStart: Uint32Array,
+    entryPart: Uint16Array,
+    entryOffset: Float64Array,
+    entryLength: Uint32Array,
+    parts: readonly string[],
+    partFormats: readonly ObjectBlockFormat[],
+  ): ObjectLocator {
     return new ObjectLocator(
-      Buffer.concat(idChunks, bytes),
-      Uint32Array.from(idStarts),
-      Uint32Array.from(entryStarts),
+      ids,
+      idStart,
+      entryStart,
       entryPart,
       entryOffset,
       entryLength,
-      partIds,
-      partIds.map((p) => blockFormats.get(p) ?? 1),
+      parts,
+      partFormats,
     );
   }
 
@@ -150,5 +139,109 @@ export class ObjectLocator {
       if (exact) break;
     }
     return refs;
+  }
+}
+
+/** A typed array that doubles its capacity as values are pushed. */
+class Growing<T extends Uint16Array | Uint32Array | Float64Array> {
+  private array: T;
+  length = 0;
+  constructor(private readonly make: (capacity: number) => T) {
+    this.array = make(1024);
+  }
+  push(value: number): void {
+    if (this.length === this.array.length) {
+      const bigger = this.make(this.array.length * 2);
+      bigger.set(this.array);
+      this.array = bigger;
+    }
+    this.array[this.length++] = value;
+  }
+  /** The values pushed, in an array of their exact length. */
+  done(): T {
+    return this.array.slice(0, this.length) as T;
+  }
+}
+
+/**
+ * Builds an ObjectLocator from object index rows given in (objectId bytewise, part) order, as DuckDB's
+ * `ORDER BY objectId, part` gives them, one row at a time: ids are written straight into one byte string and
+ * entries into typed arrays, so a catalog switch allocates no object per row (a large transient heap at start-up
+ * would let V8 grow its heap limit for the whole life of the server).
+ */
+export class ObjectLocatorBuilder {
+  private ids = Buffer.alloc(1 << 20);
+  private bytes = 0;
+  private readonly idStart = new Growing((n) => new Uint32Array(n));
+  private readonly entryStart = new Growing((n) => new Uint32Array(n));
+  private readonly entryPart = new Growing((n) => new Uint16Array(n));
+  private readonly entryOffset = new Growing((n) => new Float64Array(n));
+  private readonly entryLength = new Growing((n) => new Uint32Array(n));
+  private readonly partIndex = new Map<string, number>();
+  private previousStart = -1;
+  private previousPart = '';
+
+  /** @param knownParts rows of other parts are dropped; @param blockFormats each part's block format (default 1). */
+  constructor(
+    private readonly knownParts: ReadonlySet<string>,
+    private readonly blockFormats: ReadonlyMap<string, ObjectBlockFormat> = new Map(),
+  ) {
+    this.idStart.push(0);
+  }
+
+  /**
+   * Adds one row (blockOffset/blockLength null when the part has no blocks).
+   *
+   * @throws Error when the row comes before the previous one in (objectId, part) order.
+   */
+  add(objectId: string, part: string, blockOffset: number | null, blockLength: number | null): void {
+    if (!this.knownParts.has(part)) return;
+    const length = Buffer.byteLength(objectId, 'utf8');
+    if (this.bytes + length > this.ids.length) {
+      const bigger = Buffer.alloc(Math.max(this.ids.length * 2, this.bytes + length));
+      this.ids.copy(bigger, 0, 0, this.bytes);
+      this.ids = bigger;
+    }
+    this.ids.write(objectId, this.bytes, 'utf8');
+    const order =
+      this.previousStart < 0
+        ? 1
+        : this.ids.compare(this.ids, this.previousStart, this.bytes, this.bytes, this.bytes + length);
+    if (order < 0 || (order === 0 && part < this.previousPart)) {
+      throw new Error(`object index rows out of order at ${objectId} (${part})`);
+    }
+    if (order > 0) {
+      this.entryStart.push(this.entryPart.length);
+      this.previousStart = this.bytes;
+      this.bytes += length;
+      this.idStart.push(this.bytes);
+    }
+    this.previousPart = part;
+    let index = this.partIndex.get(part);
+    if (index === undefined) {
+      index = this.partIndex.size;
+      if (index > 0xffff) throw new Error(`too many parts for the object locator: ${index + 1}`);
+      this.partIndex.set(part, index);
+    }
+    const hasBlock = blockOffset !== null && blockLength !== null;
+    this.entryPart.push(index);
+    this.entryOffset.push(hasBlock ? blockOffset : 0);
+    this.entryLength.push(hasBlock ? blockLength : NO_BLOCK);
+  }
+
+  /** The locator of the rows added. */
+  finish(): ObjectLocator {
+    this.entryStart.push(this.entryPart.length);
+    const parts = [...this.partIndex.keys()];
+    return ObjectLocator.fromArrays(
+      Buffer.from(this.ids.subarray(0, this.bytes)),
+      this.idStart.done(),
+      this.entryStart.done(),
+      this.entryPart.done(),
+      this.entryOffset.done(),
+      this.entryLength.done(),
+      parts,
+      parts.map((p) => this.blockFormats.get(p) ?? 1),
+    );
   }
 }

@@ -14,7 +14,7 @@ import { SkyBlockReader } from '../data/queries/sky-blocks.js';
 import { ReadOnlyFiles } from '../data/read-only-files.js';
 import { sqlPathLiteral } from '../data/sql-text.js';
 import type { StoreLayout } from '../data/store-layout.js';
-import { type ObjectIndexRow, ObjectLocator } from './object-locator.js';
+import { type ObjectLocator, ObjectLocatorBuilder } from './object-locator.js';
 
 /** Rows of a query as JS values (BIGINT as bigint). */
 export type Row = Record<string, unknown>;
@@ -144,24 +144,35 @@ export class StoreReader {
       const select = hasBlocks
         ? 'objectId, part, block_offset, block_length'
         : 'objectId, part, NULL::BIGINT AS block_offset, NULL::INTEGER AS block_length';
-      const conn = this.idle.pop() ?? (await this.instance.connect());
-      let data: Record<string, unknown[]>;
-      try {
-        data = (await conn.runAndReadAll(`SELECT ${select} FROM read_parquet(${file})`)).getColumnsObjectJS();
-      } finally {
-        this.idle.push(conn);
-      }
-      const rows: ObjectIndexRow[] = data.objectId.map((id, i) => ({
-        objectId: String(id),
-        part: String(data.part[i]),
-        blockOffset: data.block_offset[i] === null ? null : Number(data.block_offset[i]),
-        blockLength: data.block_length[i] === null ? null : Number(data.block_length[i]),
-      }));
-      return ObjectLocator.build(
-        rows,
+      const builder = new ObjectLocatorBuilder(
         new Set(catalog.parts.map((p) => p.id)),
         new Map(catalog.parts.map((p) => [p.id, p.objectBlockFormat === 2 ? 2 : 1])),
       );
+      const conn = this.idle.pop() ?? (await this.instance.connect());
+      try {
+        // read chunk by chunk, in the builder's order: no JS object per row (see ObjectLocatorBuilder)
+        const result = await conn.stream(
+          `SELECT ${select} FROM read_parquet(${file}) ORDER BY objectId, part`,
+        );
+        for (;;) {
+          const chunk = await result.fetchChunk();
+          if (!chunk || chunk.rowCount === 0) break;
+          const [ids, parts, offsets, lengths] = chunk.getColumns();
+          for (let i = 0; i < chunk.rowCount; i++) {
+            const offset = offsets[i];
+            const length = lengths[i];
+            builder.add(
+              String(ids[i]),
+              String(parts[i]),
+              offset === null ? null : Number(offset),
+              length === null ? null : Number(length),
+            );
+          }
+        }
+      } finally {
+        this.idle.push(conn);
+      }
+      return builder.finish();
     } catch (err) {
       this.log.warn({ err, version: catalog.version }, 'object index not loaded; lookups use DuckDB');
       return null;
