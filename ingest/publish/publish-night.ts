@@ -199,14 +199,26 @@ export async function publishNight(layout: StoreLayout, night: number, log: Logg
   if (files.length === 0) throw new Error(`night ${night} has no staging file under ${layout.stagingDir}`);
   const release = await acquirePublishLock(layout);
   const { conn, close } = await openWorkConnection(layout);
+  // milliseconds per step, logged with the result (where a publication's time goes)
+  const stepsMs: Record<string, number> = {};
+  let stepStart = performance.now();
+  const step = (name: string): void => {
+    const now = performance.now();
+    stepsMs[name] = Math.round(now - stepStart);
+    stepStart = now;
+  };
   try {
     const partId = newPartId(`n${night}`);
     await prepareNightRelations(conn, files, night, layout.partDir(partId));
+    step('stage');
     const statistics = await computeNightStatistics(conn);
+    step('statistics');
     const previous = readCatalog(layout);
     fs.mkdirSync(layout.partsDir, { recursive: true });
     const rows = await writePart(conn, layout.partDir(partId), true);
+    step('part');
     const blocks = await writeObjectBlocks(conn, layout.partDir(partId), 'cut');
+    step('objectBlocks');
     const newEntry: PartEntry = {
       id: partId,
       nights: [night],
@@ -217,6 +229,7 @@ export async function publishNight(layout: StoreLayout, night: number, log: Logg
     };
     const touched = previous.parts.filter((p) => p.nights.includes(night));
     const rewritten = await rewritePartsWithout(layout, touched, night, log);
+    step('rewrites');
     const parts = [
       ...previous.parts.filter((p) => !p.nights.includes(night)),
       ...rewritten,
@@ -240,6 +253,7 @@ export async function publishNight(layout: StoreLayout, night: number, log: Logg
       objectIndex,
     };
     writeCatalog(layout, catalog);
+    step('index');
     const result: PublishResult = {
       night,
       partId,
@@ -249,7 +263,7 @@ export async function publishNight(layout: StoreLayout, night: number, log: Logg
       catalogVersion: version,
       seconds: (Date.now() - started) / 1000,
     };
-    log.info(result, 'night published');
+    log.info({ ...result, stepsMs }, 'night published');
     return result;
   } finally {
     close();
