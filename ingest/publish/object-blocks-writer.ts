@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBBlobVector, type DuckDBConnection, type DuckDBVector } from '@duckdb/node-api';
 import { alertJsonText } from '../../data/alert-json.js';
 import { decodeAlertRow } from '../../data/alert-row-codec.js';
 import {
@@ -64,6 +64,45 @@ const BLOCK_ROWS = (stamps: string) => `
     SELECT i_objectId AS oid, 2 AS kind, i_jd AS jd, i_candid AS candid, night, stamp_offset,
            stamp_science_len, stamp_template_len, stamp_difference_len FROM ${stamps}
   ) WHERE oid >= $1 AND oid <= $2 ORDER BY oid, kind, jd DESC, candid DESC NULLS LAST`;
+
+/** The columns of BLOCK_ROWS read by name. */
+const BLOCK_ROW_COLUMNS = [
+  'oid',
+  'kind',
+  'jd',
+  'candid',
+  'classification',
+  'row_avro',
+  ...UPPERLIM_FIELDS,
+  'night',
+  'stamp_offset',
+  'stamp_science_len',
+  'stamp_template_len',
+  'stamp_difference_len',
+] as const;
+type BlockRowColumn = (typeof BLOCK_ROW_COLUMNS)[number];
+
+/**
+ * The row document at `i` of a BLOB vector, without the copy `getItem` makes; payloads of ≤ 12 bytes are views
+ * of the chunk (DuckDB inlines them) and are copied, as a block outlives its chunks. Empty for NULL.
+ */
+function rowBytes(vector: DuckDBVector, i: number): Uint8Array {
+  if (!(vector instanceof DuckDBBlobVector)) throw new Error('row_avro is not a BLOB column');
+  const bytes = vector.getItemBytes(i);
+  if (bytes === null) return new Uint8Array(0);
+  return bytes.length <= 12 ? Uint8Array.from(bytes) : bytes;
+}
+
+/** Index of each BLOCK_ROWS column in a result. @throws Error when one is missing. */
+function columnIndexes(names: readonly string[]): Record<BlockRowColumn, number> {
+  const out = {} as Record<BlockRowColumn, number>;
+  for (const name of BLOCK_ROW_COLUMNS) {
+    const i = names.indexOf(name);
+    if (i < 0) throw new Error(`the object block rows have no column ${name}`);
+    out[name] = i;
+  }
+  return out;
+}
 
 type Value = unknown;
 const numOrNull = (v: Value): number | null => (v === null || v === undefined ? null : Number(v));
@@ -164,44 +203,65 @@ export async function writeObjectBlocks(
     for (let first = 0; first < ids.length; first += OBJECTS_PER_BATCH) {
       const last = Math.min(ids.length, first + OBJECTS_PER_BATCH) - 1;
       const result = await conn.stream(BLOCK_ROWS(stampsRelation), [ids[first], ids[last]]);
-      for await (const chunk of result.yieldRowObjectJs()) {
-        for (const r of chunk) {
-          const oid = String(r.oid);
+      const column = columnIndexes(result.columnNames());
+      // column vectors read value by value: no row object per row (most rows are upper limits)
+      for (;;) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        const vector = (name: BlockRowColumn) => chunk.getColumnVector(column[name]);
+        const [oids, kinds, jds, candids] = [vector('oid'), vector('kind'), vector('jd'), vector('candid')];
+        const [classifications, rows] = [vector('classification'), vector('row_avro')];
+        const ul = UPPERLIM_FIELDS.map((f) => vector(f));
+        const [nights, offsets] = [vector('night'), vector('stamp_offset')];
+        const lengths = [
+          vector('stamp_science_len'),
+          vector('stamp_template_len'),
+          vector('stamp_difference_len'),
+        ];
+        for (let i = 0; i < chunk.rowCount; i++) {
+          const oid = String(oids.getItem(i));
           if (oid !== current) {
             endBlock();
             current = oid;
             reused = reuse(oid);
           }
-          if (r.kind === 0) {
-            const row = r.row_avro instanceof Uint8Array ? r.row_avro : new Uint8Array(0);
-            const candid = BigInt(r.candid as bigint);
+          const kind = kinds.getItem(i);
+          if (kind === 0) {
+            const row = rowBytes(rows, i);
+            const candid = BigInt(candids.getItem(i) as bigint);
             alerts.push(
-              blockAlert(row, strOrNull(r.classification), candid, Number(r.jd), reused?.get(candid)),
+              blockAlert(
+                row,
+                strOrNull(classifications.getItem(i)),
+                candid,
+                Number(jds.getItem(i)),
+                reused?.get(candid),
+              ),
             );
-          } else if (r.kind === 1) {
+          } else if (kind === 1) {
             upperlim.push({
-              jd: Number(r.jd),
-              fid: numOrNull(r.fid),
-              magpsf: numOrNull(r.magpsf),
-              sigmapsf: numOrNull(r.sigmapsf),
-              diffmaglim: numOrNull(r.diffmaglim),
-              magnr: numOrNull(r.magnr),
-              sigmagnr: numOrNull(r.sigmagnr),
-              isdiffpos: strOrNull(r.isdiffpos),
-              distnr: numOrNull(r.distnr),
-              rb: numOrNull(r.rb),
-              nbad: numOrNull(r.nbad),
-              tag: String(r.tag),
+              jd: Number(jds.getItem(i)),
+              fid: numOrNull(ul[0].getItem(i)),
+              magpsf: numOrNull(ul[1].getItem(i)),
+              sigmapsf: numOrNull(ul[2].getItem(i)),
+              diffmaglim: numOrNull(ul[3].getItem(i)),
+              magnr: numOrNull(ul[4].getItem(i)),
+              sigmagnr: numOrNull(ul[5].getItem(i)),
+              isdiffpos: strOrNull(ul[6].getItem(i)),
+              distnr: numOrNull(ul[7].getItem(i)),
+              rb: numOrNull(ul[8].getItem(i)),
+              nbad: numOrNull(ul[9].getItem(i)),
+              tag: String(ul[10].getItem(i)),
             });
           } else {
             stamps.push({
-              candid: BigInt(r.candid as bigint),
-              jd: Number(r.jd),
-              night: Number(r.night),
-              offset: BigInt(r.stamp_offset as bigint),
-              scienceLen: numOrNull(r.stamp_science_len),
-              templateLen: numOrNull(r.stamp_template_len),
-              differenceLen: numOrNull(r.stamp_difference_len),
+              candid: BigInt(candids.getItem(i) as bigint),
+              jd: Number(jds.getItem(i)),
+              night: Number(nights.getItem(i)),
+              offset: BigInt(offsets.getItem(i) as bigint),
+              scienceLen: numOrNull(lengths[0].getItem(i)),
+              templateLen: numOrNull(lengths[1].getItem(i)),
+              differenceLen: numOrNull(lengths[2].getItem(i)),
             });
           }
         }
