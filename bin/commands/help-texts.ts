@@ -1,4 +1,5 @@
-/** Help texts of the commands whose modules load lazily (simulate, demo). */
+/** Help texts of the commands, apart from their modules: the CLI loads only the module of the command it runs. */
+import { DEFAULT_SSOFT_CRON, SSOFT_MIN_DETECTIONS } from '../../compute/jobs/ssoft-defaults.js';
 
 export const SIMULATE_HELP = `Usage: skyalert simulate --out DIR [--nights N] [--alerts-per-night K] [--seed S]
                          [--start YYYY-MM-DD] [--kafka BROKERS --topic T]
@@ -26,5 +27,116 @@ Simulates 30 nights of alerts, ingests and publishes them into a store, and serv
 Options:
   --port P      TCP port (default: $PORT, then 8080)
   --store DIR   demo store directory (default: ./skyalert-demo)
+  --help        this text
+`;
+
+export const INGEST_HELP = `Usage: skyalert ingest --store DIR [FILE|DIR|TARBALL ...] [options]
+       skyalert ingest --store DIR --kafka BROKERS (--topic T | --topic-pattern RE) --group G [options]
+
+Decodes alerts (Avro containers of ZTF 3.2/3.3/4.02 or Fink-enriched alerts, .tar.gz nightly archives,
+Spark/Fink parquet, API exports in parquet or json), stages them per night (idempotent on candid), quarantines bad input with its reason,
+and publishes the touched nights at the end of a file ingestion.
+
+Options:
+  --store DIR            store directory (default: $SKYALERT_STORE, then ./skyalert-store)
+  --ingester ID          name of this ingester's staging files (default: host name)
+  --no-publish           stage only; publish later with 'skyalert publish'
+  --kafka BROKERS        comma-separated bootstrap servers (host:port)
+  --topic T              topic to consume (repeatable as a comma list)
+  --topic-pattern RE     regular expression of topics to consume
+  --group G              consumer group id (default: skyalert)
+  --schema FILE          Avro schema (.avsc) of schemaless Kafka messages (ZTF messages embed theirs)
+  --publish-cron EXPR    with Kafka: publish staged nights on this cron schedule (default: "0 14 * * *",
+                         14:00 UTC, after the night ends at Palomar); "off" to disable
+  --publish-on-exit      with Kafka: publish the staged nights when stopping
+  --exit-when-idle S     with Kafka: stop cleanly after S seconds without messages (counted from the group join)
+  --session-timeout MS   with Kafka: consumer group session timeout (default 10000)
+  --help                 this text
+`;
+
+export const PUBLISH_HELP = `Usage: skyalert publish --store DIR (--night YYYYMMDD | --all)
+
+Publishes a night's staging (all ingesters' files) as an immutable part of the store and switches the
+catalog atomically. Publishing a night again replaces it exactly.
+
+Options:
+  --store DIR       store directory (default: $SKYALERT_STORE, then ./skyalert-store)
+  --night YYYYMMDD  the night to publish
+  --all             every night that has staging files
+  --help            this text
+`;
+
+export const COMPACT_HELP = `Usage: skyalert compact --store DIR
+
+Merges the single-night parts of each past month into one part (the latest ${7} nights stay separate) and
+removes files that no recent catalog version uses. Publication runs it automatically.
+
+Options:
+  --store DIR   store directory (default: $SKYALERT_STORE, then ./skyalert-store)
+  --help        this text
+`;
+
+export const SERVE_HELP = `Usage: skyalert serve --store DIR [--port P] [--host H] [--workers N]
+
+Serves the published store read-only: the web portal at /, the REST API under /api/v1 (and /health,
+/vo/scs). New nights appear without a restart.
+
+Options:
+  --store DIR    store directory (default: $SKYALERT_STORE, then ./skyalert-store)
+  --port P       TCP port (default: $PORT, then 8080)
+  --host H       address to listen on (default: 0.0.0.0)
+  --workers N    server processes sharing the port (default 1; 'auto': one per CPU core). Each holds its
+                 own object index and DuckDB instance.
+  --help         this text
+`;
+
+export const ORBITS_HELP = `Usage: skyalert orbits load --store DIR FILE...
+
+Loads orbital elements into the store's orbit catalogue (orbits/), used to resolve Solar System object names
+and numbers and to compute ephemerides. Accepts any mix of:
+  MPCORB.DAT        MPC one-line asteroid orbits (plain or .gz; header lines skipped)
+  CometEls.txt      MPC one-line comet orbits (plain or .gz)
+  *.json            JPL SBDB query tables {fields, data} (asteroids: a, e, i, om, w, ma, epoch_mjd;
+                    comets: q, e, i, om, w, tp, epoch.mjd)
+The format is recognised from the content. Loading again merges: an object already in the catalogue is
+replaced by the newer load, others are kept. Bad lines are counted and reported, never fatal. Readers switch
+to the new catalogue atomically.
+
+Options:
+  --store DIR   store directory (default: $SKYALERT_STORE, then ./skyalert-store)
+  --help        this text
+`;
+
+export const SSOFT_HELP = `Usage: skyalert ssoft build --store DIR [--version YYYY.MM] [--flavor F[,F...]] [--min-detections N]
+       skyalert ssoft schedule --store DIR [--cron EXPR] [--flavor ...] [--min-detections N]
+
+Builds the Solar System object parameter tables (SSOFT) served by /api/v1/ssoft: for every known object with
+at least ${SSOFT_MIN_DETECTIONS} roid=3 detections and an orbit in the store's orbit catalogue (skyalert orbits load),
+ephemerides at its epochs (observer I41), HG, HG1G2 and sHG1G2 phase-curve fits, astrometry statistics and the
+spin obliquity; one parquet file per flavour, ssoft/ssoft_<FLAVOR>_<YYYY.MM>.parquet, switched atomically.
+
+  build      build now (default version: the current UTC month)
+  schedule   stay running; build on the cron schedule (UTC), each run as that month's version
+
+Options:
+  --store DIR           store directory (default: $SKYALERT_STORE, then ./skyalert-store)
+  --version YYYY.MM     version to write (build only)
+  --flavor LIST         comma list of HG, HG1G2, SHG1G2 (default: all three)
+  --min-detections N    fewest detections for an object (default ${SSOFT_MIN_DETECTIONS})
+  --cron EXPR           node-cron expression, UTC (default "${DEFAULT_SSOFT_CRON}": monthly)
+  --help                this text
+`;
+
+export const SSOCAND_HELP = `Usage: skyalert ssocand load --store DIR PATH...
+
+Loads fink-fat outputs into the store: candidate orbits (orbital.parquet) into ssocand/orbits.parquet and
+their linked detections (trajectory_orb.parquet) into ssocand/lightcurves.parquet, served by /api/v1/ssocand.
+A PATH is a directory holding either or both files, or one such file (recognised by its columns). Loading a
+candidate again replaces it (by ssoCandId; among the PATHs, a later one wins). An orbit without ssoCandId gets
+FF + YYYYMMDD of its ref_epoch + 7 letters of a counter that continues from the orbits already stored; its
+detections follow through fink-fat's trajectory_id.
+
+Options:
+  --store DIR   store directory (default: $SKYALERT_STORE, then ./skyalert-store)
   --help        this text
 `;

@@ -7,7 +7,7 @@ import { runKafkaIngest } from '../../ingest/run-kafka.js';
 import { peakRssMiB } from '../peak-rss.js';
 import { resolveStoreDir } from '../store-option.js';
 import { defaultIngesterId, type IngestArgs } from './ingest.js';
-import { UsageError } from './publish.js';
+import { UsageError } from './usage-error.js';
 
 /** Default publication schedule: 14:00 UTC daily, after the night ends at Palomar (ZTF). */
 export const DEFAULT_PUBLISH_CRON = '0 14 * * *';

@@ -4,24 +4,7 @@ import { StoreLayout } from '../../data/store-layout.js';
 import { loadOrbitFiles } from '../../ingest/orbits/load-orbits.js';
 import { peakRssMiB } from '../peak-rss.js';
 import { resolveStoreDir } from '../store-option.js';
-import { UsageError } from './publish.js';
-
-export const ORBITS_HELP = `Usage: skyalert orbits load --store DIR FILE...
-
-Loads orbital elements into the store's orbit catalogue (orbits/), used to resolve Solar System object names
-and numbers and to compute ephemerides. Accepts any mix of:
-  MPCORB.DAT        MPC one-line asteroid orbits (plain or .gz; header lines skipped)
-  CometEls.txt      MPC one-line comet orbits (plain or .gz)
-  *.json            JPL SBDB query tables {fields, data} (asteroids: a, e, i, om, w, ma, epoch_mjd;
-                    comets: q, e, i, om, w, tp, epoch.mjd)
-The format is recognised from the content. Loading again merges: an object already in the catalogue is
-replaced by the newer load, others are kept. Bad lines are counted and reported, never fatal. Readers switch
-to the new catalogue atomically.
-
-Options:
-  --store DIR   store directory (default: $SKYALERT_STORE, then ./skyalert-store)
-  --help        this text
-`;
+import { UsageError } from './usage-error.js';
 
 export async function runOrbits(
   args: { store?: string },

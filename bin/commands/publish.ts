@@ -7,18 +7,7 @@ import { stagedNights } from '../../ingest/publish/publish-night.js';
 import { publishNights } from '../../ingest/publish/publish-nights.js';
 import { peakRssMiB } from '../peak-rss.js';
 import { resolveStoreDir } from '../store-option.js';
-
-export const PUBLISH_HELP = `Usage: skyalert publish --store DIR (--night YYYYMMDD | --all)
-
-Publishes a night's staging (all ingesters' files) as an immutable part of the store and switches the
-catalog atomically. Publishing a night again replaces it exactly.
-
-Options:
-  --store DIR       store directory (default: $SKYALERT_STORE, then ./skyalert-store)
-  --night YYYYMMDD  the night to publish
-  --all             every night that has staging files
-  --help            this text
-`;
+import { UsageError } from './usage-error.js';
 
 export interface PublishArgs {
   store?: string;
@@ -49,24 +38,6 @@ export async function runPublish(args: PublishArgs, log: Logger): Promise<number
   );
   return 0;
 }
-
-/** A command-line mistake: printed with the command's help, exit code 2. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
-
-export const COMPACT_HELP = `Usage: skyalert compact --store DIR
-
-Merges the single-night parts of each past month into one part (the latest ${7} nights stay separate) and
-removes files that no recent catalog version uses. Publication runs it automatically.
-
-Options:
-  --store DIR   store directory (default: $SKYALERT_STORE, then ./skyalert-store)
-  --help        this text
-`;
 
 export async function runCompact(args: { store?: string }, log: Logger): Promise<number> {
   const layout = new StoreLayout(resolveStoreDir(args.store));

@@ -5,21 +5,7 @@ import { StoreLayout } from '../../data/store-layout.js';
 import { isClusterWorker, startCluster } from '../../serve/cluster.js';
 import { startServer } from '../../serve/server.js';
 import { resolveStoreDir } from '../store-option.js';
-import { UsageError } from './publish.js';
-
-export const SERVE_HELP = `Usage: skyalert serve --store DIR [--port P] [--host H] [--workers N]
-
-Serves the published store read-only: the web portal at /, the REST API under /api/v1 (and /health,
-/vo/scs). New nights appear without a restart.
-
-Options:
-  --store DIR    store directory (default: $SKYALERT_STORE, then ./skyalert-store)
-  --port P       TCP port (default: $PORT, then 8080)
-  --host H       address to listen on (default: 0.0.0.0)
-  --workers N    server processes sharing the port (default 1; 'auto': one per CPU core). Each holds its
-                 own object index and DuckDB instance.
-  --help         this text
-`;
+import { UsageError } from './usage-error.js';
 
 export interface ServeArgs {
   store?: string;

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { runSimulate } from '../../ingest/simulate/index.js';
-import { UsageError } from './publish.js';
+import { UsageError } from './usage-error.js';
 
 export interface SimulateArgs {
   out?: string;

@@ -3,21 +3,7 @@ import type { Logger } from 'pino';
 import { StoreLayout } from '../../data/store-layout.js';
 import { loadSsoCand } from '../../ingest/ssocand/load-ssocand.js';
 import { resolveStoreDir } from '../store-option.js';
-import { UsageError } from './publish.js';
-
-export const SSOCAND_HELP = `Usage: skyalert ssocand load --store DIR PATH...
-
-Loads fink-fat outputs into the store: candidate orbits (orbital.parquet) into ssocand/orbits.parquet and
-their linked detections (trajectory_orb.parquet) into ssocand/lightcurves.parquet, served by /api/v1/ssocand.
-A PATH is a directory holding either or both files, or one such file (recognised by its columns). Loading a
-candidate again replaces it (by ssoCandId; among the PATHs, a later one wins). An orbit without ssoCandId gets
-FF + YYYYMMDD of its ref_epoch + 7 letters of a counter that continues from the orbits already stored; its
-detections follow through fink-fat's trajectory_id.
-
-Options:
-  --store DIR   store directory (default: $SKYALERT_STORE, then ./skyalert-store)
-  --help        this text
-`;
+import { UsageError } from './usage-error.js';
 
 /** Runs `skyalert ssocand <action> PATH...`; the only action is `load`. */
 export async function runSsoCand(

@@ -4,35 +4,13 @@
  */
 import cron from 'node-cron';
 import type { Logger } from 'pino';
-import { buildSsoft, SSOFT_MIN_DETECTIONS, type SsoftBuildSummary } from '../../compute/jobs/ssoft-build.js';
+import { buildSsoft, type SsoftBuildSummary } from '../../compute/jobs/ssoft-build.js';
+import { DEFAULT_SSOFT_CRON, SSOFT_MIN_DETECTIONS } from '../../compute/jobs/ssoft-defaults.js';
 import { SSOFT_FLAVORS, type SsoftFlavor } from '../../data/ssoft-columns.js';
 import { StoreLayout } from '../../data/store-layout.js';
 import { peakRssMiB } from '../peak-rss.js';
 import { resolveStoreDir } from '../store-option.js';
-import { UsageError } from './publish.js';
-
-/** Default schedule: 03:00 UTC on the first day of each month. */
-export const DEFAULT_SSOFT_CRON = '0 3 1 * *';
-
-export const SSOFT_HELP = `Usage: skyalert ssoft build --store DIR [--version YYYY.MM] [--flavor F[,F...]] [--min-detections N]
-       skyalert ssoft schedule --store DIR [--cron EXPR] [--flavor ...] [--min-detections N]
-
-Builds the Solar System object parameter tables (SSOFT) served by /api/v1/ssoft: for every known object with
-at least ${SSOFT_MIN_DETECTIONS} roid=3 detections and an orbit in the store's orbit catalogue (skyalert orbits load),
-ephemerides at its epochs (observer I41), HG, HG1G2 and sHG1G2 phase-curve fits, astrometry statistics and the
-spin obliquity; one parquet file per flavour, ssoft/ssoft_<FLAVOR>_<YYYY.MM>.parquet, switched atomically.
-
-  build      build now (default version: the current UTC month)
-  schedule   stay running; build on the cron schedule (UTC), each run as that month's version
-
-Options:
-  --store DIR           store directory (default: $SKYALERT_STORE, then ./skyalert-store)
-  --version YYYY.MM     version to write (build only)
-  --flavor LIST         comma list of HG, HG1G2, SHG1G2 (default: all three)
-  --min-detections N    fewest detections for an object (default ${SSOFT_MIN_DETECTIONS})
-  --cron EXPR           node-cron expression, UTC (default "${DEFAULT_SSOFT_CRON}": monthly)
-  --help                this text
-`;
+import { UsageError } from './usage-error.js';
 
 export interface SsoftArgs {
   store?: string;

@@ -21,11 +21,10 @@ import type { SsoftFlavor } from '../../data/ssoft-columns.js';
 import type { StoreLayout } from '../../data/store-layout.js';
 import type { SsoftRowValues } from '../sso/ssoft-row.js';
 import type { SsoftBatchItem } from './ssoft-batch.js';
+import { SSOFT_MIN_DETECTIONS } from './ssoft-defaults.js';
 import { SsoftPool } from './ssoft-pool.js';
 import { SsoftTableWriter } from './ssoft-writer.js';
 
-/** Fewest detections for an object to enter the table (the reference's nmin). */
-export const SSOFT_MIN_DETECTIONS = 50;
 /** Objects per batch: their ephemerides are integrated together, in one worker. */
 const EPHEMERIS_BATCH = 32;
 /** Seconds between two progress lines. */

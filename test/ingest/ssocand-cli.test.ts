@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { UsageError } from '../../bin/commands/publish.js';
 import { runSsoCand } from '../../bin/commands/ssocand.js';
+import { UsageError } from '../../bin/commands/usage-error.js';
 import { sharedPath } from '../support/shared.js';
 import { tempStore, testLog } from '../support/store.js';
 
