@@ -68,6 +68,11 @@ const FILE_BATCH_SIZE = 2000;
 /** Alerts read after a night's last one before it is considered done (closed and published). */
 const QUIET_ALERTS = 2000;
 
+/** Batches of `batchSize` alerts without one of a night after which it is done: QUIET_ALERTS, at least one. */
+export function quietBatches(batchSize: number): number {
+  return Math.max(1, Math.ceil(QUIET_ALERTS / batchSize));
+}
+
 /** Ingests the given inputs into the store's staging; staging files are closed at the end. */
 export async function ingestFiles(
   layout: StoreLayout,
@@ -83,7 +88,7 @@ export async function ingestFiles(
   const publisher = options.publish ? new BackgroundPublisher(layout, log) : null;
   if (publisher) pipeline.stager.beforeOpen = (night) => publisher.idleFor(night);
   const batchSize = options.batchSize ?? FILE_BATCH_SIZE;
-  const quietBatches = Math.max(1, Math.ceil(QUIET_ALERTS / batchSize));
+  const quietAfter = quietBatches(batchSize);
   const lastSeen = new Map<number, number>();
   const dirty = new Set<number>();
   let batchNo = 0;
@@ -95,7 +100,7 @@ export async function ingestFiles(
     }
     if (!publisher) return;
     for (const night of pipeline.stager.openNights()) {
-      if (batchNo - (lastSeen.get(night) ?? batchNo) < quietBatches) continue;
+      if (batchNo - (lastSeen.get(night) ?? batchNo) < quietAfter) continue;
       await pipeline.flush();
       await pipeline.stager.closeNight(night);
       dirty.delete(night);

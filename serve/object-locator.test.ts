@@ -1,5 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { type ObjectIndexRow, ObjectLocator, ObjectLocatorBuilder } from './object-locator.js';
+import type { ObjectBlockFormat } from '../data/object-blocks.js';
+import { type ObjectLocator, ObjectLocatorBuilder } from './object-locator.js';
+
+/** One row of an object index, as read from its parquet file. */
+interface ObjectIndexRow {
+  readonly objectId: string;
+  readonly part: string;
+  readonly blockOffset: number | null;
+  readonly blockLength: number | null;
+}
+
+/** A locator of rows in any order: sorted bytewise by id then by part (as DuckDB sorts), then fed in. */
+function buildFromAnyOrder(
+  rows: readonly ObjectIndexRow[],
+  knownParts: ReadonlySet<string>,
+  blockFormats: ReadonlyMap<string, ObjectBlockFormat> = new Map(),
+): ObjectLocator {
+  const encoded = rows.map((r) => Buffer.from(r.objectId, 'utf8'));
+  const order = rows.map((_, i) => i);
+  order.sort((a, b) => Buffer.compare(encoded[a], encoded[b]) || (rows[a].part < rows[b].part ? -1 : 1));
+  const builder = new ObjectLocatorBuilder(knownParts, blockFormats);
+  for (const i of order)
+    builder.add(rows[i].objectId, rows[i].part, rows[i].blockOffset, rows[i].blockLength);
+  return builder.finish();
+}
 
 const row = (
   objectId: string,
@@ -24,7 +48,7 @@ describe('ObjectLocator', () => {
     row('ZTF20abcdefg', 'n2', 4396, 50),
   ];
   // n2 written in block format 2, n1 in format 1 (no format given)
-  const locator = ObjectLocator.build(rows, new Set(['n1', 'n2', 'old']), new Map([['n2', 2]]));
+  const locator = buildFromAnyOrder(rows, new Set(['n1', 'n2', 'old']), new Map([['n2', 2]]));
 
   it('finds an exact id in every part holding it, with its block and format, parts sorted', () => {
     expect(locator.find('ZTF19acihgng', true)).toEqual([
@@ -67,7 +91,7 @@ describe('ObjectLocator', () => {
     const ids = Array.from({ length: 2000 }, () =>
       Array.from({ length: 4 + Math.floor(random() * 4) }, () => letters[Math.floor(random() * 26)]).join(''),
     );
-    const big = ObjectLocator.build(
+    const big = buildFromAnyOrder(
       ids.map((id, i) => row(id, `p${i % 3}`, i, 1)),
       new Set(['p0', 'p1', 'p2']),
     );
@@ -96,9 +120,9 @@ describe('ObjectLocatorBuilder', () => {
     return builder;
   };
 
-  it('gives, from rows in (objectId, part) order, the locator build gives from any order', () => {
+  it('gives, from rows in (objectId, part) order, the locator of the same rows sorted from any order', () => {
     const streamed = feed(sorted).finish();
-    const built = ObjectLocator.build(
+    const built = buildFromAnyOrder(
       [...sorted].reverse(),
       new Set(['n1', 'n2', 'old']),
       new Map([['n2', 2]]),

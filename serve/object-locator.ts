@@ -17,20 +17,11 @@ export interface ObjectPartRef {
   } | null;
 }
 
-/** One row of an object index, as read from its parquet file (any order). */
-export interface ObjectIndexRow {
-  readonly objectId: string;
-  readonly part: string;
-  /** Byte offset of the block in the part's `objects.bin`; null when the part has no blocks. */
-  readonly blockOffset: number | null;
-  readonly blockLength: number | null;
-}
-
 const NO_BLOCK = 0xffffffff;
 
-/** In-memory object index (see the module doc). Immutable once built. */
+/** In-memory object index (see the module doc). Immutable once built; built by ObjectLocatorBuilder. */
 export class ObjectLocator {
-  private constructor(
+  constructor(
     private readonly ids: Buffer,
     private readonly idStart: Uint32Array,
     private readonly entryStart: Uint32Array,
@@ -40,48 +31,6 @@ export class ObjectLocator {
     private readonly parts: readonly string[],
     private readonly partFormats: readonly ObjectBlockFormat[],
   ) {}
-
-  /**
-   * Builds a locator from index rows in any order; rows whose part is not in `knownParts` are dropped (an index
-   * always belongs to one catalog version, this is a guard). `blockFormats` gives each part's block format
-   * (default 1). For a large index read in order, feed an ObjectLocatorBuilder instead: it holds no row objects.
-   */
-  static build(
-    rows: readonly ObjectIndexRow[],
-    knownParts: ReadonlySet<string>,
-    blockFormats: ReadonlyMap<string, ObjectBlockFormat> = new Map(),
-  ): ObjectLocator {
-    const encoded = rows.map((r) => Buffer.from(r.objectId, 'utf8'));
-    const order = rows.map((_, i) => i);
-    order.sort((a, b) => Buffer.compare(encoded[a], encoded[b]) || (rows[a].part < rows[b].part ? -1 : 1));
-    const builder = new ObjectLocatorBuilder(knownParts, blockFormats);
-    for (const i of order)
-      builder.add(rows[i].objectId, rows[i].part, rows[i].blockOffset, rows[i].blockLength);
-    return builder.finish();
-  }
-
-  /** @internal The builder's constructor (see ObjectLocatorBuilder.finish). */
-  static fromArrays(
-    ids: Buffer,
-    idStart: Uint32Array,
-    entryStart: Uint32Array,
-    entryPart: Uint16Array,
-    entryOffset: Float64Array,
-    entryLength: Uint32Array,
-    parts: readonly string[],
-    partFormats: readonly ObjectBlockFormat[],
-  ): ObjectLocator {
-    return new ObjectLocator(
-      ids,
-      idStart,
-      entryStart,
-      entryPart,
-      entryOffset,
-      entryLength,
-      parts,
-      partFormats,
-    );
-  }
 
   /** Number of distinct objects. */
   get objectCount(): number {
@@ -233,7 +182,7 @@ export class ObjectLocatorBuilder {
   finish(): ObjectLocator {
     this.entryStart.push(this.entryPart.length);
     const parts = [...this.partIndex.keys()];
-    return ObjectLocator.fromArrays(
+    return new ObjectLocator(
       Buffer.from(this.ids.subarray(0, this.bytes)),
       this.idStart.done(),
       this.entryStart.done(),
