@@ -21,6 +21,7 @@ import {
   type ObjectBlockFormat,
 } from '../../data/object-blocks.js';
 import { sqlPathLiteral } from '../../data/sql-text.js';
+import { DirectAppendFile } from '../direct-append-file.js';
 
 /** Bytes buffered before a write to the blocks file. */
 const FLUSH_BYTES = 8 << 20;
@@ -164,16 +165,15 @@ export async function writeObjectBlocks(
     'CREATE OR REPLACE TABLE object_blocks (objectId VARCHAR, block_offset BIGINT, block_length INTEGER)',
   );
   const appender = await conn.createAppender('object_blocks');
-  const out = fs.openSync(binPath, 'w');
+  fs.rmSync(binPath, { force: true });
+  const out = DirectAppendFile.open(binPath);
   let written = 0;
   let objects = 0;
-  let pending: Buffer[] = [];
+  let pending: Uint8Array[] = [];
   let pendingBytes = 0;
-  const flush = (): void => {
+  const flush = async (): Promise<void> => {
     if (pending.length === 0) return;
-    const data = Buffer.concat(pending, pendingBytes);
-    let at = 0;
-    while (at < data.length) at += fs.writeSync(out, data, at, data.length - at);
+    await out.append(pending);
     pending = [];
     pendingBytes = 0;
   };
@@ -193,7 +193,6 @@ export async function writeObjectBlocks(
     pendingBytes += bytes.length;
     written += bytes.length;
     objects++;
-    if (pendingBytes > FLUSH_BYTES) flush();
     alerts = [];
     upperlim = [];
     stamps = [];
@@ -222,6 +221,7 @@ export async function writeObjectBlocks(
           const oid = String(oids.getItem(i));
           if (oid !== current) {
             endBlock();
+            if (pendingBytes > FLUSH_BYTES) await flush();
             current = oid;
             reused = reuse(oid);
           }
@@ -268,10 +268,10 @@ export async function writeObjectBlocks(
       }
     }
     endBlock();
-    flush();
-    fs.fsyncSync(out);
+    await flush();
+    await out.sync();
   } finally {
-    fs.closeSync(out);
+    out.close();
     appender.closeSync();
   }
   const indexPath = sqlPathLiteral(path.join(dir, OBJECT_BLOCKS_INDEX_FILE));

@@ -7,13 +7,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { Alert, HistoryPoint } from '../../data/alert.js';
 import { encodeAlertRow } from '../../data/alert-row-codec.js';
 import type { AvroScalar, ColumnValue } from '../../data/column-types.js';
 import { ALERT_COLUMNS } from '../../data/columns.js';
 import { CREATE_STAGING_SQL } from '../../data/staging-schema.js';
+import { DirectAppendFile } from '../direct-append-file.js';
 
 /** Quality cut of valid alerts (fink-broker raw→science): rb ≥ 0.55 and nbad = 0 (reference §3, quality cuts). */
 export const MIN_RB = 0.55;
@@ -84,8 +84,7 @@ export class NightStaging {
     private readonly instance: DuckDBInstance,
     private readonly conn: DuckDBConnection,
     private readonly candids: Set<bigint>,
-    private readonly stampsFd: number,
-    private stampsEnd: number,
+    private readonly stamps: DirectAppendFile,
   ) {}
 
   /** Opens (creating if needed) the staging file and loads the candids it holds. */
@@ -99,8 +98,7 @@ export class NightStaging {
     for await (const rows of result.yieldRows()) for (const [c] of rows) candids.add(c as bigint);
     const stamps = stampsFileOf(file);
     unshareStamps(stamps);
-    const fd = fs.openSync(stamps, 'a');
-    return new NightStaging(file, instance, conn, candids, fd, fs.fstatSync(fd).size);
+    return new NightStaging(file, instance, conn, candids, DirectAppendFile.open(stamps));
   }
 
   /** Stages a batch in one transaction; returns once it is durable. */
@@ -117,7 +115,7 @@ export class NightStaging {
     // stamps first, fsynced: a row never points at bytes that are not on disk (orphan bytes after a crash are harmless)
     const offsets: number[] = [];
     const chunks: Uint8Array[] = [];
-    let end = this.stampsEnd;
+    let end = this.stamps.end;
     for (const { alert } of fresh) {
       offsets.push(end);
       for (const b of [alert.cutouts.science, alert.cutouts.template, alert.cutouts.difference]) {
@@ -128,12 +126,10 @@ export class NightStaging {
       }
     }
     if (chunks.length > 0) {
-      // asynchronous: the copy into the page cache and the fsync run on libuv's threads while the pipeline
-      // decodes the next batch (~25 % of the main thread's time when they were synchronous)
-      await writeAllv(this.stampsFd, chunks);
-      await fsyncAsync(this.stampsFd);
+      // asynchronous: the writes and the fsync run on libuv's threads while the pipeline decodes the next batch
+      await this.stamps.append(chunks);
+      await this.stamps.sync();
     }
-    this.stampsEnd = end;
     await this.conn.run('BEGIN TRANSACTION');
     try {
       const alerts = await this.conn.createAppender('alerts');
@@ -174,29 +170,7 @@ export class NightStaging {
     await this.conn.run('CHECKPOINT');
     this.conn.closeSync();
     this.instance.closeSync();
-    fs.closeSync(this.stampsFd);
-  }
-}
-
-const writevAsync = promisify(fs.writev);
-const fsyncAsync = promisify(fs.fsync);
-
-/** Writes buffers at the end of a file (append mode) without joining them, handling partial writes. */
-async function writeAllv(fd: number, chunks: readonly Uint8Array[]): Promise<void> {
-  const IOV_MAX = 1024;
-  let pending = [...chunks];
-  while (pending.length > 0) {
-    const slice = pending.slice(0, IOV_MAX);
-    let written = (await writevAsync(fd, slice)).bytesWritten;
-    const rest: Uint8Array[] = [];
-    for (const c of slice) {
-      if (written >= c.length) written -= c.length;
-      else {
-        rest.push(c.subarray(written));
-        written = 0;
-      }
-    }
-    pending = [...rest, ...pending.slice(IOV_MAX)];
+    this.stamps.close();
   }
 }
 
