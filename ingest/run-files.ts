@@ -10,6 +10,8 @@ import type { StoreLayout } from '../data/store-layout.js';
 import { type IngestCounts, IngestPipeline } from './pipeline.js';
 import { RateReporter } from './progress.js';
 import { BackgroundPublisher } from './publish/background-publisher.js';
+import { type CompactResult, compactStore } from './publish/compact.js';
+import { LOCK_STALE_MS } from './publish/lock.js';
 import { readAvroFile } from './sources/avro-file.js';
 import { readTableFile } from './sources/table-file.js';
 import { readTarball } from './sources/tarball.js';
@@ -56,6 +58,8 @@ export interface FileIngestSummary extends IngestCounts {
   nights: number[];
   /** Nights published during the ingestion (with `publish`). */
   published: number[];
+  /** What the compaction did (with `publish` and `compact`). */
+  compaction: CompactResult | null;
   seconds: number;
   ratePerSecond: number;
 }
@@ -65,6 +69,8 @@ export interface FileIngestSummary extends IngestCounts {
  * 100,000 alerts 18 % faster than 500 (docs/benchmarks.md, ingestion) and holds ~45 MB of alerts at a time.
  */
 const FILE_BATCH_SIZE = 2000;
+/** Memory of a compaction's merge beside a publication (whose work database has WORK_MEMORY_LIMIT). */
+const CONCURRENT_MERGE_MEMORY = '512MB';
 /** Alerts read after a night's last one before it is considered done (closed and published). */
 const QUIET_ALERTS = 2000;
 
@@ -77,7 +83,7 @@ export function quietBatches(batchSize: number): number {
 export async function ingestFiles(
   layout: StoreLayout,
   inputs: readonly string[],
-  options: { ingesterId: string; log: Logger; batchSize?: number; publish?: boolean },
+  options: { ingesterId: string; log: Logger; batchSize?: number; publish?: boolean; compact?: boolean },
 ): Promise<FileIngestSummary> {
   const { log } = options;
   const files = expandInputs(inputs);
@@ -156,8 +162,10 @@ export async function ingestFiles(
   } finally {
     await pipeline.close();
   }
+  let compaction: CompactResult | null = null;
   if (publisher) {
     for (const night of [...dirty].sort((a, b) => a - b)) void publisher.enqueue(night);
+    compaction = options.compact ? await compactBeside(layout, log, publisher) : null;
     await publisher.close();
     if (publisher.errors.length > 0) {
       const e = publisher.errors[0];
@@ -172,7 +180,34 @@ export async function ingestFiles(
     files: files.length,
     nights: [...pipeline.nightsTouched].sort((a, b) => a - b),
     published: [...new Set(publisher?.results.map((r) => r.night) ?? [])].sort((a, b) => a - b),
+    compaction,
     seconds,
     ratePerSecond,
   };
+}
+
+/**
+ * Compacts the store while the publisher works through its last nights (the input is exhausted, so the main
+ * thread is free): the merges of past months overlap the last publications. A merge that fails there (e.g. out
+ * of its smaller memory) is retried once the publications are over, alone.
+ */
+async function compactBeside(
+  layout: StoreLayout,
+  log: Logger,
+  publisher: BackgroundPublisher,
+): Promise<CompactResult> {
+  try {
+    return await compactStore(layout, log, {
+      comingNights: publisher.pendingNights(),
+      memoryLimit: CONCURRENT_MERGE_MEMORY,
+      lockWaitMs: LOCK_STALE_MS,
+    });
+  } catch (err) {
+    log.warn(
+      { error: err instanceof Error ? err.message : String(err) },
+      'compaction retried after publication',
+    );
+    await publisher.idle();
+    return compactStore(layout, log);
+  }
 }

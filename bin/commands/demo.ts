@@ -12,7 +12,6 @@ import { readCatalog } from '../../data/catalog.js';
 import { SSOFT_FLAVORS } from '../../data/ssoft-columns.js';
 import { StoreLayout } from '../../data/store-layout.js';
 import { loadOrbitFiles } from '../../ingest/orbits/load-orbits.js';
-import { compactStore } from '../../ingest/publish/compact.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
 import { startServer } from '../../serve/server.js';
@@ -48,8 +47,12 @@ export async function buildDemoStore(layout: StoreLayout, log: Logger): Promise<
   console.log(`demo: simulating ${DEMO.nights} nights x ${DEMO.alertsPerNight} alerts into ${input}`);
   await runSimulate({ outDir: input, ...DEMO, log });
   console.log('demo: ingesting and publishing');
-  const summary = await ingestFiles(layout, [input], { ingesterId: 'demo', log, publish: true });
-  await compactStore(layout, log);
+  const summary = await ingestFiles(layout, [input], {
+    ingesterId: 'demo',
+    log,
+    publish: true,
+    compact: true,
+  });
   console.log(
     `demo: ${summary.staged} alerts staged, ${summary.quarantined} quarantined, ${summary.nights.length} nights published`,
   );

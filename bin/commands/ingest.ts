@@ -2,7 +2,6 @@
 import os from 'node:os';
 import type { Logger } from 'pino';
 import { isValidIngesterId, StoreLayout } from '../../data/store-layout.js';
-import { compactStore } from '../../ingest/publish/compact.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { peakRssMiB } from '../peak-rss.js';
 import { resolveStoreDir } from '../store-option.js';
@@ -34,8 +33,7 @@ export async function runIngestFiles(args: IngestArgs, inputs: string[], log: Lo
   if (!isValidIngesterId(ingesterId))
     throw new Error(`--ingester must match [A-Za-z0-9_.-]{1,64}: ${ingesterId}`);
   const publish = !args['no-publish'];
-  const summary = await ingestFiles(layout, inputs, { ingesterId, log, publish });
-  if (publish) await compactStore(layout, log);
+  const summary = await ingestFiles(layout, inputs, { ingesterId, log, publish, compact: publish });
   const published = summary.published;
   log.info({ ...summary, published: published.length, store: layout.root }, 'ingest finished');
   console.log(

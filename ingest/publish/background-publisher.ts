@@ -22,6 +22,8 @@ export class BackgroundPublisher {
   /** The queued or running publication of each night. */
   private readonly byNight = new Map<number, Promise<void>>();
   readonly errors: { night: number; error: string }[] = [];
+  /** Nights queued and not yet published (or failed). */
+  private readonly pending = new Set<number>();
 
   constructor(
     private readonly layout: StoreLayout,
@@ -56,15 +58,29 @@ export class BackgroundPublisher {
         this.log.error({ night, error }, 'publication failed');
       }
     };
-    const next = this.chain.then(run);
+    this.pending.add(night);
+    const next = this.chain.then(run).finally(() => {
+      // a night queued again is pending until its last queued publication is over
+      if (this.byNight.get(night) === next) this.pending.delete(night);
+    });
     this.chain = next;
     this.byNight.set(night, next);
     return next;
   }
 
+  /** Nights queued or being published. */
+  pendingNights(): number[] {
+    return [...this.pending].sort((a, b) => a - b);
+  }
+
   /** Resolves when the night's queued publication (if any) is over. */
   async idleFor(night: number): Promise<void> {
     await this.byNight.get(night);
+  }
+
+  /** Resolves when every publication queued so far is over. */
+  async idle(): Promise<void> {
+    await this.chain;
   }
 
   /** Waits for every queued publication, then stops the worker. */

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { type Catalog, type PartEntry, readCatalog, writeCatalog } from '../../data/catalog.js';
 import type { StoreLayout } from '../../data/store-layout.js';
+import { isBuilding } from './building-marker.js';
 import { acquirePublishLock } from './lock.js';
 import { writeObjectIndex } from './object-index.js';
 import { mergeParts } from './part-rewrite.js';
@@ -29,14 +30,25 @@ export interface CompactResult {
 
 const monthOf = (night: number): number => Math.floor(night / 100);
 
-/** Groups of parts to merge: per month, the parts of nights older than the recent ones, when there are ≥ 2. */
-export function planCompaction(catalog: Catalog, recentNightsKept = RECENT_NIGHTS_KEPT): PartEntry[][] {
-  const nights = [...new Set(catalog.parts.flatMap((p) => p.nights))].sort((a, b) => a - b);
+/**
+ * Groups of parts to merge: per month, the parts of nights older than the recent ones, when there are ≥ 2.
+ * `comingNights` (queued for publication) count among the nights when choosing the recent ones, and a part
+ * holding one of them is left alone (its publication replaces it).
+ */
+export function planCompaction(
+  catalog: Catalog,
+  recentNightsKept = RECENT_NIGHTS_KEPT,
+  comingNights: readonly number[] = [],
+): PartEntry[][] {
+  const nights = [...new Set([...catalog.parts.flatMap((p) => p.nights), ...comingNights])].sort(
+    (a, b) => a - b,
+  );
   const recent = new Set(recentNightsKept > 0 ? nights.slice(-recentNightsKept) : []);
+  const coming = new Set(comingNights);
   const byMonth = new Map<number, PartEntry[]>();
   for (const part of catalog.parts) {
     const months = new Set(part.nights.map(monthOf));
-    if (months.size !== 1 || part.nights.some((n) => recent.has(n))) continue;
+    if (months.size !== 1 || part.nights.some((n) => recent.has(n) || coming.has(n))) continue;
     const month = [...months][0];
     const list = byMonth.get(month) ?? [];
     list.push(part);
@@ -45,34 +57,72 @@ export function planCompaction(catalog: Catalog, recentNightsKept = RECENT_NIGHT
   return [...byMonth.values()].filter((group) => group.length >= 2);
 }
 
-/** Compacts the store (see the module doc); a no-op when nothing needs merging. */
+/** Options of {@link compactStore}. */
+export interface CompactOptions {
+  recentNightsKept?: number;
+  /** Clock of the garbage collection (ms since the epoch). */
+  now?: number;
+  /** Nights queued for publication while the compaction runs (see {@link planCompaction}). */
+  comingNights?: readonly number[];
+  /** Memory of each merge's work database (less when a publication runs beside it). */
+  memoryLimit?: string;
+  /** Longest wait for the publication lock before the switch (a publication may be running). */
+  lockWaitMs?: number;
+}
+
+/**
+ * Compacts the store (see the module doc); a no-op when nothing needs merging. The merges run outside the
+ * publication lock, so that a publication may run beside them: under the lock, a merged part replaces its
+ * group only if every part of the group is still in the catalog (none was republished meanwhile); otherwise it
+ * is discarded and the group waits for the next compaction.
+ */
 export async function compactStore(
   layout: StoreLayout,
   log: Logger,
-  options: { recentNightsKept?: number; now?: number } = {},
+  options: CompactOptions = {},
 ): Promise<CompactResult> {
-  const release = await acquirePublishLock(layout);
+  const groups = planCompaction(readCatalog(layout), options.recentNightsKept, options.comingNights);
+  const merges: { group: PartEntry[]; part: PartEntry }[] = [];
+  try {
+    for (const group of groups) {
+      const part = await mergeParts(
+        layout,
+        group,
+        null,
+        `m${monthOf(group[0].nights[0])}`,
+        options.memoryLimit,
+      );
+      if (part) merges.push({ group, part });
+    }
+  } catch (err) {
+    for (const { part } of merges) fs.rmSync(layout.partDir(part.id), { recursive: true, force: true });
+    throw err;
+  }
+  const release = await acquirePublishLock(layout, { waitMs: options.lockWaitMs });
   try {
     const previous = readCatalog(layout);
-    const groups = planCompaction(previous, options.recentNightsKept);
+    const current = new Set(previous.parts.map((p) => p.id));
     let version = previous.version;
     let created = 0;
     let merged = 0;
-    if (groups.length > 0) {
-      const dropped = new Set<string>();
-      const added: PartEntry[] = [];
-      for (const group of groups) {
-        const month = monthOf(group[0].nights[0]);
-        const part = await mergeParts(layout, group, null, `m${month}`);
-        if (!part) continue;
-        for (const p of group) dropped.add(p.id);
-        added.push(part);
-        merged += group.length;
-        created++;
-        log.info({ month, from: group.length, part: part.id, alerts: part.rows.alerts }, 'month compacted');
+    const dropped = new Set<string>();
+    const added: PartEntry[] = [];
+    for (const { group, part } of merges) {
+      const month = monthOf(group[0].nights[0]);
+      if (!group.every((p) => current.has(p.id)) || !fs.existsSync(layout.partDir(part.id))) {
+        log.info({ month, part: part.id }, 'compaction of a month discarded: its parts changed meanwhile');
+        fs.rmSync(layout.partDir(part.id), { recursive: true, force: true });
+        continue;
       }
+      for (const p of group) dropped.add(p.id);
+      added.push(part);
+      merged += group.length;
+      created++;
+      log.info({ month, from: group.length, part: part.id, alerts: part.rows.alerts }, 'month compacted');
+    }
+    if (added.length > 0) {
       version = previous.version + 1;
-      const { conn, close } = await openWorkConnection(layout);
+      const { conn, close } = await openWorkConnection(layout, options.memoryLimit);
       try {
         fs.mkdirSync(path.join(layout.root, 'index'), { recursive: true });
         const objectIndex = await writeObjectIndex(
@@ -126,7 +176,7 @@ export function collectGarbage(layout: StoreLayout, now: number): number {
   if (fs.existsSync(layout.partsDir)) {
     for (const id of fs.readdirSync(layout.partsDir)) {
       const dir = path.join(layout.partsDir, id);
-      if (!keptParts.has(id) && old(dir)) {
+      if (!keptParts.has(id) && old(dir) && !isBuilding(dir, now)) {
         fs.rmSync(dir, { recursive: true, force: true });
         removed++;
       }

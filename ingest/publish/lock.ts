@@ -14,7 +14,8 @@ interface Owner {
   since: number;
 }
 
-function isAlive(pid: number): boolean {
+/** True when a process of this host with that pid exists. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -23,13 +24,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Age after which a lock is taken over whatever its owner. */
+export const LOCK_STALE_MS = 30 * 60_000;
+
 /**
  * Takes a publication lock, waiting up to `waitMs`; returns the release function. `name` selects the lock:
  * `publish` (nights and compaction, the default) or another writer's own (`orbits`).
  */
 export async function acquirePublishLock(
   layout: StoreLayout,
-  { waitMs = 120_000, staleMs = 30 * 60_000, name = 'publish' as 'publish' | 'orbits' } = {},
+  { waitMs = 120_000, staleMs = LOCK_STALE_MS, name = 'publish' as 'publish' | 'orbits' } = {},
 ): Promise<() => void> {
   fs.mkdirSync(layout.locksDir, { recursive: true });
   const dir = path.join(layout.locksDir, name);

@@ -10,23 +10,33 @@ import type { Logger } from 'pino';
 import { type PartEntry, partFilePath } from '../../data/catalog.js';
 import { sqlPathList } from '../../data/sql-text.js';
 import type { StoreLayout } from '../../data/store-layout.js';
+import { clearBuilding, markBuilding } from './building-marker.js';
 import { type ObjectBlocksWritten, stampsRelationOf, writeObjectBlocks } from './object-blocks-writer.js';
 import { writePart } from './part-writer.js';
 import { preparedTextsOf } from './prepared-texts.js';
 import { newPartId, openWorkConnection } from './work.js';
 
-/** Merges `parts` into one new part (rows of `withoutNight` dropped); returns its entry, or null when empty. */
+/**
+ * Merges `parts` into one new part (rows of `withoutNight` dropped); returns its entry, or null when empty. The
+ * new directory is marked as being built until it is complete (building-marker.ts) and removed if the merge
+ * fails. `memoryLimit` bounds the work database (a merge running beside a publication gets less).
+ */
 export async function mergeParts(
   layout: StoreLayout,
   parts: readonly PartEntry[],
   withoutNight: number | null,
   prefix: string,
+  memoryLimit?: string,
 ): Promise<PartEntry | null> {
   const nights = [...new Set(parts.flatMap((p) => p.nights))]
     .filter((n) => n !== withoutNight)
     .sort((a, b) => a - b);
   if (nights.length === 0) return null;
-  const { conn, close } = await openWorkConnection(layout);
+  const id = newPartId(prefix);
+  const dir = layout.partDir(id);
+  markBuilding(dir);
+  const { conn, close } = await openWorkConnection(layout, memoryLimit);
+  let complete = false;
   try {
     const where = withoutNight === null ? '' : `WHERE night <> ${Number(withoutNight)}`;
     for (const [view, file] of [
@@ -38,8 +48,7 @@ export async function mergeParts(
         `CREATE TEMP VIEW ${view} AS SELECT * FROM read_parquet(${files}, union_by_name = true) ${where}`,
       );
     }
-    const id = newPartId(prefix);
-    const rows = await writePart(conn, layout.partDir(id), false);
+    const rows = await writePart(conn, dir, false);
     const cutouts = parts.flatMap((p) => p.cutouts).filter((c) => c.night !== withoutNight);
     const stampFiles = [...new Set(cutouts.map((c) => partFilePath(layout, c.part, 'cutouts')))].filter((f) =>
       fs.existsSync(f),
@@ -47,15 +56,12 @@ export async function mergeParts(
     const prepared = await preparedTextsOf(conn, layout, parts);
     let blocks: ObjectBlocksWritten;
     try {
-      blocks = await writeObjectBlocks(
-        conn,
-        layout.partDir(id),
-        stampsRelationOf(stampFiles),
-        prepared.texts,
-      );
+      blocks = await writeObjectBlocks(conn, dir, stampsRelationOf(stampFiles), prepared.texts);
     } finally {
       prepared.close();
     }
+    clearBuilding(dir);
+    complete = true;
     return {
       id,
       nights,
@@ -66,6 +72,7 @@ export async function mergeParts(
     };
   } finally {
     close();
+    if (!complete) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -11,16 +11,20 @@ export function newPartId(prefix: string): string {
 }
 
 /**
- * Opens an in-memory DuckDB for publication work, spilling to the store's tmp directory. 768 MB: a merged
- * month of a 1M-alert store ran out of 512 MB while a night was staged beside it.
+ * Memory of a publication's work database. 768 MB: a merged month of a 1M-alert store ran out of 512 MB while
+ * a night was staged beside it.
  */
+export const WORK_MEMORY_LIMIT = '768MB';
+
+/** Opens an in-memory DuckDB for publication work, spilling to the store's tmp directory. */
 export async function openWorkConnection(
   layout: StoreLayout,
+  memoryLimit = WORK_MEMORY_LIMIT,
 ): Promise<{ conn: DuckDBConnection; connect: () => Promise<DuckDBConnection>; close: () => void }> {
   const tmp = path.join(layout.root, 'tmp');
   fs.mkdirSync(tmp, { recursive: true });
   const instance = await DuckDBInstance.create(':memory:', {
-    memory_limit: '768MB',
+    memory_limit: memoryLimit,
     temp_directory: tmp,
     preserve_insertion_order: 'true',
   });

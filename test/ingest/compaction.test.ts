@@ -1,10 +1,14 @@
 /** Compaction merges past nights per month, keeps every row findable, and survives republication. */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Catalog, partFilePath, readCatalog } from '../../data/catalog.js';
 import type { StoreLayout } from '../../data/store-layout.js';
+import { markBuilding } from '../../ingest/publish/building-marker.js';
 import { compactStore, planCompaction } from '../../ingest/publish/compact.js';
+import { acquirePublishLock } from '../../ingest/publish/lock.js';
 import { publishNight } from '../../ingest/publish/publish-night.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { sharedPath } from '../support/shared.js';
@@ -54,6 +58,46 @@ describe('compaction', () => {
     expect(planCompaction(readCatalog(layout), 100)).toEqual([]);
   });
 
+  it('counts the nights queued for publication among the recent ones, and leaves their parts alone', () => {
+    const catalog = readCatalog(layout);
+    const nights = [...new Set(catalog.parts.flatMap((p) => p.nights))].sort((a, b) => a - b);
+    expect(nights.at(-1)).toBe(20231019);
+    const monthsOf = (plan: ReturnType<typeof planCompaction>) => plan.map((g) => g.flatMap((p) => p.nights));
+    // 20231019 is the most recent night: October has one old part, nothing to merge
+    expect(monthsOf(planCompaction(catalog, 1))).toEqual([]);
+    // a later night on its way makes 20231019 old
+    expect(monthsOf(planCompaction(catalog, 1, [20231020]))).toEqual([[20231018, 20231019]]);
+    // a night being republished is not merged
+    expect(monthsOf(planCompaction(catalog, 0, [20231019]))).toEqual([]);
+  });
+
+  it('discards a merge whose parts were republished while it ran, and keeps the store whole', async () => {
+    const before = readCatalog(layout);
+    const alertsBefore = await allAlerts(layout, before);
+    const release = await acquirePublishLock(layout);
+    const compaction = compactStore(layout, testLog, { recentNightsKept: 0, lockWaitMs: 60_000 });
+    // the merge runs outside the lock and then waits for it
+    const mergedDir = async (): Promise<string> => {
+      for (;;) {
+        const dir = fs.readdirSync(layout.partsDir).find((d) => d.startsWith('m202310-'));
+        if (dir && fs.existsSync(path.join(layout.partsDir, dir, 'objects.parquet'))) {
+          if (!fs.existsSync(path.join(layout.partsDir, dir, '.building'))) return dir;
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    const dir = await mergedDir();
+    release();
+    // takes the lock at once (before the compaction's next attempt) and replaces the part of 20231018
+    await publishNight(layout, 20231018, testLog);
+    const r = await compaction;
+    expect(r.createdParts).toBe(0);
+    expect(fs.existsSync(path.join(layout.partsDir, dir))).toBe(false);
+    const after = readCatalog(layout);
+    expect(after.parts.filter((p) => p.nights.length > 1)).toEqual([]);
+    expect(await allAlerts(layout, after)).toEqual(alertsBefore);
+  });
+
   it('merges them, keeps every alert, and points the object index at the new part', async () => {
     const before = readCatalog(layout);
     const alertsBefore = await allAlerts(layout, before);
@@ -78,6 +122,22 @@ describe('compaction', () => {
     expect(holding[0].nights).toEqual([20231018]);
     expect(after.parts.filter((p) => p.nights.includes(20231019))[0].nights).toEqual([20231019]);
     expect(await allAlerts(layout, after)).toEqual(alertsBefore);
+  });
+
+  it('leaves a part being built by a live process to it, whatever its age', async () => {
+    const dir = path.join(layout.partsDir, 'm202401-building-test');
+    markBuilding(dir);
+    const old = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(dir, old, old);
+    await compactStore(layout, testLog, { recentNightsKept: 100 });
+    expect(fs.existsSync(dir)).toBe(true);
+    // the same marker left by a process that is gone: the directory is garbage
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    const marker = path.join(dir, '.building');
+    fs.writeFileSync(marker, JSON.stringify({ ...JSON.parse(fs.readFileSync(marker, 'utf8')), pid: dead }));
+    fs.utimesSync(dir, old, old);
+    await compactStore(layout, testLog, { recentNightsKept: 100 });
+    expect(fs.existsSync(dir)).toBe(false);
   });
 
   it('removes unreferenced parts only after the grace period', async () => {
