@@ -2,16 +2,36 @@ import { describe, expect, it } from 'vitest';
 import { GroupCommitter } from './group-commit.js';
 
 describe('GroupCommitter', () => {
-  it('stages concurrent submissions together and releases each caller after its flush', async () => {
+  it('stages the submissions of one turn together, and those arriving during a flush in the next', async () => {
     const flushes: number[][] = [];
+    let flushing: () => void = () => undefined;
+    const started = new Promise<void>((r) => {
+      flushing = r;
+    });
     const gc = new GroupCommitter<number>(async (items) => {
+      flushing();
       await new Promise((r) => setTimeout(r, 20));
       flushes.push(items);
     });
-    const first = gc.submit([1]);
-    const rest = [gc.submit([2, 3]), gc.submit([4])];
-    await Promise.all([first, ...rest]);
-    expect(flushes).toEqual([[1], [2, 3, 4]]);
+    // handed in one after the other within a turn, like the partitions of one Kafka fetch
+    const first = [gc.submit([1]), gc.submit([2])];
+    await started;
+    const rest = [gc.submit([3, 4]), gc.submit([5])];
+    await Promise.all([...first, ...rest]);
+    expect(flushes).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
+  });
+
+  it('releases each caller only after the flush holding its items', async () => {
+    const order: string[] = [];
+    const gc = new GroupCommitter<number>(async (items) => {
+      await new Promise((r) => setTimeout(r, 10));
+      order.push(`flushed ${items.join(',')}`);
+    });
+    await Promise.all([gc.submit([1]).then(() => order.push('released 1'))]);
+    expect(order).toEqual(['flushed 1', 'released 1']);
   });
 
   it('rejects every caller of a failed flush and keeps going', async () => {

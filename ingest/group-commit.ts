@@ -13,7 +13,9 @@ export class GroupCommitter<T> {
   submit(items: T[]): Promise<void> {
     return new Promise((resolve, reject) => {
       this.pending.push({ items, resolve, reject });
-      if (!this.running) this.running = this.drain();
+      // the first flush waits for the batches handed in by the same round of callbacks (e.g. the partitions of
+      // one Kafka fetch, whose handlers run one after the other within a turn of the event loop)
+      if (!this.running) this.running = new Promise((r) => setImmediate(r)).then(() => this.drain());
     });
   }
 
