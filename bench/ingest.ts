@@ -6,7 +6,7 @@
  *   staging       `skyalert ingest --no-publish` (decode + stage into the night DuckDB files)
  *   publication   `skyalert publish --all`
  *   end to end    `skyalert ingest` (stage + publish) into a fresh store
- *   kafka         simulator producing to a Kafka topic while `skyalert ingest --kafka` consumes and publishes
+ *   kafka         `skyalert simulate --kafka` produces, then `skyalert ingest --kafka` consumes and publishes
  *
  * Each phase starts after `sync` (the previous phase's writes on disk), and the end-to-end phase after the
  * store of the staging and publication phases is removed. Times are the commands' wall times, process start and
@@ -48,6 +48,15 @@ function sharedKafkaDir(): string | null {
   return null;
 }
 
+/** Seconds without messages after which the benchmark's consumer stops. */
+const KAFKA_IDLE_SECONDS = 3;
+
+/**
+ * Kafka: `skyalert simulate --kafka` produces the alerts first, then `skyalert ingest --kafka` consumes them
+ * and publishes on exit. The test broker keeps only ~5 MiB per partition, so the topic has 256 partitions on 3
+ * brokers (one fetcher each, as a real cluster has several). Rates count from the consumer's group join: to its
+ * last alert staged (consumption), and to its exit after publishing the nights (end to end).
+ */
 async function kafkaRun(
   work: string,
   alerts: number,
@@ -56,7 +65,12 @@ async function kafkaRun(
   const kafkaDir = sharedKafkaDir();
   if (!kafkaDir) return { skipped: 'no ../shared/kafka broker beside the project' };
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyalert-bench-kafka-'));
-  const env = { ...process.env, KAFKA_MOCK_DIR: stateDir, KAFKA_MOCK_TOPICS: 'bench:32' };
+  const env = {
+    ...process.env,
+    KAFKA_MOCK_DIR: stateDir,
+    KAFKA_MOCK_TOPICS: 'bench:256',
+    KAFKA_MOCK_BROKERS: '3',
+  };
   const bootstrap = execFileSync('bash', [path.join(kafkaDir, 'start-broker.sh')], {
     env,
     encoding: 'utf8',
@@ -64,8 +78,21 @@ async function kafkaRun(
   const store = path.join(work, 'store-kafka');
   fs.rmSync(store, { recursive: true, force: true });
   try {
-    let joined = false;
-    const consumer = runCli(
+    const producing = performance.now();
+    const produced = await runSimulate({
+      outDir: path.join(work, 'kafka-sim'),
+      nights,
+      alertsPerNight: Math.ceil(alerts / nights),
+      seed: 7,
+      startNight: '2024-05-01',
+      kafka: { brokers: bootstrap.split(','), topic: 'bench' },
+      log,
+    });
+    const producerSeconds = (performance.now() - producing) / 1000;
+    settleDisk();
+    let joinedAt = 0;
+    let stoppingAt = 0;
+    const consumer = await runCli(
       [
         'ingest',
         '--store',
@@ -80,37 +107,31 @@ async function kafkaRun(
         '--publish-cron',
         'off',
         '--exit-when-idle',
-        '5',
+        String(KAFKA_IDLE_SECONDS),
         '--session-timeout',
         '3000',
       ],
       { SKYALERT_LOG_LEVEL: 'debug' },
       (t) => {
-        if (t.includes('joined the group') || t.includes('Consumer has joined')) joined = true;
+        if (!joinedAt && (t.includes('joined the group') || t.includes('Consumer has joined')))
+          joinedAt = performance.now();
+        if (!stoppingAt && t.includes('stopping: finishing the batch')) stoppingAt = performance.now();
       },
     );
-    const waitStart = Date.now();
-    while (!joined && Date.now() - waitStart < 20_000) await new Promise((r) => setTimeout(r, 100));
-    const started = performance.now();
-    const produced = await runSimulate({
-      outDir: path.join(work, 'kafka-sim'),
-      nights,
-      alertsPerNight: Math.ceil(alerts / nights),
-      seed: 7,
-      startNight: '2024-05-01',
-      kafka: { brokers: [bootstrap], topic: 'bench' },
-      log,
-    });
-    const producerSeconds = (performance.now() - started) / 1000;
-    const c = await consumer;
-    const totalSeconds = (performance.now() - started) / 1000 - 5; // minus the idle wait before exit
-    const staged = Number(/(\d+) staged/.exec(c.stdout)?.[1] ?? 0);
+    const exitedAt = performance.now();
+    const staged = Number(/(\d+) staged/.exec(consumer.stdout)?.[1] ?? 0);
+    if (!joinedAt || !stoppingAt) return { skipped: `consumer did not join or stop: ${consumer.stderrTail}` };
+    const consumeSeconds = (stoppingAt - joinedAt) / 1000 - KAFKA_IDLE_SECONDS;
+    const endToEndSeconds = (exitedAt - joinedAt) / 1000 - KAFKA_IDLE_SECONDS;
     return {
       alerts: produced.alerts,
       staged,
+      partitions: 256,
+      brokers: 3,
       producerRate: Math.round(produced.alerts / producerSeconds),
-      endToEndRate: Math.round(staged / totalSeconds),
-      peakRssMiB: c.peakRssMiB ?? -1,
+      consumeRate: Math.round(staged / consumeSeconds),
+      endToEndRate: Math.round(staged / endToEndSeconds),
+      peakRssMiB: consumer.peakRssMiB ?? -1,
     };
   } finally {
     execFileSync('bash', [path.join(kafkaDir, 'stop-broker.sh')], { env });
