@@ -6,14 +6,14 @@
 import cron from 'node-cron';
 import type { Logger } from 'pino';
 import type { StoreLayout } from '../data/store-layout.js';
-import { AlertDecoder } from './decode/decode.js';
 import { GroupCommitter } from './group-commit.js';
-import { IngestPipeline, type RawMessage } from './pipeline.js';
+import type { RawMessage } from './pipeline.js';
 import { RateReporter } from './progress.js';
 import { compactStore } from './publish/compact.js';
 import { publishNight } from './publish/publish-night.js';
 import { SerialQueue } from './serial.js';
 import { KafkaSource } from './sources/kafka.js';
+import { openStagingPipeline } from './stage/staging-thread.js';
 
 /** Longest wait for the consumer to leave its group when stopping. */
 const STOP_TIMEOUT_MS = 15_000;
@@ -37,12 +37,7 @@ export interface KafkaIngestOptions {
 /** Consumes until stopped; resolves with the final counts. */
 export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOptions) {
   const { log } = options;
-  const pipeline = new IngestPipeline(
-    layout,
-    options.ingesterId,
-    log,
-    new AlertDecoder({ schemalessSchemaText: options.schemaText }),
-  );
+  const pipeline = openStagingPipeline(layout, options.ingesterId, log, options.schemaText);
   const queue = new SerialQueue();
   const unpublished = new Set<number>();
   const source = new KafkaSource({
@@ -55,7 +50,7 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
   const reporter = new RateReporter(log, 'ingest', () => ({ ...pipeline.counts }), 'read').start();
 
   const publishStaged = async (): Promise<void> => {
-    await pipeline.stager.closeAll();
+    await pipeline.closeFiles();
     for (const night of [...unpublished].sort((a, b) => a - b)) {
       try {
         await publishNight(layout, night, log);
@@ -120,8 +115,7 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
   const committer = new GroupCommitter<RawMessage>((messages) =>
     queue.run(async () => {
       await pipeline.ingestMessages(messages);
-      for (const n of pipeline.nightsTouched) unpublished.add(n);
-      pipeline.nightsTouched.clear();
+      for (const n of pipeline.takeNightsTouched()) unpublished.add(n);
     }),
   );
   await source.start((messages) => committer.submit(messages));

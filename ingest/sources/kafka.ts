@@ -1,8 +1,11 @@
 /**
  * Kafka source: a kafkajs consumer group on one or more topics (or a pattern). Each fetched batch is handed to
- * the handler; its offsets are resolved (and so committed, at most once a second) only after the handler
- * resolved (the batch is durable in staging), so delivery is at-least-once and staging's candid idempotence
- * removes the repeats. Heartbeats continue during long batches.
+ * the handler; its offsets are resolved (and so committed, at most once a second, and when stopping) only after
+ * the handler resolved (the batch is durable in staging), so delivery is at-least-once and staging's candid
+ * idempotence removes the repeats. Heartbeats continue during long batches.
+ *
+ * Offsets are committed by this class, not by kafkajs' auto-commit: that commits after every partition's batch,
+ * and 64 batches released together by one group commit sent 64 offset commits at once.
  */
 import { type Consumer, Kafka, logLevel } from 'kafkajs';
 import type { Logger } from 'pino';
@@ -52,6 +55,11 @@ export class KafkaSource {
   private readonly consumer: Consumer;
   private lastMessageAt = Date.now();
   private joined = false;
+  /** Next offset to read of each partition whose batches were handled (`topic\0partition` → offset). */
+  private readonly resolved = new Map<string, { topic: string; partition: number; offset: string }>();
+  /** Batches being handled, and whether a stop was asked (no new batch is then taken). */
+  private readonly inFlight = new Set<Promise<void>>();
+  private stopping = false;
 
   constructor(private readonly options: KafkaSourceOptions) {
     const kafka = new Kafka({
@@ -86,6 +94,8 @@ export class KafkaSource {
       // idleness counts from the first join; later rebalances do not restart it
       if (!this.joined) this.lastMessageAt = Date.now();
       this.joined = true;
+      // after a rebalance, commit only what this member handles from now on
+      this.resolved.clear();
     });
     await this.consumer.connect();
     const topics = this.options.topics;
@@ -98,9 +108,8 @@ export class KafkaSource {
       });
     this.lastMessageAt = Date.now();
     await this.consumer.run({
-      // offsets are resolved only after the batch is durable; kafkajs commits the resolved offsets at most
-      // once a second (and on a clean stop), so that 64 partitions do not cost 64 commits per fetch
-      autoCommit: true,
+      // offsets are resolved only after the batch is durable, and committed at most once a second (and on stop)
+      autoCommit: false,
       autoCommitInterval: 1000,
       eachBatchAutoResolve: false,
       // several partitions' batches in flight at once; the handler stages them together (group commit)
@@ -113,7 +122,7 @@ export class KafkaSource {
         resolveOffset,
         commitOffsetsIfNecessary,
       }) => {
-        if (!isRunning() || isStale() || batch.messages.length === 0) return;
+        if (this.stopping || !isRunning() || isStale() || batch.messages.length === 0) return;
         this.lastMessageAt = Date.now();
         const messages: RawMessage[] = [];
         for (const m of batch.messages) {
@@ -126,19 +135,49 @@ export class KafkaSource {
         const beat = setInterval(() => {
           heartbeat().catch(() => undefined);
         }, 1000);
+        // the batch is handled and its offset recorded as one piece of work, which `stop` waits for
+        const work = (async () => {
+          try {
+            await handler(messages);
+          } finally {
+            clearInterval(beat);
+          }
+          const last = batch.messages[batch.messages.length - 1].offset;
+          resolveOffset(last);
+          this.resolved.set(`${batch.topic}\0${batch.partition}`, {
+            topic: batch.topic,
+            partition: batch.partition,
+            offset: (BigInt(last) + 1n).toString(),
+          });
+        })();
+        this.inFlight.add(work);
         try {
-          await handler(messages);
+          await work;
         } finally {
-          clearInterval(beat);
+          this.inFlight.delete(work);
         }
-        resolveOffset(batch.messages[batch.messages.length - 1].offset);
         await commitOffsetsIfNecessary();
       },
     });
   }
 
-  /** Stops consuming after the batch in progress (its offsets committed) and leaves the group. */
+  /**
+   * Stops consuming: takes no new batch, waits for the batches in progress, commits the offsets of every batch
+   * handled, and leaves the group. Batches fetched meanwhile are not handled: they are delivered again.
+   */
   async stop(): Promise<void> {
+    this.stopping = true;
+    await Promise.allSettled([...this.inFlight]);
+    if (this.resolved.size > 0) {
+      await this.consumer
+        .commitOffsets([...this.resolved.values()])
+        .catch((err) =>
+          this.options.log.warn(
+            { error: err instanceof Error ? err.message : String(err) },
+            'offsets not committed on stop; their batches will be delivered again (staged once)',
+          ),
+        );
+    }
     await this.consumer.disconnect();
   }
 }

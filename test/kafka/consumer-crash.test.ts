@@ -39,6 +39,12 @@ function producedCandids(): Set<bigint> {
   return out;
 }
 
+/** Records in the produced messages (a few files hold more than one alert). */
+function producedRecords(): number {
+  const decoder = new AlertDecoder();
+  return alertFiles().reduce((n, f) => n + decoder.decodeMessage(fs.readFileSync(f)).length, 0);
+}
+
 async function produceAll(bootstrap: string, topic: string): Promise<void> {
   const kafka = new Kafka({ brokers: [bootstrap], logLevel: logLevel.NOTHING });
   const producer = kafka.producer();
@@ -160,7 +166,7 @@ describe('Kafka consumer group ingestion', () => {
   let broker: TestBroker;
   beforeAll(() => {
     if (!fs.existsSync(CLI)) throw new Error(`build first (npm run build): ${CLI} is missing`);
-    broker = startBroker(['crash:6', 'shared:4', 'cron:4']);
+    broker = startBroker(['crash:6', 'shared:4', 'cron:4', 'term:4']);
   });
   afterAll(() => broker?.stop());
 
@@ -190,6 +196,36 @@ describe('Kafka consumer group ingestion', () => {
     const candids = await stagedCandids(layout);
     expect(new Set(candids).size).toBe(candids.length);
     expect(new Set(candids)).toEqual(produced);
+    fs.rmSync(layout.root, { recursive: true, force: true });
+  }, 240_000);
+
+  it('commits the offsets of every batch it staged when stopped by SIGTERM: a restart stages the rest, none twice', async () => {
+    await produceAll(broker.bootstrap, 'term');
+    const layout = tempStore();
+    const summary = (child: ChildProcess): Promise<string> =>
+      new Promise((resolve) => {
+        let out = '';
+        child.stdout?.on('data', (c: Buffer) => {
+          out += c.toString();
+        });
+        child.on('exit', () => resolve(out));
+      });
+    const first = startConsumer(layout, broker.bootstrap, 'term', 'g-term', 'ct');
+    const firstOut = summary(first);
+    await whenStaging(first);
+    first.kill('SIGTERM');
+    expect(await exited(first)).toBe(0);
+    const read = (out: string): number => Number(/(\d+) records read/.exec(out)?.[1]);
+    const readFirst = read(await firstOut);
+    expect(readFirst).toBeGreaterThan(0);
+    const second = startConsumer(layout, broker.bootstrap, 'term', 'g-term', 'ct');
+    const secondOut = summary(second);
+    expect(await exited(second)).toBe(0);
+    // what the first one handled was committed: the restart reads only the rest, each message once in all
+    expect(readFirst + read(await secondOut)).toBe(producedRecords());
+    const candids = await stagedCandids(layout);
+    expect(new Set(candids).size).toBe(candids.length);
+    expect(new Set(candids)).toEqual(producedCandids());
     fs.rmSync(layout.root, { recursive: true, force: true });
   }, 240_000);
 
