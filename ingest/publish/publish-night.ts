@@ -78,7 +78,9 @@ async function prepareNightRelations(
   const history = names.map((n) => `SELECT * FROM ${n}.history`).join(' UNION ALL ');
   const dedup =
     files.length > 1 ? 'QUALIFY row_number() OVER (PARTITION BY i_candid ORDER BY source) = 1' : '';
-  await conn.run(`CREATE TEMP TABLE staged AS SELECT * FROM (${staged}) ${dedup}`);
+  // one staging file (the usual case) needs no deduplication: a view, and the alerts are copied once, into `st`
+  const kind = files.length > 1 ? 'TABLE' : 'VIEW';
+  await conn.run(`CREATE TEMP ${kind} staged AS SELECT * FROM (${staged}) ${dedup}`);
   await conn.run(
     `CREATE TEMP TABLE st AS SELECT * EXCLUDE (${STAMP_REF_COLUMNS.join(', ')}, source, staging_file),
        ${VALID_ALERT_SQL} AS valid FROM staged`,
