@@ -69,8 +69,12 @@ export interface FileIngestSummary extends IngestCounts {
  * 100,000 alerts 18 % faster than 500 (docs/benchmarks.md, ingestion) and holds ~45 MB of alerts at a time.
  */
 const FILE_BATCH_SIZE = 2000;
-/** Memory of a compaction's merge beside a publication (whose work database has WORK_MEMORY_LIMIT). */
-const CONCURRENT_MERGE_MEMORY = '512MB';
+/**
+ * Memory of a compaction's merge beside a publication (whose work database has WORK_MEMORY_LIMIT): together
+ * with the process's own ~300 MB they stay under the 1.5 GB bound whatever the nights' size; a merge that needs
+ * more fails and is run again alone.
+ */
+const CONCURRENT_MERGE_MEMORY = '384MB';
 /** Alerts read after a night's last one before it is considered done (closed and published). */
 const QUIET_ALERTS = 2000;
 
