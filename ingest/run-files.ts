@@ -195,16 +195,19 @@ export async function ingestFiles(
  * thread is free): the merges of past months overlap the last publications. A merge that fails there (e.g. out
  * of its smaller memory) is retried once the publications are over, alone.
  */
-async function compactBeside(
+export async function compactBeside(
   layout: StoreLayout,
   log: Logger,
-  publisher: BackgroundPublisher,
+  publisher: Pick<BackgroundPublisher, 'pendingNights' | 'idle'>,
+  options: { memoryLimit?: string; recentNightsKept?: number } = {},
 ): Promise<CompactResult> {
+  const { memoryLimit = CONCURRENT_MERGE_MEMORY, recentNightsKept } = options;
   try {
     return await compactStore(layout, log, {
       comingNights: publisher.pendingNights(),
-      memoryLimit: CONCURRENT_MERGE_MEMORY,
+      memoryLimit,
       lockWaitMs: LOCK_STALE_MS,
+      recentNightsKept,
     });
   } catch (err) {
     log.warn(
@@ -212,6 +215,6 @@ async function compactBeside(
       'compaction retried after publication',
     );
     await publisher.idle();
-    return compactStore(layout, log);
+    return compactStore(layout, log, { recentNightsKept });
   }
 }

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Catalog, partFilePath, readCatalog } from '../../data/catalog.js';
 import type { StoreLayout } from '../../data/store-layout.js';
@@ -10,7 +11,7 @@ import { markBuilding } from '../../ingest/publish/building-marker.js';
 import { compactStore, planCompaction } from '../../ingest/publish/compact.js';
 import { acquirePublishLock } from '../../ingest/publish/lock.js';
 import { publishNight } from '../../ingest/publish/publish-night.js';
-import { ingestFiles } from '../../ingest/run-files.js';
+import { compactBeside, ingestFiles } from '../../ingest/run-files.js';
 import { sharedPath } from '../support/shared.js';
 import { tempStore, testLog } from '../support/store.js';
 
@@ -96,6 +97,28 @@ describe('compaction', () => {
     const after = readCatalog(layout);
     expect(after.parts.filter((p) => p.nights.length > 1)).toEqual([]);
     expect(await allAlerts(layout, after)).toEqual(alertsBefore);
+  });
+
+  it('runs a merge that fails beside the publications (e.g. out of memory) again, alone', async () => {
+    const warnings: string[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => warnings.push(line) });
+    let idleAwaited = false;
+    const publisher = {
+      pendingNights: () => [],
+      idle: async () => {
+        idleAwaited = true;
+      },
+    };
+    const r = await compactBeside(layout, log, publisher, { memoryLimit: '1MB', recentNightsKept: 1000 });
+    // nothing to merge with 1,000 recent nights: the first attempt succeeds
+    expect(r.createdParts).toBe(0);
+    expect(idleAwaited).toBe(false);
+    const tooSmall = await compactBeside(layout, log, publisher, { memoryLimit: '1KB', recentNightsKept: 0 });
+    expect(idleAwaited).toBe(true);
+    expect(warnings.join('')).toContain('compaction retried after publication');
+    expect(tooSmall.createdParts).toBe(1);
+    // undo, so that the next test merges the same parts again
+    await publishNight(layout, 20231018, testLog);
   });
 
   it('merges them, keeps every alert, and points the object index at the new part', async () => {
