@@ -70,11 +70,11 @@ export interface FileIngestSummary extends IngestCounts {
  */
 const FILE_BATCH_SIZE = 2000;
 /**
- * Memory of a compaction's merge beside a publication (whose work database has WORK_MEMORY_LIMIT): together
- * with the process's own ~300 MB they stay under the 1.5 GB bound whatever the nights' size; a merge that needs
- * more fails and is run again alone.
+ * Memory of the work database of a publication or a compaction's merge on this thread beside the publication
+ * worker's (WORK_MEMORY_LIMIT): together with the process's own ~300 MB they stay under the 1.5 GB bound
+ * whatever the nights' size; work that needs more fails here and is done again alone.
  */
-const CONCURRENT_MERGE_MEMORY = '384MB';
+const BESIDE_WORKER_MEMORY = '384MB';
 /** Alerts read after a night's last one before it is considered done (closed and published). */
 const QUIET_ALERTS = 2000;
 
@@ -169,7 +169,10 @@ export async function ingestFiles(
   let compaction: CompactResult | null = null;
   if (publisher) {
     for (const night of [...dirty].sort((a, b) => a - b)) void publisher.enqueue(night);
+    // the input is read: this thread compacts beside the worker's publications, then publishes the nights the
+    // worker has not started yet
     compaction = options.compact ? await compactBeside(layout, log, publisher) : null;
+    await publisher.helpHere(BESIDE_WORKER_MEMORY);
     await publisher.close();
     if (publisher.errors.length > 0) {
       const e = publisher.errors[0];
@@ -201,7 +204,7 @@ export async function compactBeside(
   publisher: Pick<BackgroundPublisher, 'pendingNights' | 'idle'>,
   options: { memoryLimit?: string; recentNightsKept?: number } = {},
 ): Promise<CompactResult> {
-  const { memoryLimit = CONCURRENT_MERGE_MEMORY, recentNightsKept } = options;
+  const { memoryLimit = BESIDE_WORKER_MEMORY, recentNightsKept } = options;
   try {
     return await compactStore(layout, log, {
       comingNights: publisher.pendingNights(),

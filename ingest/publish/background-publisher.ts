@@ -1,6 +1,8 @@
 /**
  * Publishes nights in the background, one at a time, in a worker thread when the compiled worker is available
- * (the installed command), else on the calling thread (e.g. under the test runner, which runs TypeScript).
+ * (the installed command), else on the calling thread (e.g. under the test runner, which runs TypeScript). Once
+ * the caller's own thread is free (the input read), `helpHere` publishes queued nights on it too, beside the
+ * worker: parts are built outside the publication lock (publish-night.ts).
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,19 +13,36 @@ import { type PublishResult, publishNight } from './publish-night.js';
 
 type Reply = { night: number; result?: PublishResult; error?: string };
 
+/** A queued night, and the callers waiting for its publication. */
+interface Queued {
+  readonly night: number;
+  /** Set when it failed on the helping thread: it then goes to the worker, with its full memory. */
+  readonly workerOnly: boolean;
+  readonly done: Promise<void>;
+  readonly settle: () => void;
+}
+
+function queued(night: number, workerOnly: boolean): Queued {
+  let settle: () => void = () => undefined;
+  const done = new Promise<void>((r) => {
+    settle = r;
+  });
+  return { night, workerOnly, done, settle };
+}
+
 export class BackgroundPublisher {
   private readonly worker: Worker | null;
-  private chain: Promise<unknown> = Promise.resolve();
   private readonly waiting = new Map<
     number,
     { resolve: (r: PublishResult) => void; reject: (e: Error) => void }
   >();
   readonly results: PublishResult[] = [];
-  /** The queued or running publication of each night. */
-  private readonly byNight = new Map<number, Promise<void>>();
   readonly errors: { night: number; error: string }[] = [];
-  /** Nights queued and not yet published (or failed). */
-  private readonly pending = new Set<number>();
+  /** Nights waiting, in order. */
+  private readonly queue: Queued[] = [];
+  /** Nights being published (a night is never published twice at once). */
+  private readonly running = new Map<number, Queued>();
+  private workerBusy = false;
 
   constructor(
     private readonly layout: StoreLayout,
@@ -43,49 +62,102 @@ export class BackgroundPublisher {
 
   /** Queues a night; resolves when it is published. Failures are recorded, not thrown. */
   enqueue(night: number): Promise<void> {
-    const run = async (): Promise<void> => {
-      try {
-        const result = this.worker
-          ? await new Promise<PublishResult>((resolve, reject) => {
-              this.waiting.set(night, { resolve, reject });
-              this.worker?.postMessage({ night });
-            })
-          : await publishNight(this.layout, night, this.log);
-        this.results.push(result);
-      } catch (err) {
-        const error = err instanceof Error ? err.message : String(err);
-        this.errors.push({ night, error });
-        this.log.error({ night, error }, 'publication failed');
-      }
-    };
-    this.pending.add(night);
-    const next = this.chain.then(run).finally(() => {
-      // a night queued again is pending until its last queued publication is over
-      if (this.byNight.get(night) === next) this.pending.delete(night);
+    // a night already waiting (not started) is published once, with what is staged by then
+    const waiting = this.queue.find((q) => q.night === night);
+    if (waiting) return waiting.done;
+    const q = queued(night, false);
+    this.queue.push(q);
+    this.pump();
+    return q.done;
+  }
+
+  /** The next queued night that is not being published, removed from the queue. */
+  private take(forWorker: boolean): Queued | null {
+    const i = this.queue.findIndex((q) => !this.running.has(q.night) && (forWorker || !q.workerOnly));
+    return i < 0 ? null : this.queue.splice(i, 1)[0];
+  }
+
+  private pump(): void {
+    if (this.workerBusy) return;
+    const q = this.take(true);
+    if (!q) return;
+    this.workerBusy = true;
+    this.running.set(q.night, q);
+    void this.publishOnWorker(q.night)
+      .then(
+        (result) => this.results.push(result),
+        (err) => this.fail(q.night, err),
+      )
+      .finally(() => {
+        this.running.delete(q.night);
+        this.workerBusy = false;
+        q.settle();
+        this.pump();
+      });
+  }
+
+  private publishOnWorker(night: number): Promise<PublishResult> {
+    if (!this.worker) return publishNight(this.layout, night, this.log);
+    return new Promise<PublishResult>((resolve, reject) => {
+      this.waiting.set(night, { resolve, reject });
+      this.worker?.postMessage({ night });
     });
-    this.chain = next;
-    this.byNight.set(night, next);
-    return next;
+  }
+
+  private fail(night: number, err: unknown): void {
+    const error = err instanceof Error ? err.message : String(err);
+    this.errors.push({ night, error });
+    this.log.error({ night, error }, 'publication failed');
+  }
+
+  /**
+   * Publishes queued nights on the calling thread, beside the worker, until none is left to take; its work
+   * database gets `memoryLimit`. A night that fails here goes back to the queue for the worker.
+   */
+  async helpHere(memoryLimit: string): Promise<void> {
+    for (let q = this.take(false); q; q = this.take(false)) {
+      this.running.set(q.night, q);
+      try {
+        this.results.push(await publishNight(this.layout, q.night, this.log, { memoryLimit }));
+        q.settle();
+      } catch (err) {
+        this.log.warn(
+          { night: q.night, error: err instanceof Error ? err.message : String(err) },
+          'publication handed back to the worker',
+        );
+        const retry = queued(q.night, true);
+        void retry.done.then(q.settle);
+        this.queue.unshift(retry);
+      } finally {
+        this.running.delete(q.night);
+        this.pump();
+      }
+    }
   }
 
   /** Nights queued or being published. */
   pendingNights(): number[] {
-    return [...this.pending].sort((a, b) => a - b);
+    return [...new Set([...this.queue.map((q) => q.night), ...this.running.keys()])].sort((a, b) => a - b);
   }
 
-  /** Resolves when the night's queued publication (if any) is over. */
+  /** Resolves when the night's queued and running publications (if any) are over. */
   async idleFor(night: number): Promise<void> {
-    await this.byNight.get(night);
+    const all = [...this.queue, ...this.running.values()].filter((q) => q.night === night);
+    await Promise.all(all.map((q) => q.done));
   }
 
   /** Resolves when every publication queued so far is over. */
   async idle(): Promise<void> {
-    await this.chain;
+    for (;;) {
+      const all = [...this.queue, ...this.running.values()];
+      if (all.length === 0) return;
+      await Promise.all(all.map((q) => q.done));
+    }
   }
 
   /** Waits for every queued publication, then stops the worker. */
   async close(): Promise<void> {
-    await this.chain;
+    await this.idle();
     await this.worker?.terminate();
   }
 }

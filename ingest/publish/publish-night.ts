@@ -13,7 +13,8 @@ import { sqlPathLiteral } from '../../data/sql-text.js';
 import { STAMP_REF_COLUMNS } from '../../data/staging-schema.js';
 import type { StoreLayout } from '../../data/store-layout.js';
 import { MIN_RB, stampsFileOf } from '../stage/night-staging.js';
-import { acquirePublishLock } from './lock.js';
+import { clearBuilding, markBuilding } from './building-marker.js';
+import { acquirePublishLock, LOCK_STALE_MS } from './lock.js';
 import { writeObjectBlocks } from './object-blocks-writer.js';
 import { writeObjectIndex } from './object-index.js';
 import { rewritePartsWithout } from './part-rewrite.js';
@@ -190,17 +191,35 @@ function linkFile(from: string, to: string): boolean {
   }
 }
 
+/** Options of {@link publishNight}. */
+export interface PublishOptions {
+  /** Memory of the work database (a publication beside another one gets less). */
+  readonly memoryLimit?: string;
+}
+
 /**
  * Publishes `night` from its staging files. The staging files must not be open for writing (an ingester closes
  * them before publishing). A night with no staging file is an error; a night whose staging holds no alert
  * publishes an empty statistics row and no part.
+ *
+ * The part is built outside the publication lock (marked as being built, building-marker.ts), so that several
+ * nights can be built at once; the lock is held for the switch only: rewriting a compacted part that holds the
+ * night, the object index and the new catalog version.
  */
-export async function publishNight(layout: StoreLayout, night: number, log: Logger): Promise<PublishResult> {
+export async function publishNight(
+  layout: StoreLayout,
+  night: number,
+  log: Logger,
+  options: PublishOptions = {},
+): Promise<PublishResult> {
   const started = Date.now();
   const files = stagingFilesOf(layout, night);
   if (files.length === 0) throw new Error(`night ${night} has no staging file under ${layout.stagingDir}`);
-  const release = await acquirePublishLock(layout);
-  const { conn, close } = await openWorkConnection(layout);
+  const partId = newPartId(`n${night}`);
+  const partDir = layout.partDir(partId);
+  markBuilding(partDir);
+  let switched = false;
+  const { conn, close } = await openWorkConnection(layout, options.memoryLimit);
   // milliseconds per step, logged with the result (where a publication's time goes)
   const stepsMs: Record<string, number> = {};
   let stepStart = performance.now();
@@ -210,16 +229,13 @@ export async function publishNight(layout: StoreLayout, night: number, log: Logg
     stepStart = now;
   };
   try {
-    const partId = newPartId(`n${night}`);
-    await prepareNightRelations(conn, files, night, layout.partDir(partId));
+    await prepareNightRelations(conn, files, night, partDir);
     step('stage');
     const statistics = await computeNightStatistics(conn);
     step('statistics');
-    const previous = readCatalog(layout);
-    fs.mkdirSync(layout.partsDir, { recursive: true });
-    const rows = await writePart(conn, layout.partDir(partId), true);
+    const rows = await writePart(conn, partDir, true);
     step('part');
-    const blocks = await writeObjectBlocks(conn, layout.partDir(partId), 'cut');
+    const blocks = await writeObjectBlocks(conn, partDir, 'cut');
     step('objectBlocks');
     const newEntry: PartEntry = {
       id: partId,
@@ -229,33 +245,43 @@ export async function publishNight(layout: StoreLayout, night: number, log: Logg
       objectBlockFormat: blocks.format,
       createdAt: new Date().toISOString(),
     };
-    const touched = previous.parts.filter((p) => p.nights.includes(night));
-    const rewritten = await rewritePartsWithout(layout, touched, night, log);
-    step('rewrites');
-    const parts = [
-      ...previous.parts.filter((p) => !p.nights.includes(night)),
-      ...rewritten,
-      ...(rows.alerts + rows.upperlim + rows.cutouts > 0 ? [newEntry] : []),
-    ];
-    const version = previous.version + 1;
-    fs.mkdirSync(path.join(layout.root, 'index'), { recursive: true });
-    const objectIndex = await writeObjectIndex(
-      conn,
-      layout,
-      version,
-      previous.objectIndex,
-      touched.map((p) => p.id),
-      [...rewritten.map((p) => p.id), ...(parts.includes(newEntry) ? [partId] : [])],
-    );
-    const catalog: Catalog = {
-      version,
-      publishedAt: new Date().toISOString(),
-      parts,
-      statistics: { ...previous.statistics, [String(night)]: statistics },
-      objectIndex,
-    };
-    writeCatalog(layout, catalog);
-    step('index');
+    // the part is complete: a publication that ends first waits at most for this switch
+    const release = await acquirePublishLock(layout, { waitMs: LOCK_STALE_MS });
+    step('lock');
+    let version: number;
+    try {
+      const previous = readCatalog(layout);
+      const touched = previous.parts.filter((p) => p.nights.includes(night));
+      const rewritten = await rewritePartsWithout(layout, touched, night, log);
+      step('rewrites');
+      const parts = [
+        ...previous.parts.filter((p) => !p.nights.includes(night)),
+        ...rewritten,
+        ...(rows.alerts + rows.upperlim + rows.cutouts > 0 ? [newEntry] : []),
+      ];
+      version = previous.version + 1;
+      fs.mkdirSync(path.join(layout.root, 'index'), { recursive: true });
+      const objectIndex = await writeObjectIndex(
+        conn,
+        layout,
+        version,
+        previous.objectIndex,
+        touched.map((p) => p.id),
+        [...rewritten.map((p) => p.id), ...(parts.includes(newEntry) ? [partId] : [])],
+      );
+      const catalog: Catalog = {
+        version,
+        publishedAt: new Date().toISOString(),
+        parts,
+        statistics: { ...previous.statistics, [String(night)]: statistics },
+        objectIndex,
+      };
+      writeCatalog(layout, catalog);
+      switched = true;
+      step('index');
+    } finally {
+      release();
+    }
     const result: PublishResult = {
       night,
       partId,
@@ -269,6 +295,8 @@ export async function publishNight(layout: StoreLayout, night: number, log: Logg
     return result;
   } finally {
     close();
-    release();
+    // a part left out of the catalog (an empty night, or a failure) is removed by the garbage collection
+    clearBuilding(partDir);
+    if (!switched) fs.rmSync(partDir, { recursive: true, force: true });
   }
 }

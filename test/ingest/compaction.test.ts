@@ -5,7 +5,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Catalog, partFilePath, readCatalog } from '../../data/catalog.js';
+import { type Catalog, partFilePath, readCatalog, writeCatalog } from '../../data/catalog.js';
 import type { StoreLayout } from '../../data/store-layout.js';
 import { markBuilding } from '../../ingest/publish/building-marker.js';
 import { compactStore, planCompaction } from '../../ingest/publish/compact.js';
@@ -88,15 +88,29 @@ describe('compaction', () => {
       }
     };
     const dir = await mergedDir();
+    // meanwhile the night 20231018 is published again (its part replaced by a new one), under the lock
+    const catalog = readCatalog(layout);
+    const old = catalog.parts.find((p) => p.nights.includes(20231018))!;
+    const replacement = {
+      ...old,
+      id: `${old.id}-again`,
+      cutouts: [{ night: 20231018, part: `${old.id}-again` }],
+    };
+    fs.cpSync(layout.partDir(old.id), layout.partDir(replacement.id), { recursive: true });
+    writeCatalog(layout, {
+      ...catalog,
+      version: catalog.version + 1,
+      parts: catalog.parts.map((p) => (p.id === old.id ? replacement : p)),
+    });
     release();
-    // takes the lock at once (before the compaction's next attempt) and replaces the part of 20231018
-    await publishNight(layout, 20231018, testLog);
     const r = await compaction;
     expect(r.createdParts).toBe(0);
     expect(fs.existsSync(path.join(layout.partsDir, dir))).toBe(false);
     const after = readCatalog(layout);
     expect(after.parts.filter((p) => p.nights.length > 1)).toEqual([]);
     expect(await allAlerts(layout, after)).toEqual(alertsBefore);
+    // back to the catalog of the real publication for the next tests
+    writeCatalog(layout, { ...catalog, version: after.version + 1 });
   });
 
   it('runs a merge that fails beside the publications (e.g. out of memory) again, alone', async () => {

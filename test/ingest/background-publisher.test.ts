@@ -1,0 +1,71 @@
+/**
+ * The background publisher publishes queued nights one at a time on its worker, and on the calling thread too once
+ * asked to help: several nights are then built at once (outside the publication lock), each published once, and
+ * a night that fails on the helping thread is published by the worker.
+ */
+import fs from 'node:fs';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readCatalog } from '../../data/catalog.js';
+import type { StoreLayout } from '../../data/store-layout.js';
+import { BackgroundPublisher } from '../../ingest/publish/background-publisher.js';
+import { ingestFiles } from '../../ingest/run-files.js';
+import { sharedPath } from '../support/shared.js';
+import { tempStore, testLog } from '../support/store.js';
+
+const stores: StoreLayout[] = [];
+afterEach(() => {
+  for (const s of stores.splice(0)) fs.rmSync(s.root, { recursive: true, force: true });
+});
+
+async function stagedStore(): Promise<{ layout: StoreLayout; nights: number[] }> {
+  const layout = tempStore();
+  stores.push(layout);
+  const s = await ingestFiles(layout, [sharedPath('data', 'ztf_raw_avro')], {
+    ingesterId: 't',
+    log: testLog,
+  });
+  return { layout, nights: s.nights };
+}
+
+function publishedNights(layout: StoreLayout): number[] {
+  return Object.keys(readCatalog(layout).statistics)
+    .map(Number)
+    .sort((a, b) => a - b);
+}
+
+describe('BackgroundPublisher', () => {
+  it('publishes the queued nights on the calling thread beside the worker, each once', async () => {
+    const { layout, nights } = await stagedStore();
+    expect(nights.length).toBeGreaterThanOrEqual(3);
+    const publisher = new BackgroundPublisher(layout, testLog);
+    for (const night of nights) void publisher.enqueue(night);
+    // queued again before it started: published once
+    void publisher.enqueue(nights[nights.length - 1]);
+    expect(publisher.pendingNights()).toEqual(nights);
+    await publisher.helpHere('768MB');
+    // the helping thread took every night the worker had not started: at most one is left running
+    expect(publisher.results.length).toBeGreaterThanOrEqual(nights.length - 1);
+    await publisher.close();
+    expect(publisher.errors).toEqual([]);
+    expect(publisher.results.map((r) => r.night).sort((a, b) => a - b)).toEqual(nights);
+    expect(publishedNights(layout)).toEqual(nights);
+    // one catalog version per publication: the switches, under the lock, never lost one another
+    expect(readCatalog(layout).version).toBe(nights.length);
+    expect(publisher.pendingNights()).toEqual([]);
+  });
+
+  it('hands a night that fails on the calling thread back to the worker', async () => {
+    const { layout, nights } = await stagedStore();
+    const warnings: string[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => warnings.push(line) });
+    const publisher = new BackgroundPublisher(layout, log);
+    for (const night of nights) void publisher.enqueue(night);
+    // far too little memory for a publication on this thread
+    await publisher.helpHere('1KB');
+    await publisher.close();
+    expect(warnings.join('')).toContain('publication handed back to the worker');
+    expect(publisher.errors).toEqual([]);
+    expect(publishedNights(layout)).toEqual(nights);
+  });
+});
