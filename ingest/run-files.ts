@@ -12,6 +12,7 @@ import { RateReporter } from './progress.js';
 import { BackgroundPublisher } from './publish/background-publisher.js';
 import { type CompactResult, compactStore } from './publish/compact.js';
 import { LOCK_STALE_MS } from './publish/lock.js';
+import { BESIDE_WORKER_MEMORY } from './publish/work.js';
 import { readAvroFile } from './sources/avro-file.js';
 import { readTableFile } from './sources/table-file.js';
 import { readTarball } from './sources/tarball.js';
@@ -69,12 +70,6 @@ export interface FileIngestSummary extends IngestCounts {
  * 100,000 alerts 18 % faster than 500 (docs/benchmarks.md, ingestion) and holds ~45 MB of alerts at a time.
  */
 const FILE_BATCH_SIZE = 2000;
-/**
- * Memory of the work database of a publication or a compaction's merge on this thread beside the publication
- * worker's (WORK_MEMORY_LIMIT): together with the process's own ~300 MB they stay under the 1.5 GB bound
- * whatever the nights' size; work that needs more fails here and is done again alone.
- */
-const BESIDE_WORKER_MEMORY = '384MB';
 /** Alerts read after a night's last one before it is considered done (closed and published). */
 const QUIET_ALERTS = 2000;
 

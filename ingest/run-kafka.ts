@@ -9,8 +9,9 @@ import type { StoreLayout } from '../data/store-layout.js';
 import { GroupCommitter } from './group-commit.js';
 import type { RawMessage } from './pipeline.js';
 import { RateReporter } from './progress.js';
+import { BackgroundPublisher } from './publish/background-publisher.js';
 import { compactStore } from './publish/compact.js';
-import { publishNight } from './publish/publish-night.js';
+import { BESIDE_WORKER_MEMORY } from './publish/work.js';
 import { SerialQueue } from './serial.js';
 import { KafkaSource } from './sources/kafka.js';
 import { openStagingPipeline } from './stage/staging-thread.js';
@@ -51,14 +52,14 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
 
   const publishStaged = async (): Promise<void> => {
     await pipeline.closeFiles();
-    for (const night of [...unpublished].sort((a, b) => a - b)) {
-      try {
-        await publishNight(layout, night, log);
-        unpublished.delete(night);
-      } catch (err) {
-        log.warn({ err, night }, 'publication failed; retried at the next scheduled run');
-      }
-    }
+    // two nights at a time: one on the publication worker, one on this thread (parts are built outside the lock)
+    const publisher = new BackgroundPublisher(layout, log);
+    for (const night of [...unpublished].sort((a, b) => a - b)) void publisher.enqueue(night);
+    await publisher.helpHere(BESIDE_WORKER_MEMORY);
+    await publisher.close();
+    for (const { night } of publisher.results) unpublished.delete(night);
+    for (const { night, error } of publisher.errors)
+      log.warn({ night, error }, 'publication failed; retried at the next scheduled run');
     await compactStore(layout, log).catch((err) =>
       log.warn({ err }, 'compaction failed; retried at the next run'),
     );

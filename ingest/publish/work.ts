@@ -16,6 +16,13 @@ export function newPartId(prefix: string): string {
  */
 export const WORK_MEMORY_LIMIT = '768MB';
 
+/**
+ * Memory of the work database of a publication or a compaction's merge on the ingesting thread, beside the
+ * publication worker's (WORK_MEMORY_LIMIT): together with the process's own ~300 MB they stay under the 1.5 GB
+ * bound whatever the nights' size; work that needs more fails there and is done again alone.
+ */
+export const BESIDE_WORKER_MEMORY = '384MB';
+
 /** Opens an in-memory DuckDB for publication work, spilling to the store's tmp directory. */
 export async function openWorkConnection(
   layout: StoreLayout,
