@@ -96,8 +96,9 @@ async function prepareNightRelations(
       SELECT i_objectId, i_jd, i_fid, i_magpsf, i_sigmapsf, i_diffmaglim, i_magnr, i_sigmagnr, i_isdiffpos,
              i_distnr, i_rb, i_nbad, 'badquality' FROM st WHERE NOT valid
     ) QUALIFY row_number() OVER (PARTITION BY objectId, jd, fid ORDER BY tag DESC) = 1`);
+  // a table: the part file, its count and the object blocks read it (the union and its window once, not 4 times)
   await conn.run(
-    `CREATE TEMP VIEW p_upperlim AS SELECT *, ${Number(night)}::INTEGER AS night FROM p_upperlim_raw`,
+    `CREATE TEMP TABLE p_upperlim AS SELECT *, ${Number(night)}::INTEGER AS night FROM p_upperlim_raw`,
   );
   fs.mkdirSync(partDir, { recursive: true });
   await loadCutouts(conn, files, path.join(partDir, STAMPS_FILE));
