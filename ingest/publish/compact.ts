@@ -7,11 +7,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { type Catalog, type PartEntry, readCatalog, writeCatalog } from '../../data/catalog.js';
+import { type Catalog, type PartEntry, readCatalog } from '../../data/catalog.js';
 import type { StoreLayout } from '../../data/store-layout.js';
 import { isBuilding } from './building-marker.js';
 import { acquirePublishLock } from './lock.js';
-import { writeObjectIndex } from './object-index.js';
+import { writeNextCatalog } from './object-index.js';
 import { mergeParts } from './part-rewrite.js';
 import { openWorkConnection } from './work.js';
 
@@ -121,24 +121,12 @@ export async function compactStore(
       log.info({ month, from: group.length, part: part.id, alerts: part.rows.alerts }, 'month compacted');
     }
     if (added.length > 0) {
-      version = previous.version + 1;
       const { conn, close } = await openWorkConnection(layout, options.memoryLimit);
       try {
-        fs.mkdirSync(path.join(layout.root, 'index'), { recursive: true });
-        const objectIndex = await writeObjectIndex(
-          conn,
-          layout,
-          version,
-          previous.objectIndex,
-          [...dropped],
-          added.map((p) => p.id),
-        );
-        writeCatalog(layout, {
-          ...previous,
-          version,
-          publishedAt: new Date().toISOString(),
+        version = await writeNextCatalog(conn, layout, previous, {
           parts: [...previous.parts.filter((p) => !dropped.has(p.id)), ...added],
-          objectIndex,
+          droppedParts: [...dropped],
+          newParts: added.map((p) => p.id),
         });
       } finally {
         close();

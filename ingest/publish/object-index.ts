@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { partFilePath } from '../../data/catalog.js';
+import { type Catalog, type PartEntry, partFilePath, writeCatalog } from '../../data/catalog.js';
 import { OBJECT_BLOCKS_INDEX_FILE } from '../../data/object-blocks.js';
 import { sqlPathList, sqlPathLiteral } from '../../data/sql-text.js';
 import type { StoreLayout } from '../../data/store-layout.js';
@@ -74,4 +74,40 @@ export async function writeObjectIndex(
                         FROM (${union}) GROUP BY objectId, part ORDER BY objectId, part)
                   TO ${sqlPathLiteral(target)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 20000)`);
   return rel;
+}
+
+/**
+ * Switches the store to the catalog version after `previous`: writes its object index (the previous one without
+ * the rows of `droppedParts`, plus those of `newParts`), then the catalog itself with `parts` and `statistics`
+ * (atomic, data/catalog.ts). Call under the publication lock. Returns the new version.
+ */
+export async function writeNextCatalog(
+  conn: DuckDBConnection,
+  layout: StoreLayout,
+  previous: Catalog,
+  change: {
+    readonly parts: readonly PartEntry[];
+    readonly droppedParts: readonly string[];
+    readonly newParts: readonly string[];
+    readonly statistics?: Catalog['statistics'];
+  },
+): Promise<number> {
+  const version = previous.version + 1;
+  fs.mkdirSync(path.join(layout.root, 'index'), { recursive: true });
+  const objectIndex = await writeObjectIndex(
+    conn,
+    layout,
+    version,
+    previous.objectIndex,
+    change.droppedParts,
+    change.newParts,
+  );
+  writeCatalog(layout, {
+    version,
+    publishedAt: new Date().toISOString(),
+    parts: change.parts,
+    statistics: change.statistics ?? previous.statistics,
+    objectIndex,
+  });
+  return version;
 }

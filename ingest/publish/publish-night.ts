@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Logger } from 'pino';
-import { type Catalog, type PartEntry, readCatalog, STAMPS_FILE, writeCatalog } from '../../data/catalog.js';
+import { type PartEntry, readCatalog, STAMPS_FILE } from '../../data/catalog.js';
 import { sqlPathLiteral } from '../../data/sql-text.js';
 import { STAMP_REF_COLUMNS } from '../../data/staging-schema.js';
 import type { StoreLayout } from '../../data/store-layout.js';
@@ -16,7 +16,7 @@ import { MIN_RB, stampsFileOf } from '../stage/night-staging.js';
 import { clearBuilding, markBuilding } from './building-marker.js';
 import { acquirePublishLock, LOCK_STALE_MS } from './lock.js';
 import { writeObjectBlocks } from './object-blocks-writer.js';
-import { writeObjectIndex } from './object-index.js';
+import { writeNextCatalog } from './object-index.js';
 import { rewritePartsWithout } from './part-rewrite.js';
 import { writePart } from './part-writer.js';
 import { computeNightStatistics } from './statistics.js';
@@ -260,24 +260,12 @@ export async function publishNight(
         ...rewritten,
         ...(rows.alerts + rows.upperlim + rows.cutouts > 0 ? [newEntry] : []),
       ];
-      version = previous.version + 1;
-      fs.mkdirSync(path.join(layout.root, 'index'), { recursive: true });
-      const objectIndex = await writeObjectIndex(
-        conn,
-        layout,
-        version,
-        previous.objectIndex,
-        touched.map((p) => p.id),
-        [...rewritten.map((p) => p.id), ...(parts.includes(newEntry) ? [partId] : [])],
-      );
-      const catalog: Catalog = {
-        version,
-        publishedAt: new Date().toISOString(),
+      version = await writeNextCatalog(conn, layout, previous, {
         parts,
+        droppedParts: touched.map((p) => p.id),
+        newParts: [...rewritten.map((p) => p.id), ...(parts.includes(newEntry) ? [partId] : [])],
         statistics: { ...previous.statistics, [String(night)]: statistics },
-        objectIndex,
-      };
-      writeCatalog(layout, catalog);
+      });
       switched = true;
       step('index');
     } finally {
@@ -296,7 +284,8 @@ export async function publishNight(
     return result;
   } finally {
     close();
-    // a part left out of the catalog (an empty night, or a failure) is removed by the garbage collection
+    // a failed publication's part is removed here; an empty night's part, left out of the catalog, goes with
+    // the garbage collection
     clearBuilding(partDir);
     if (!switched) fs.rmSync(partDir, { recursive: true, force: true });
   }
