@@ -52,14 +52,16 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
 
   const publishStaged = async (): Promise<void> => {
     await pipeline.closeFiles();
-    // two nights at a time: one on the publication worker, one on this thread (parts are built outside the lock)
-    const publisher = new BackgroundPublisher(layout, log);
-    for (const night of [...unpublished].sort((a, b) => a - b)) void publisher.enqueue(night);
-    await publisher.helpHere(BESIDE_WORKER_MEMORY);
-    await publisher.close();
-    for (const { night } of publisher.results) unpublished.delete(night);
-    for (const { night, error } of publisher.errors)
-      log.warn({ night, error }, 'publication failed; retried at the next scheduled run');
+    if (unpublished.size > 0) {
+      // two nights at a time: one on the publication worker, one on this thread (parts built outside the lock)
+      const publisher = new BackgroundPublisher(layout, log);
+      for (const night of [...unpublished].sort((a, b) => a - b)) void publisher.enqueue(night);
+      await publisher.helpHere(BESIDE_WORKER_MEMORY);
+      await publisher.close();
+      for (const { night } of publisher.results) unpublished.delete(night);
+      for (const { night, error } of publisher.errors)
+        log.warn({ night, error }, 'publication failed; retried at the next scheduled run');
+    }
     await compactStore(layout, log).catch((err) =>
       log.warn({ err }, 'compaction failed; retried at the next run'),
     );
