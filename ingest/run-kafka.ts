@@ -9,9 +9,8 @@ import type { StoreLayout } from '../data/store-layout.js';
 import { GroupCommitter } from './group-commit.js';
 import type { RawMessage } from './pipeline.js';
 import { RateReporter } from './progress.js';
-import { BackgroundPublisher } from './publish/background-publisher.js';
+import { publishBesideWorker } from './publish/background-publisher.js';
 import { compactStore } from './publish/compact.js';
-import { BESIDE_WORKER_MEMORY } from './publish/work.js';
 import { SerialQueue } from './serial.js';
 import { KafkaSource } from './sources/kafka.js';
 import { openStagingPipeline } from './stage/staging-thread.js';
@@ -53,13 +52,9 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
   const publishStaged = async (): Promise<void> => {
     await pipeline.closeFiles();
     if (unpublished.size > 0) {
-      // two nights at a time: one on the publication worker, one on this thread (parts built outside the lock)
-      const publisher = new BackgroundPublisher(layout, log);
-      for (const night of [...unpublished].sort((a, b) => a - b)) void publisher.enqueue(night);
-      await publisher.helpHere(BESIDE_WORKER_MEMORY);
-      await publisher.close();
-      for (const { night } of publisher.results) unpublished.delete(night);
-      for (const { night, error } of publisher.errors)
+      const { results, errors } = await publishBesideWorker(layout, [...unpublished], log);
+      for (const { night } of results) unpublished.delete(night);
+      for (const { night, error } of errors)
         log.warn({ night, error }, 'publication failed; retried at the next scheduled run');
     }
     await compactStore(layout, log).catch((err) =>

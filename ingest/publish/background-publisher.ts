@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { StoreLayout } from '../../data/store-layout.js';
 import { type PublishResult, publishNight } from './publish-night.js';
+import { BESIDE_WORKER_MEMORY } from './work.js';
 
 type Reply = { night: number; result?: PublishResult; error?: string };
 
@@ -160,4 +161,23 @@ export class BackgroundPublisher {
     await this.idle();
     await this.worker?.terminate();
   }
+}
+
+/**
+ * Publishes `nights` two at a time: on a publication worker and on the calling thread (parts are built outside
+ * the publication lock). Failures are returned with their night, not thrown.
+ */
+export async function publishBesideWorker(
+  layout: StoreLayout,
+  nights: readonly number[],
+  log: Logger,
+): Promise<{ results: PublishResult[]; errors: { night: number; error: string }[] }> {
+  const publisher = new BackgroundPublisher(layout, log);
+  for (const night of [...nights].sort((a, b) => a - b)) void publisher.enqueue(night);
+  await publisher.helpHere(BESIDE_WORKER_MEMORY);
+  await publisher.close();
+  return {
+    results: [...publisher.results].sort((a, b) => a.night - b.night),
+    errors: publisher.errors,
+  };
 }

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readCatalog } from '../../data/catalog.js';
 import type { StoreLayout } from '../../data/store-layout.js';
 import { BackgroundPublisher } from '../../ingest/publish/background-publisher.js';
+import { publishNights } from '../../ingest/publish/publish-nights.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { sharedPath } from '../support/shared.js';
 import { tempStore, testLog } from '../support/store.js';
@@ -53,6 +54,30 @@ describe('BackgroundPublisher', () => {
     // one catalog version per publication: the switches, under the lock, never lost one another
     expect(readCatalog(layout).version).toBe(nights.length);
     expect(publisher.pendingNights()).toEqual([]);
+  });
+
+  it('publishes a night queued again while it runs once more, after that run, never beside it', async () => {
+    const { layout, nights } = await stagedStore();
+    const night = nights[0];
+    const publisher = new BackgroundPublisher(layout, testLog);
+    void publisher.enqueue(night); // starts on the worker at once
+    void publisher.enqueue(night); // waits for it
+    await publisher.helpHere('768MB');
+    // the helping thread took nothing: the only queued night is being published
+    expect(publisher.results).toEqual([]);
+    await publisher.close();
+    expect(publisher.errors).toEqual([]);
+    expect(publisher.results.map((r) => [r.night, r.catalogVersion])).toEqual([
+      [night, 1],
+      [night, 2],
+    ]);
+  });
+
+  it('names the night and the reason when a night cannot be published', async () => {
+    const { layout } = await stagedStore();
+    await expect(publishNights(layout, [20990101], testLog)).rejects.toThrow(
+      /publication of night 20990101 failed: night 20990101 has no staging file/,
+    );
   });
 
   it('hands a night that fails on the calling thread back to the worker', async () => {
