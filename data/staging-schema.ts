@@ -53,18 +53,20 @@ export const HISTORY_COLUMNS: readonly (readonly [name: string, sqlType: string]
 
 const q = (name: string): string => `"${name}"`;
 
-function alertColumnsSql(): string {
-  return [
-    ...ALERT_COLUMNS.map((c) => `${q(c.storage)} ${DUCKDB_TYPE[c.type]}`),
-    ...EXTRA_ALERT_COLUMNS.map(([n, t]) => `${q(n)} ${t}`),
-    `"stamp_offset" BIGINT`,
-    ...STAMP_REF_COLUMNS.slice(1).map((n) => `${q(n)} INTEGER`),
-    `"source" VARCHAR`,
-  ].join(', ');
-}
+/** Columns of the staging `alerts` table, in order: catalogue columns, extra columns, stamp references, source. */
+export const STAGING_ALERT_COLUMNS: readonly (readonly [name: string, sqlType: string])[] = [
+  ...ALERT_COLUMNS.map((c) => [c.storage, DUCKDB_TYPE[c.type]] as const),
+  ...EXTRA_ALERT_COLUMNS,
+  ['stamp_offset', 'BIGINT'],
+  ...STAMP_REF_COLUMNS.slice(1).map((n) => [n, 'INTEGER'] as const),
+  ['source', 'VARCHAR'],
+];
+
+const columnsSql = (columns: readonly (readonly [string, string])[]): string =>
+  columns.map(([n, t]) => `${q(n)} ${t}`).join(', ');
 
 /** Statements creating the staging tables (idempotent). */
 export const CREATE_STAGING_SQL: readonly string[] = [
-  `CREATE TABLE IF NOT EXISTS alerts (${alertColumnsSql()})`,
-  `CREATE TABLE IF NOT EXISTS history (${HISTORY_COLUMNS.map(([n, t]) => `${q(n)} ${t}`).join(', ')})`,
+  `CREATE TABLE IF NOT EXISTS alerts (${columnsSql(STAGING_ALERT_COLUMNS)})`,
+  `CREATE TABLE IF NOT EXISTS history (${columnsSql(HISTORY_COLUMNS)})`,
 ];

@@ -25,10 +25,11 @@ function coerce(value: unknown, type: AvroScalar): ColumnValue | undefined {
       if (typeof value === 'string') return value;
       if (typeof value === 'number' || typeof value === 'bigint') return String(value);
       return undefined;
-    case 'int':
-      if (typeof value === 'number' && Number.isInteger(value)) return value;
-      if (typeof value === 'bigint') return Number(value);
-      return undefined;
+    case 'int': {
+      // a 32-bit integer (Avro int); a value out of its range is a wrong type
+      const n = typeof value === 'bigint' ? Number(value) : value;
+      return typeof n === 'number' && (n | 0) === n ? n : undefined;
+    }
     case 'long':
       if (typeof value === 'bigint') return value;
       if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
@@ -49,6 +50,12 @@ function toNum(v: unknown): number | null {
   return null;
 }
 
+/** A 32-bit integer, or null (a history entry's filter or flag count that is not one is not kept). */
+function toInt32(v: unknown): number | null {
+  const n = toNum(v);
+  return n !== null && (n | 0) === n ? n : null;
+}
+
 function toBytes(v: unknown): Uint8Array | null {
   if (v instanceof Uint8Array) return v;
   return null;
@@ -65,7 +72,7 @@ function historyPoint(p: Rec): HistoryPoint | null {
   const candid = p.candid;
   return {
     jd,
-    fid: toNum(p.fid),
+    fid: toInt32(p.fid),
     magpsf: toNum(p.magpsf),
     sigmapsf: toNum(p.sigmapsf),
     diffmaglim: toNum(p.diffmaglim),
@@ -74,7 +81,7 @@ function historyPoint(p: Rec): HistoryPoint | null {
     isdiffpos: typeof p.isdiffpos === 'string' ? p.isdiffpos : null,
     distnr: toNum(p.distnr),
     rb: toNum(p.rb),
-    nbad: toNum(p.nbad),
+    nbad: toInt32(p.nbad),
     candid: typeof candid === 'bigint' ? candid : typeof candid === 'number' ? BigInt(candid) : null,
   };
 }

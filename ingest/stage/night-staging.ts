@@ -7,13 +7,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { Alert, HistoryPoint } from '../../data/alert.js';
 import { encodeAlertRow } from '../../data/alert-row-codec.js';
 import type { AvroScalar, ColumnValue } from '../../data/column-types.js';
 import { ALERT_COLUMNS } from '../../data/columns.js';
-import { CREATE_STAGING_SQL } from '../../data/staging-schema.js';
+import { CREATE_STAGING_SQL, HISTORY_COLUMNS, STAGING_ALERT_COLUMNS } from '../../data/staging-schema.js';
 import { DirectAppendFile } from '../direct-append-file.js';
+import { ChunkAppender, chunkKindOfSql } from './chunk-appender.js';
 
 /** Quality cut of valid alerts (fink-broker raw→science): rb ≥ 0.55 and nbad = 0 (reference §3, quality cuts). */
 export const MIN_RB = 0.55;
@@ -45,36 +46,35 @@ export function isKeptHistoryPoint(p: HistoryPoint): boolean {
   return (p.rb !== null && p.rb < MIN_RB) || (p.nbad !== null && p.nbad !== 0);
 }
 
-function appendTyped(app: DuckDBAppender, type: AvroScalar, v: ColumnValue): void {
+/** Column kinds of the staging tables (data/staging-schema.ts), in order. */
+const ALERT_ROW_KINDS = STAGING_ALERT_COLUMNS.map(([, t]) => chunkKindOfSql(t));
+const HISTORY_ROW_KINDS = HISTORY_COLUMNS.map(([, t]) => chunkKindOfSql(t));
+
+function appendTyped(app: ChunkAppender, type: AvroScalar, v: ColumnValue): void {
   if (v === null) {
-    app.appendNull();
+    app.null();
     return;
   }
   switch (type) {
     case 'string':
-      app.appendVarchar(String(v));
+      app.string(String(v));
       return;
     case 'int':
-      app.appendInteger(Number(v));
+      app.int(Number(v));
       return;
     case 'long':
-      app.appendBigInt(typeof v === 'bigint' ? v : BigInt(v as number));
+      app.long(typeof v === 'bigint' ? v : BigInt(v as number));
       return;
     case 'float':
-      app.appendFloat(Number(v));
+      app.float(Number(v));
       return;
     case 'double':
-      app.appendDouble(Number(v));
+      app.double(Number(v));
       return;
     case 'boolean':
-      app.appendBoolean(Boolean(v));
+      app.boolean(Boolean(v));
       return;
   }
-}
-
-function appendOptional<T>(app: DuckDBAppender, v: T | null, fn: (x: T) => void): void {
-  if (v === null) app.appendNull();
-  else fn(v);
 }
 
 /** A night's staging file opened for writing. */
@@ -132,25 +132,25 @@ export class NightStaging {
     }
     await this.conn.run('BEGIN TRANSACTION');
     try {
-      const alerts = await this.conn.createAppender('alerts');
+      const alerts = new ChunkAppender(await this.conn.createAppender('alerts'), ALERT_ROW_KINDS);
       fresh.forEach(({ alert, derived, source }, k) => {
         for (let i = 0; i < ALERT_COLUMNS.length; i++)
           appendTyped(alerts, ALERT_COLUMNS[i].type, alert.values[i]);
-        alerts.appendInteger(alert.night);
-        alerts.appendBigInt(derived.hpix29);
-        alerts.appendVarchar(derived.classification);
-        alerts.appendBlob(encodeAlertRow(alert.values));
-        alerts.appendBigInt(BigInt(offsets[k]));
-        appendOptional(alerts, alert.cutouts.science, (b) => alerts.appendInteger(b.length));
-        appendOptional(alerts, alert.cutouts.template, (b) => alerts.appendInteger(b.length));
-        appendOptional(alerts, alert.cutouts.difference, (b) => alerts.appendInteger(b.length));
-        alerts.appendVarchar(source);
+        alerts.int(alert.night);
+        alerts.long(derived.hpix29);
+        alerts.string(derived.classification);
+        alerts.blob(encodeAlertRow(alert.values));
+        alerts.long(BigInt(offsets[k]));
+        alerts.int(alert.cutouts.science?.length ?? null);
+        alerts.int(alert.cutouts.template?.length ?? null);
+        alerts.int(alert.cutouts.difference?.length ?? null);
+        alerts.string(source);
         alerts.endRow();
       });
-      alerts.closeSync();
-      const history = await this.conn.createAppender('history');
+      alerts.close();
+      const history = new ChunkAppender(await this.conn.createAppender('history'), HISTORY_ROW_KINDS);
       for (const { alert } of fresh) appendHistory(history, alert);
-      history.closeSync();
+      history.close();
       await this.conn.run('COMMIT');
     } catch (err) {
       await this.conn.run('ROLLBACK').catch(() => undefined);
@@ -195,23 +195,23 @@ export function stampsFileOf(stagingFile: string): string {
   return stagingFile.replace(/\.duckdb$/, '.stamps');
 }
 
-function appendHistory(history: DuckDBAppender, alert: Alert): void {
+function appendHistory(history: ChunkAppender, alert: Alert): void {
   for (const p of alert.history) {
     if (!isKeptHistoryPoint(p)) continue;
-    history.appendBigInt(alert.candid);
-    history.appendVarchar(alert.objectId);
-    history.appendDouble(p.jd);
-    appendOptional(history, p.fid, (x) => history.appendInteger(x));
-    appendOptional(history, p.magpsf, (x) => history.appendFloat(x));
-    appendOptional(history, p.sigmapsf, (x) => history.appendFloat(x));
-    appendOptional(history, p.diffmaglim, (x) => history.appendFloat(x));
-    appendOptional(history, p.magnr, (x) => history.appendFloat(x));
-    appendOptional(history, p.sigmagnr, (x) => history.appendFloat(x));
-    appendOptional(history, p.isdiffpos, (x) => history.appendVarchar(x));
-    appendOptional(history, p.distnr, (x) => history.appendFloat(x));
-    appendOptional(history, p.rb, (x) => history.appendFloat(x));
-    appendOptional(history, p.nbad, (x) => history.appendInteger(x));
-    appendOptional(history, p.candid, (x) => history.appendBigInt(x));
+    history.long(alert.candid);
+    history.string(alert.objectId);
+    history.double(p.jd);
+    history.int(p.fid);
+    history.float(p.magpsf);
+    history.float(p.sigmapsf);
+    history.float(p.diffmaglim);
+    history.float(p.magnr);
+    history.float(p.sigmagnr);
+    history.string(p.isdiffpos);
+    history.float(p.distnr);
+    history.float(p.rb);
+    history.int(p.nbad);
+    history.long(p.candid);
     history.endRow();
   }
 }

@@ -90,7 +90,7 @@ describe('records that are not valid alerts', () => {
             name: 'candidate',
             fields: [
               { name: 'jd', type: ['null', 'double', 'string'], default: null },
-              { name: 'fid', type: 'int' },
+              { name: 'fid', type: 'long' },
               { name: 'ra', type: ['null', 'double'], default: null },
               { name: 'dec', type: ['null', 'double'], default: null },
             ],
@@ -103,7 +103,7 @@ describe('records that are not valid alerts', () => {
   const good = {
     objectId: 'ZTF24aaaaaaa',
     candid: 2500000000000000001n,
-    candidate: { jd: 2460400.8, fid: 1, ra: 10, dec: 20 },
+    candidate: { jd: 2460400.8, fid: 1n, ra: 10, dec: 20 },
   };
 
   it('quarantines each bad record with its reason and stages the good one', async () => {
@@ -119,6 +119,10 @@ describe('records that are not valid alerts', () => {
         { ...good, candid: 2500000000000000003n, candidate: { ...good.candidate, ra: 400 } },
       ],
       ['missing jd', { ...good, candid: 2500000000000000004n, candidate: { ...good.candidate, jd: null } }],
+      [
+        'an int field beyond 32 bits',
+        { ...good, candid: 2500000000000000005n, candidate: { ...good.candidate, fid: 2n ** 40n } },
+      ],
     ];
     const dir = fs.mkdtempSync(path.join(layout.root, 'in-'));
     cases.forEach(([, record], i) => {
@@ -133,5 +137,6 @@ describe('records that are not valid alerts', () => {
     expect(reasons.some((r) => /candid/.test(r))).toBe(true);
     expect(reasons.filter((r) => /jd/.test(r))).toHaveLength(2);
     expect(reasons.some((r) => /ra\/dec/.test(r))).toBe(true);
+    expect(reasons.some((r) => /field candidate\.fid has a wrong type/.test(r))).toBe(true);
   });
 });
