@@ -63,6 +63,9 @@ function decimalText(m: number, k: number): string {
   return point > 0 ? `${digits.slice(0, point)}.${digits.slice(point)}` : `0.${'0'.repeat(-point)}${digits}`;
 }
 
+/** Half the float32 ulp of each biased binary exponent (normal values: 2^(exponent - 127 - 24)). */
+const HALF_ULP = Float64Array.from({ length: 256 }, (_, b) => 2 ** (b - 127 - 24));
+
 /** Exact powers of ten 10^0 .. 10^22 (every one is a double). */
 const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
 
@@ -85,7 +88,7 @@ function roundingWithin(a: number, e: number, p: number, halfUlp: number): numbe
 
 /**
  * The text of {@link float32TextBySearch} computed with double arithmetic: the shortest p whose p-digit rounding
- * m × 10^k of |v| lies within half a float32 ulp of v (binary search, as the rounding at p + 1 digits is closer),
+ * m × 10^k of |v| lies within half a float32 ulp of v (searched down from 8 digits),
  * written from the integer m. Returns null when unsure: near a decimal rounding tie or the ulp interval's edge,
  * for a power of two (asymmetric interval), for a value that is exactly a short decimal (the plain-text rule
  * applies), or outside [1e-6, 1e20).
@@ -96,7 +99,7 @@ function float32TextByArithmetic(v: number): string | null {
   F32[0] = a;
   const bits = F32_BITS[0];
   if ((bits & 0x7fffff) === 0 || F32[0] !== a) return null;
-  const halfUlp = 2 ** (((bits >>> 23) & 0xff) - 127 - 24);
+  const halfUlp = HALF_ULP[(bits >>> 23) & 0xff];
   let e = Math.floor(Math.log10(a));
   if (e >= 0 ? POW10[e] > a : 1 / POW10[-e] > a) e--;
   else if (e + 1 >= 0 ? POW10[e + 1] <= a : 1 / POW10[-e - 1] <= a) e++;
@@ -104,20 +107,25 @@ function float32TextByArithmetic(v: number): string | null {
   const k8 = e - 7;
   const q8 = k8 >= 0 ? a / POW10[k8] : a * POW10[-k8];
   if (q8 === Math.round(q8)) return null;
-  let lo = 1;
-  let hi = 9;
-  let best = roundingWithin(a, e, 9, halfUlp);
-  if (best <= 0) return null;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    const m = roundingWithin(a, e, mid, halfUlp);
-    if (m < 0) return null;
-    if (m > 0) {
-      hi = mid;
+  // most alert values need 7 or 8 digits: search down from 8 (a p-digit rounding within the interval implies
+  // the (p + 1)-digit one is too, so the first that is not ends the search)
+  let p = 8;
+  let best = roundingWithin(a, e, 8, halfUlp);
+  if (best < 0) return null;
+  if (best === 0) {
+    p = 9;
+    best = roundingWithin(a, e, 9, halfUlp);
+    if (best <= 0) return null;
+  } else {
+    for (let q = 7; q >= 1; q--) {
+      const m = roundingWithin(a, e, q, halfUlp);
+      if (m < 0) return null;
+      if (m === 0) break;
       best = m;
-    } else lo = mid + 1;
+      p = q;
+    }
   }
-  return (v < 0 ? '-' : '') + decimalText(best, e - lo + 1);
+  return (v < 0 ? '-' : '') + decimalText(best, e - p + 1);
 }
 
 /** Encodes one value; `isFloat32` selects the float32 shortest form. */
