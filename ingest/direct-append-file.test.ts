@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Prng } from '../compute/sim/prng.js';
 import { DirectAppendFile } from './direct-append-file.js';
 
@@ -67,5 +67,46 @@ describe.each(roots)('DirectAppendFile under %s', (root) => {
     expect(bytes.length).toBe(5005);
     expect(bytes.subarray(0, 5000).every((b) => b === 9)).toBe(true);
     expect(bytes.subarray(5000).toString()).toBe('stamp');
+  });
+});
+
+describe('DirectAppendFile on a file system that refuses direct writes after the open', () => {
+  it('rewrites the refused block through the page cache and keeps every byte', async (ctx) => {
+    const file = tempFile(os.tmpdir());
+    const prng = new Prng(5);
+    const out = DirectAppendFile.open(file);
+    if (!out.direct) {
+      out.close();
+      console.warn(
+        `skipped: ${os.tmpdir()} refuses O_DIRECT at open, so a refusal after the open cannot be shown`,
+      );
+      ctx.skip();
+    }
+    const first = randomBytes(prng, 6000);
+    await out.append([first]);
+    // the next write is refused as some file systems do (EINVAL): the file stays open, written from then on
+    // through the page cache
+    const realWrite = fs.write;
+    let refused = 0;
+    const spy = vi.spyOn(fs, 'write').mockImplementation(((...args: unknown[]) => {
+      if (refused === 0) {
+        refused++;
+        const callback = args[args.length - 1] as (err: NodeJS.ErrnoException) => void;
+        callback(Object.assign(new Error('EINVAL: invalid argument, write'), { code: 'EINVAL' }));
+        return;
+      }
+      return (realWrite as (...a: unknown[]) => void)(...args);
+    }) as typeof fs.write);
+    try {
+      const second = randomBytes(prng, 9000);
+      await out.append([second]);
+      await out.sync();
+      out.close();
+      expect(refused).toBe(1);
+      expect(out.direct).toBe(false);
+      expect(Buffer.compare(fs.readFileSync(file), Buffer.concat([first, second]))).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -18,7 +18,11 @@ const BLOCK = 4096;
 /** Bytes per write: the size of the reused buffer. */
 const CHUNK_BYTES = 8 << 20;
 
-const writeAsync = promisify(fs.write);
+/** `fs.write` looked up at each call (so that a test can make the file system refuse a write). */
+const writeAsync = (fd: number, buffer: Buffer, offset: number, length: number, position: number) =>
+  new Promise<number>((resolve, reject) =>
+    fs.write(fd, buffer, offset, length, position, (err, written) => (err ? reject(err) : resolve(written))),
+  );
 const fdatasyncAsync = promisify(fs.fdatasync);
 
 /** O_DIRECT where Node defines it (Linux), else null. */
@@ -141,7 +145,7 @@ export class DirectAppendFile {
     let done = 0;
     while (done < length) {
       try {
-        done += (await writeAsync(this.fd, this.buffer, done, length - done, position + done)).bytesWritten;
+        done += await writeAsync(this.fd, this.buffer, done, length - done, position + done);
       } catch (err) {
         if (!this.direct || !isInvalidArgument(err)) throw err;
         // the file system accepted O_DIRECT at open but refuses these writes: use the page cache from now on
