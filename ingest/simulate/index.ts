@@ -35,7 +35,14 @@ export interface SimulateOptions {
   /** First night, YYYY-MM-DD (UTC date). */
   readonly startNight: string;
   /** Produce to Kafka instead of writing Avro files. */
-  readonly kafka?: { readonly brokers: string[]; readonly topic: string };
+  readonly kafka?: {
+    readonly brokers: string[];
+    readonly topic: string;
+    /** Messages per produce request (default 500). */
+    readonly batchSize?: number;
+    /** Each produce request to one partition, in turn, instead of by key (see KafkaSinkOptions). */
+    readonly batchPerPartition?: boolean;
+  };
   readonly log: Logger;
   /** Called after each alert with the number done and the total. */
   readonly progress?: (done: number, total: number) => void;
@@ -103,6 +110,8 @@ export async function runSimulate(options: SimulateOptions): Promise<SimulateRes
       topic: options.kafka.topic,
       encoder: new ContainerEncoder(FINK_ZTF_SCHEMA_TEXT),
       log,
+      batchSize: options.kafka.batchSize,
+      batchPerPartition: options.kafka.batchPerPartition,
     });
     await kafka.connect();
     sink = {

@@ -14,13 +14,14 @@ import { startBroker, type TestBroker } from '../support/kafka-broker.js';
 import { testLog } from '../support/store.js';
 
 const TOPIC = 'sim-alerts';
+const STICKY_TOPIC = 'sim-sticky';
 const ALERTS = 120;
 
 let broker: TestBroker;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skyalert-sim-kafka-'));
 
 beforeAll(() => {
-  broker = startBroker([`${TOPIC}:4`]);
+  broker = startBroker([`${TOPIC}:4`, `${STICKY_TOPIC}:4`]);
 });
 
 afterAll(() => {
@@ -90,6 +91,55 @@ describe('runSimulate to Kafka', () => {
       expect(s.key).toBe(s.objectId);
       expect(s.records).toBe(1);
       expect(s.schemaOk).toBe(true);
+    }
+  });
+
+  it('sends each batch to one partition in turn with batchPerPartition, every alert once', async () => {
+    const batchSize = 30;
+    await runSimulate({
+      outDir: fs.mkdtempSync(path.join(tmp, 'sticky-')),
+      nights: 1,
+      alertsPerNight: ALERTS,
+      seed: 9,
+      startNight: '2024-05-01',
+      kafka: { brokers: [broker.bootstrap], topic: STICKY_TOPIC, batchSize, batchPerPartition: true },
+      log: testLog,
+    });
+    const kafka = new Kafka({
+      clientId: 'sim-test',
+      brokers: [broker.bootstrap],
+      logLevel: logLevel.NOTHING,
+    });
+    const consumer = kafka.consumer({
+      groupId: `sim-sticky-${Date.now()}`,
+      sessionTimeout: 3000,
+      heartbeatInterval: 300,
+      maxWaitTimeInMs: 100,
+    });
+    const byPartition = new Map<number, string[]>();
+    let count = 0;
+    await consumer.connect();
+    await consumer.subscribe({ topic: STICKY_TOPIC, fromBeginning: true });
+    const done = new Promise<void>((resolve) => {
+      void consumer.run({
+        eachMessage: async ({ partition, message }) => {
+          const keys = byPartition.get(partition) ?? [];
+          keys.push(message.key?.toString() ?? '');
+          byPartition.set(partition, keys);
+          if (++count >= ALERTS) resolve();
+        },
+      });
+    });
+    await Promise.race([
+      done,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 30_000)),
+    ]);
+    await consumer.disconnect();
+    // 120 alerts in batches of 30 over 4 partitions: one whole batch each, keys (objectIds) still set
+    expect([...byPartition.keys()].sort()).toEqual([0, 1, 2, 3]);
+    for (const keys of byPartition.values()) {
+      expect(keys).toHaveLength(batchSize);
+      expect(keys.every((k) => /^ZTF/.test(k))).toBe(true);
     }
   });
 });
