@@ -116,11 +116,21 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
       for (const n of pipeline.takeNightsTouched()) unpublished.add(n);
     }),
   );
+  // a batch that cannot be staged stops the ingester with its error: the messages from it on are delivered again
+  // after a restart (the commit never passes a batch that is not durable)
+  source.onFailure = (error) => {
+    log.error({ error: error.message }, 'staging failed: stopping');
+    void stop('staging failed');
+  };
   await source.start((messages) => committer.submit(messages));
   await done;
   if (idleTimer) clearInterval(idleTimer);
   process.removeListener('SIGINT', onSignal);
   process.removeListener('SIGTERM', onSignal);
   const { seconds, ratePerSecond } = reporter.stop();
+  if (source.failure)
+    throw new Error(`staging a Kafka batch failed: ${source.failure.message} (restart to resume)`, {
+      cause: source.failure,
+    });
   return { ...pipeline.counts, seconds, ratePerSecond, unpublishedNights: [...unpublished] };
 }

@@ -1,11 +1,17 @@
 /**
  * Kafka source: a kafkajs consumer group on one or more topics (or a pattern). Each fetched batch is handed to
- * the handler; its offsets are resolved (and so committed, at most once a second, and when stopping) only after
- * the handler resolved (the batch is durable in staging), so delivery is at-least-once and staging's candid
- * idempotence removes the repeats. Heartbeats continue during long batches.
+ * the handler; its offsets are committed (at most once a second, and when stopping) only after the handler
+ * resolved (the batch is durable in staging), so delivery is at-least-once and staging's candid idempotence
+ * removes the repeats.
  *
  * Offsets are committed by this class, not by kafkajs' auto-commit: that commits after every partition's batch,
  * and 64 batches released together by one group commit sent 64 offset commits at once.
+ *
+ * Fetching runs ahead of staging: a batch handed over is resolved in kafkajs at once (kafkajs fetches a
+ * partition from its resolved offset, and fetches a broker again only once the batches of its last fetch are
+ * resolved), while up to MAX_PENDING_MESSAGES messages are being staged. What is committed is only what is
+ * durable. A batch whose staging fails stops the source (`failure`): the messages after the last durable one
+ * are delivered again after a restart, never skipped.
  */
 import { type Consumer, Kafka, logLevel } from 'kafkajs';
 import type { Logger } from 'pino';
@@ -48,18 +54,29 @@ const PARTITIONS_CONCURRENTLY = 64;
 /** Bytes of one fetch (kafkajs' default is 10 MiB, ~250 ZTF alerts with their schema). */
 const MAX_FETCH_BYTES = 64 * 1024 * 1024;
 
+/**
+ * Messages handed to the handler and not yet durable above which a new batch waits: about two group commits of
+ * a fetch (64 partitions' batches of ~40 alerts), so that one is staged while the next is fetched.
+ */
+const MAX_PENDING_MESSAGES = 6000;
+
 /** Extra time allowed for the first group join before idleness counts. */
 const JOIN_GRACE_MS = 30_000;
 
 export class KafkaSource {
   private readonly consumer: Consumer;
-  private lastMessageAt = Date.now();
+  private lastActivityAt = Date.now();
   private joined = false;
   /** Next offset to read of each partition whose batches were handled (`topic\0partition` → offset). */
   private readonly resolved = new Map<string, { topic: string; partition: number; offset: string }>();
-  /** Batches being handled, and whether a stop was asked (no new batch is then taken). */
+  /** Batches being handled (these promises never reject), and whether a stop was asked (no new batch is taken). */
   private readonly inFlight = new Set<Promise<void>>();
+  private pendingMessages = 0;
   private stopping = false;
+  /** The first handler failure: no batch is taken or recorded after it. */
+  failure: Error | null = null;
+  /** Called once, on the first handler failure (e.g. to stop the ingester). */
+  onFailure: (error: Error) => void = () => undefined;
 
   constructor(private readonly options: KafkaSourceOptions) {
     const kafka = new Kafka({
@@ -80,11 +97,13 @@ export class KafkaSource {
   }
 
   /**
-   * Milliseconds since the last message arrived, or since the group was joined. Before the first join it counts
+   * Milliseconds since the last message arrived or was staged, or since the group was joined; 0 while batches
+   * are being staged. Before the first join it counts
    * from the start minus JOIN_GRACE_MS, so that a consumer that never manages to join still ends.
    */
   idleMs(): number {
-    const since = Date.now() - this.lastMessageAt;
+    if (this.inFlight.size > 0) return 0;
+    const since = Date.now() - this.lastActivityAt;
     return this.joined ? since : Math.max(0, since - JOIN_GRACE_MS);
   }
 
@@ -92,7 +111,7 @@ export class KafkaSource {
   async start(handler: BatchHandler): Promise<void> {
     this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
       // idleness counts from the first join; later rebalances do not restart it
-      if (!this.joined) this.lastMessageAt = Date.now();
+      if (!this.joined) this.lastActivityAt = Date.now();
       this.joined = true;
       // after a rebalance, commit only what this member handles from now on
       this.resolved.clear();
@@ -106,7 +125,7 @@ export class KafkaSource {
         topics: [...topics],
         fromBeginning: this.options.fromBeginning ?? true,
       });
-    this.lastMessageAt = Date.now();
+    this.lastActivityAt = Date.now();
     await this.consumer.run({
       // offsets are resolved only after the batch is durable, and committed at most once a second (and on stop)
       autoCommit: false,
@@ -114,16 +133,9 @@ export class KafkaSource {
       eachBatchAutoResolve: false,
       // several partitions' batches in flight at once; the handler stages them together (group commit)
       partitionsConsumedConcurrently: this.options.partitionsConcurrently ?? PARTITIONS_CONCURRENTLY,
-      eachBatch: async ({
-        batch,
-        heartbeat,
-        isRunning,
-        isStale,
-        resolveOffset,
-        commitOffsetsIfNecessary,
-      }) => {
-        if (this.stopping || !isRunning() || isStale() || batch.messages.length === 0) return;
-        this.lastMessageAt = Date.now();
+      eachBatch: async ({ batch, heartbeat, isRunning, isStale, resolveOffset }) => {
+        if (this.stopping || this.failure || !isRunning() || isStale() || batch.messages.length === 0) return;
+        this.lastActivityAt = Date.now();
         const messages: RawMessage[] = [];
         for (const m of batch.messages) {
           if (!m.value) continue;
@@ -132,42 +144,62 @@ export class KafkaSource {
             position: { kind: 'kafka', topic: batch.topic, partition: batch.partition, offset: m.offset },
           });
         }
-        const beat = setInterval(() => {
-          heartbeat().catch(() => undefined);
-        }, 1000);
-        // the batch is handled and its offset recorded as one piece of work, which `stop` waits for
-        const work = (async () => {
+        // enough is being staged: wait (heartbeating) until some of it is durable
+        if (this.pendingMessages + messages.length > MAX_PENDING_MESSAGES && this.inFlight.size > 0) {
+          const beat = setInterval(() => {
+            heartbeat().catch(() => undefined);
+          }, 1000);
           try {
-            await handler(messages);
+            while (this.pendingMessages + messages.length > MAX_PENDING_MESSAGES && this.inFlight.size > 0)
+              await Promise.race(this.inFlight);
           } finally {
             clearInterval(beat);
           }
-          const last = batch.messages[batch.messages.length - 1].offset;
-          resolveOffset(last);
-          this.resolved.set(`${batch.topic}\0${batch.partition}`, {
-            topic: batch.topic,
-            partition: batch.partition,
-            offset: (BigInt(last) + 1n).toString(),
-          });
-        })();
-        this.inFlight.add(work);
-        try {
-          await work;
-        } finally {
-          this.inFlight.delete(work);
+          if (this.stopping || this.failure || !isRunning() || isStale()) return;
         }
-        await commitOffsetsIfNecessary();
+        const last = batch.messages[batch.messages.length - 1].offset;
+        const key = `${batch.topic}\0${batch.partition}`;
+        this.pendingMessages += messages.length;
+        // staged in the background; its offset is recorded for the commit once it is durable
+        const work: Promise<void> = handler(messages)
+          .then(
+            () => {
+              if (this.failure) return;
+              const next = BigInt(last) + 1n;
+              const known = this.resolved.get(key);
+              if (known && BigInt(known.offset) >= next) return; // a later batch of the partition is durable
+              this.resolved.set(key, {
+                topic: batch.topic,
+                partition: batch.partition,
+                offset: next.toString(),
+              });
+            },
+            (err: unknown) => {
+              if (this.failure) return;
+              this.failure = err instanceof Error ? err : new Error(String(err));
+              this.onFailure(this.failure);
+            },
+          )
+          .finally(() => {
+            // idleness counts from the last batch staged, not fetched
+            this.lastActivityAt = Date.now();
+            this.pendingMessages -= messages.length;
+            this.inFlight.delete(work);
+          });
+        this.inFlight.add(work);
+        // kafkajs may fetch this partition on (its fetch position); the commit follows the durable batches only
+        resolveOffset(last);
       },
     });
   }
 
   /**
-   * Stops consuming: takes no new batch, waits for the batches in progress, commits the offsets of every batch
-   * handled, and leaves the group. Batches fetched meanwhile are not handled: they are delivered again.
+   * Stops consuming: takes no new batch, waits for the batches being staged, commits the offsets of every batch
+   * made durable, and leaves the group. Batches fetched meanwhile are not handled: they are delivered again.
    */
   async stop(): Promise<void> {
     this.stopping = true;
-    await Promise.allSettled([...this.inFlight]);
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
     if (this.resolved.size > 0) {
       await this.consumer
         .commitOffsets([...this.resolved.values()])
