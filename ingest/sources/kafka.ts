@@ -55,10 +55,11 @@ const PARTITIONS_CONCURRENTLY = 64;
 const MAX_FETCH_BYTES = 64 * 1024 * 1024;
 
 /**
- * Messages handed to the handler and not yet durable above which a new batch waits: about two group commits of
- * a fetch (64 partitions' batches of ~40 alerts), so that one is staged while the next is fetched.
+ * Messages handed to the handler and not yet durable above which a new batch waits: about one group commit of a
+ * fetch (64 partitions' batches of ~40 alerts), so that one is staged while the next is fetched. 6,000 was no
+ * faster and doubled the consumer's peak RSS (docs/benchmarks.md).
  */
-const MAX_PENDING_MESSAGES = 6000;
+const MAX_PENDING_MESSAGES = 3000;
 
 /** Extra time allowed for the first group join before idleness counts. */
 const JOIN_GRACE_MS = 30_000;
