@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Kafka, logLevel } from 'kafkajs';
+import { type Consumer, Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readHeader } from '../../ingest/decode/container.js';
 import { AlertDecoder } from '../../ingest/decode/decode.js';
@@ -29,6 +29,17 @@ afterAll(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
+/** A consumer of a new group (`prefix` + time) on the test broker, quick to join and to fetch. */
+function testConsumer(prefix: string): Consumer {
+  const kafka = new Kafka({ clientId: 'sim-test', brokers: [broker.bootstrap], logLevel: logLevel.NOTHING });
+  return kafka.consumer({
+    groupId: `${prefix}-${Date.now()}`,
+    sessionTimeout: 3000,
+    heartbeatInterval: 300,
+    maxWaitTimeInMs: 100,
+  });
+}
+
 describe('runSimulate to Kafka', () => {
   it('produces one container per alert, keyed by objectId, that the decoder reads', async () => {
     const result = await runSimulate({
@@ -47,17 +58,7 @@ describe('runSimulate to Kafka', () => {
     );
     expect(fs.readdirSync(tmp)).toEqual(['MPCORB.DAT']);
 
-    const kafka = new Kafka({
-      clientId: 'sim-test',
-      brokers: [broker.bootstrap],
-      logLevel: logLevel.NOTHING,
-    });
-    const consumer = kafka.consumer({
-      groupId: `sim-test-${Date.now()}`,
-      sessionTimeout: 3000,
-      heartbeatInterval: 300,
-      maxWaitTimeInMs: 100,
-    });
+    const consumer = testConsumer('sim-test');
     const decoder = new AlertDecoder();
     const seen: { key: string; candid: bigint; objectId: string; records: number; schemaOk: boolean }[] = [];
     await consumer.connect();
@@ -105,17 +106,7 @@ describe('runSimulate to Kafka', () => {
       kafka: { brokers: [broker.bootstrap], topic: STICKY_TOPIC, batchSize, batchPerPartition: true },
       log: testLog,
     });
-    const kafka = new Kafka({
-      clientId: 'sim-test',
-      brokers: [broker.bootstrap],
-      logLevel: logLevel.NOTHING,
-    });
-    const consumer = kafka.consumer({
-      groupId: `sim-sticky-${Date.now()}`,
-      sessionTimeout: 3000,
-      heartbeatInterval: 300,
-      maxWaitTimeInMs: 100,
-    });
+    const consumer = testConsumer('sim-sticky');
     const byPartition = new Map<number, string[]>();
     let count = 0;
     await consumer.connect();
