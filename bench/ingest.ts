@@ -171,8 +171,16 @@ async function main(): Promise<void> {
       'kafka-alerts': { type: 'string', default: '20000' },
       runs: { type: 'string', default: '3' },
       work: { type: 'string', default: path.join('bench-output', 'ingest') },
+      help: { type: 'boolean', default: false },
     },
   });
+  if (values.help) {
+    console.log(
+      'npm run bench:ingest -- [--alerts N (100000)] [--nights K (10)] [--kafka-alerts N (20000, 0 to skip)]\n' +
+        '                       [--runs R (3; 0 for Kafka only)] [--work DIR (bench-output/ingest)]',
+    );
+    return;
+  }
   const alerts = Number(values.alerts);
   const nights = Number(values.nights);
   const runs = Number(values.runs);
