@@ -61,6 +61,9 @@ const MAX_FETCH_BYTES = 64 * 1024 * 1024;
  */
 const MAX_PENDING_MESSAGES = 3000;
 
+/** Interval of the commits of durable offsets while consuming (a crash re-delivers at most about this much). */
+const COMMIT_INTERVAL_MS = 1000;
+
 /** Extra time allowed for the first group join before idleness counts. */
 const JOIN_GRACE_MS = 30_000;
 
@@ -74,6 +77,11 @@ export class KafkaSource {
   private readonly inFlight = new Set<Promise<void>>();
   private pendingMessages = 0;
   private stopping = false;
+  /** Changes of `resolved` so far, and the change last committed (the timer commits only when they differ). */
+  private resolvedChanges = 0;
+  private committedChanges = 0;
+  private committing: Promise<void> | null = null;
+  private commitTimer: NodeJS.Timeout | null = null;
   /** The first handler failure: no batch is taken or recorded after it. */
   failure: Error | null = null;
   /** Called once, on the first handler failure (e.g. to stop the ingester). */
@@ -127,8 +135,9 @@ export class KafkaSource {
         fromBeginning: this.options.fromBeginning ?? true,
       });
     this.lastActivityAt = Date.now();
+    this.commitTimer = setInterval(() => void this.commitDurable(), COMMIT_INTERVAL_MS);
     await this.consumer.run({
-      // offsets are resolved only after the batch is durable, and committed at most once a second (and on stop)
+      // kafkajs commits nothing itself: this class commits the durable offsets, once a second and on stop
       autoCommit: false,
       autoCommitInterval: 1000,
       eachBatchAutoResolve: false,
@@ -174,6 +183,7 @@ export class KafkaSource {
                 partition: batch.partition,
                 offset: next.toString(),
               });
+              this.resolvedChanges++;
             },
             (err: unknown) => {
               if (this.failure) return;
@@ -200,7 +210,9 @@ export class KafkaSource {
    */
   async stop(): Promise<void> {
     this.stopping = true;
+    if (this.commitTimer) clearInterval(this.commitTimer);
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    await this.committing;
     if (this.resolved.size > 0) {
       await this.consumer
         .commitOffsets([...this.resolved.values()])
@@ -212,5 +224,26 @@ export class KafkaSource {
         );
     }
     await this.consumer.disconnect();
+  }
+
+  /** Commits the durable offsets when they changed since the last commit (one commit at a time). */
+  private async commitDurable(): Promise<void> {
+    if (this.committing || this.stopping || this.resolvedChanges === this.committedChanges) return;
+    const changes = this.resolvedChanges;
+    this.committing = this.consumer
+      .commitOffsets([...this.resolved.values()])
+      .then(() => {
+        this.committedChanges = changes;
+      })
+      .catch((err) =>
+        this.options.log.warn(
+          { error: err instanceof Error ? err.message : String(err) },
+          'offsets not committed; retried in a second',
+        ),
+      )
+      .finally(() => {
+        this.committing = null;
+      });
+    await this.committing;
   }
 }

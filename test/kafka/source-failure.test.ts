@@ -38,11 +38,11 @@ afterAll(() => broker?.stop());
 const offsetOf = (m: RawMessage): string =>
   m.position.kind === 'kafka' ? `${m.position.partition}@${m.position.offset}` : '';
 
-function source(): KafkaSource {
+function source(groupId = 'failing-group'): KafkaSource {
   return new KafkaSource({
     brokers: [broker.bootstrap],
     topics: [TOPIC],
-    groupId: 'failing-group',
+    groupId,
     sessionTimeoutMs: 3000,
     log: testLog,
   });
@@ -95,5 +95,32 @@ describe('KafkaSource with a batch that cannot be staged', () => {
     const all = new Set([...staged, ...again]);
     expect(all.size).toBe(MESSAGES);
     expect(second.failure).toBeNull();
+  });
+});
+
+describe('KafkaSource while consuming', () => {
+  it('commits the offsets of the staged batches about once a second, before any stop', async () => {
+    const group = 'committing-group';
+    const consumer = source(group);
+    let staged = 0;
+    await consumer.start(async (messages) => {
+      staged += messages.length;
+    });
+    const admin = new Kafka({ brokers: [broker.bootstrap], logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    try {
+      let committed = 0;
+      await until(() => staged === MESSAGES, 'every message staged');
+      const end = Date.now() + 10_000;
+      while (committed < MESSAGES && Date.now() < end) {
+        await new Promise((r) => setTimeout(r, 250));
+        const [topic] = await admin.fetchOffsets({ groupId: group, topics: [TOPIC] });
+        committed = topic.partitions.reduce((sum, p) => sum + Math.max(0, Number(p.offset)), 0);
+      }
+      expect(committed).toBe(MESSAGES);
+    } finally {
+      await admin.disconnect();
+      await consumer.stop();
+    }
   });
 });
