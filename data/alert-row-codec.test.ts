@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { drawAlertValues, Prng } from '../test/support/alert-row-values.js';
 import {
+  ALERT_ROW_TYPE,
   alertRowCandid,
   decodeAlertRow,
   encodeAlertRow,
@@ -61,5 +63,39 @@ describe('alert row documents', () => {
     expect(row.i_objectId).toBe('ZTF19acihgng');
     expect(row.classification).toBe('SN candidate');
     expect(ROW_DOC_COLUMN in row).toBe(false);
+  });
+});
+
+describe('the row-document encoder', () => {
+  it('writes the bytes avsc writes for the same record, on drawn and edge values', () => {
+    const rng = new Prng(20261126);
+    for (let n = 0; n < 2000; n++) {
+      const values = drawAlertValues(rng, n % 2 === 0 ? 8 : 2);
+      const record = Object.fromEntries(ALERT_COLUMNS.map((c, i) => [c.storage, values[i]]));
+      const expected = ALERT_ROW_TYPE.toBuffer(record);
+      expect(encodeAlertRow(values).equals(expected)).toBe(true);
+    }
+  });
+
+  it('refuses a value its column cannot hold', () => {
+    const at = (type: string) => ALERT_COLUMNS.findIndex((c) => c.type === type);
+    const cases: [number, ColumnValue][] = [
+      [at('int'), 2 ** 31],
+      [at('int'), 1.5],
+      [at('int'), 'x'],
+      [at('long'), 2n ** 63n],
+      [at('long'), 0.5],
+      [at('float'), 1n],
+      [at('double'), 'x'],
+      [at('string'), 3],
+      [at('boolean'), 1],
+    ];
+    for (const [i, v] of cases) {
+      const values: ColumnValue[] = ALERT_COLUMNS.map(() => null);
+      values[i] = v;
+      expect(() => encodeAlertRow(values), `${ALERT_COLUMNS[i].storage} = ${String(v)}`).toThrow(
+        ALERT_COLUMNS[i].storage,
+      );
+    }
   });
 });

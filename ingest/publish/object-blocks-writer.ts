@@ -7,8 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBBlobVector, type DuckDBConnection, type DuckDBVector } from '@duckdb/node-api';
-import { alertJsonText } from '../../data/alert-json.js';
-import { decodeAlertRow } from '../../data/alert-row-codec.js';
+import { alertRowJsonText } from '../../data/alert-row-json.js';
 import {
   type BlockAlert,
   type BlockAlertText,
@@ -124,19 +123,8 @@ function blockAlert(
   prepared: BlockAlertText | undefined,
 ): BlockAlert {
   if (prepared !== undefined) return { classification, row, text: prepared };
-  const stored = decodeAlertRow(row);
-  return {
-    classification,
-    row,
-    text: {
-      candid,
-      jd,
-      fid: numOrNull(stored.i_fid),
-      magpsf: numOrNull(stored.i_magpsf),
-      sigmapsf: numOrNull(stored.i_sigmapsf),
-      json: alertJsonText(stored, classification),
-    },
-  };
+  const { json, fid, magpsf, sigmapsf } = alertRowJsonText(row, classification);
+  return { classification, row, text: { candid, jd, fid, magpsf, sigmapsf, json } };
 }
 
 /** What {@link writeObjectBlocks} wrote. */

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { drawAlertValues, Prng } from '../test/support/alert-row-values.js';
+import { alertJsonText } from './alert-json.js';
+import { decodeAlertRow, encodeAlertRow } from './alert-row-codec.js';
+import { alertRowJsonText } from './alert-row-json.js';
+import { ALERT_COLUMNS } from './columns.js';
+
+const CLASSES = [null, 'SN candidate', 'Solar System MPC', 'Early SN Ia candidate'];
+
+describe('the JSON text of a row document', () => {
+  it('is the text written from the decoded row, on drawn and edge values', () => {
+    const rng = new Prng(42);
+    for (let n = 0; n < 2000; n++) {
+      const values = drawAlertValues(rng, n % 3 === 0 ? 2 : 10);
+      const row = encodeAlertRow(values);
+      const classification = CLASSES[n % CLASSES.length];
+      const stored = decodeAlertRow(row);
+      const text = alertRowJsonText(row, classification);
+      expect(text.json.toString('utf8')).toBe(alertJsonText(stored, classification).toString('utf8'));
+      expect(text.fid).toBe(stored.i_fid === null ? null : Number(stored.i_fid));
+      expect(Object.is(text.magpsf, stored.i_magpsf)).toBe(true);
+      expect(Object.is(text.sigmapsf, stored.i_sigmapsf)).toBe(true);
+    }
+  });
+
+  it('parses as the JSON of the row, one key per column then the v: fields', () => {
+    const values = drawAlertValues(new Prng(7), 1000);
+    const parsed = JSON.parse(`{${alertRowJsonText(encodeAlertRow(values), 'SN candidate').json}}`);
+    const keys = Object.keys(parsed);
+    expect(keys.slice(0, ALERT_COLUMNS.length)).toEqual(ALERT_COLUMNS.map((c) => c.name));
+    expect(parsed['v:classification']).toBe('SN candidate');
+  });
+
+  it('refuses a truncated document', () => {
+    const row = encodeAlertRow(drawAlertValues(new Prng(3), 1000));
+    for (const cut of [0, 1, 10, Math.floor(row.length / 2), row.length - 1]) {
+      expect(() => alertRowJsonText(row.subarray(0, cut), null)).toThrow(RangeError);
+    }
+  });
+});

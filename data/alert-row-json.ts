@@ -1,0 +1,206 @@
+/**
+ * The prepared JSON text of an alert (data/alert-json.ts) written straight from its row document
+ * (data/alert-row-codec.ts): the document's bytes are read column by column and the text's bytes written into
+ * one reused buffer, with no decoded row object and no intermediate strings but the numbers' texts. Gives the
+ * same bytes as `alertJsonText(decodeAlertRow(row), classification)`, about twice as fast; the publication
+ * writes every alert's text this way.
+ *
+ * Reference: Apache Avro 1.11 specification, "Binary Encoding"; ECMA-404 (JSON string escapes).
+ */
+import { alertVFields } from '../compute/derived/alert-fields.js';
+import { FLOAT32_FIELDS } from './alert-json.js';
+import { ALERT_COLUMNS, COLUMN_INDEX } from './columns.js';
+import { encodeJsonFields, float32Text } from './json-text.js';
+
+/** How a column's value is read from the document and written as text. */
+const Kind = { String: 0, Int: 1, Long: 2, Float: 3, Double: 4, Boolean: 5 } as const;
+const KINDS = Uint8Array.from(
+  ALERT_COLUMNS.map((c) => Kind[`${c.type[0].toUpperCase()}${c.type.slice(1)}` as keyof typeof Kind]),
+);
+/** Whether a column's numbers are written in their shortest float32 form (as alertJsonText chooses). */
+const AS_FLOAT32 = ALERT_COLUMNS.map((c) => FLOAT32_FIELDS.has(c.name));
+/** `"i:name":` of each column, with the separating comma before all but the first, as bytes. */
+const KEYS = ALERT_COLUMNS.map((c, i) => Buffer.from(`${i === 0 ? '' : ','}${JSON.stringify(c.name)}:`));
+
+/** Columns whose values the `v:` fields and the block need. */
+const AT = {
+  jd: COLUMN_INDEX.get('i_jd'),
+  jdstarthist: COLUMN_INDEX.get('i_jdstarthist'),
+  ra: COLUMN_INDEX.get('i_ra'),
+  dec: COLUMN_INDEX.get('i_dec'),
+  fid: COLUMN_INDEX.get('i_fid'),
+  magpsf: COLUMN_INDEX.get('i_magpsf'),
+  sigmapsf: COLUMN_INDEX.get('i_sigmapsf'),
+};
+
+const NULL_TEXT = Buffer.from('null');
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** The text of an alert and the values a block keeps beside it. */
+export interface AlertRowText {
+  /** The alert's JSON text in full mode, without braces (UTF-8). */
+  readonly json: Buffer;
+  readonly fid: number | null;
+  readonly magpsf: number | null;
+  readonly sigmapsf: number | null;
+}
+
+let out = Buffer.allocUnsafe(16384);
+let at = 0;
+/** Numeric values of the columns of the document being read, and whether each column has one. */
+const picked = new Float64Array(ALERT_COLUMNS.length);
+const hasPicked = new Uint8Array(ALERT_COLUMNS.length);
+
+function ensure(more: number): void {
+  if (at + more <= out.length) return;
+  const grown = Buffer.allocUnsafe(Math.max(out.length * 2, at + more));
+  out.copy(grown, 0, 0, at);
+  out = grown;
+}
+
+/** Writes an ASCII text (numbers' texts, keys). */
+function writeAscii(text: string): void {
+  ensure(text.length);
+  for (let k = 0; k < text.length; k++) out[at + k] = text.charCodeAt(k);
+  at += text.length;
+}
+
+/** Copies bytes [start, end) of `bytes` (a loop: the texts are short, and `subarray` would allocate a view). */
+function writeBytes(bytes: Uint8Array, start: number, end: number): void {
+  ensure(end - start);
+  for (let k = start; k < end; k++) out[at++] = bytes[k];
+}
+
+function truncated(): RangeError {
+  return new RangeError('truncated alert row document');
+}
+
+/** The document being read and the position in it. */
+let doc: Uint8Array = new Uint8Array(0);
+let pos = 0;
+
+/** Reads a zigzag varint long: a number when it has at most 7 bytes (below 2^49), else a bigint. */
+function readLong(): number | bigint {
+  let z = 0;
+  let scale = 1;
+  for (let bytes = 0; bytes < 7; bytes++) {
+    if (pos >= doc.length) throw truncated();
+    const b = doc[pos++];
+    z += (b & 0x7f) * scale;
+    if ((b & 0x80) === 0) return z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+    scale *= 128;
+  }
+  pos -= 7;
+  return readBigLong();
+}
+
+function readBigLong(): bigint {
+  let z = 0n;
+  let shift = 0n;
+  for (;;) {
+    if (pos >= doc.length) throw truncated();
+    const b = doc[pos++];
+    z |= BigInt(b & 0x7f) << shift;
+    if ((b & 0x80) === 0) break;
+    shift += 7n;
+  }
+  return BigInt.asIntN(64, (z >> 1n) ^ -(z & 1n));
+}
+
+/**
+ * The JSON text of an alert in full mode from its row document, as `alertJsonText(decodeAlertRow(row),
+ * classification)` writes it (data/alert-json.ts), and its fid, magpsf and sigmapsf.
+ *
+ * @param row the alert's row document (data/alert-row-codec.ts).
+ * @param classification its class computed at ingestion (null → `Unknown`).
+ * @throws RangeError for a truncated document.
+ */
+export function alertRowJsonText(row: Uint8Array, classification: string | null): AlertRowText {
+  doc = row;
+  pos = 0;
+  const view = new DataView(row.buffer, row.byteOffset, row.byteLength);
+  at = 0;
+  for (let i = 0; i < KINDS.length; i++) {
+    const key = KEYS[i];
+    writeBytes(key, 0, key.length);
+    hasPicked[i] = 0;
+    if (pos >= row.length) throw truncated();
+    const branch = row[pos++];
+    if (branch === 0) {
+      writeBytes(NULL_TEXT, 0, 4);
+      continue;
+    }
+    if (branch !== 2) throw new RangeError(`bad union branch ${branch} in an alert row document`);
+    let value: number;
+    switch (KINDS[i]) {
+      case Kind.String: {
+        const length = Number(readLong());
+        const end = pos + length;
+        if (length < 0 || end > row.length) throw truncated();
+        writeString(row, pos, end);
+        pos = end;
+        continue;
+      }
+      case Kind.Boolean:
+        if (pos >= row.length) throw truncated();
+        writeAscii(row[pos++] === 0 ? 'false' : 'true');
+        continue;
+      case Kind.Long: {
+        const n = readLong();
+        if (typeof n === 'bigint') {
+          writeAscii(n.toString());
+          continue;
+        }
+        value = n;
+        break;
+      }
+      case Kind.Int:
+        value = Number(readLong());
+        break;
+      case Kind.Float:
+        if (pos + 4 > row.length) throw truncated();
+        value = view.getFloat32(pos, true);
+        pos += 4;
+        break;
+      default:
+        if (pos + 8 > row.length) throw truncated();
+        value = view.getFloat64(pos, true);
+        pos += 8;
+    }
+    picked[i] = value;
+    hasPicked[i] = 1;
+    writeAscii(Number.isFinite(value) ? (AS_FLOAT32[i] ? float32Text(value) : String(value)) : 'null');
+  }
+  const pick = (i: number | undefined): number | null =>
+    i === undefined || hasPicked[i] === 0 ? null : picked[i];
+  const v = alertVFields(pick(AT.jd), pick(AT.jdstarthist), pick(AT.ra), pick(AT.dec), classification);
+  const tail = `,${encodeJsonFields(v, FLOAT32_FIELDS)}`;
+  ensure(Buffer.byteLength(tail, 'utf8'));
+  at += out.write(tail, at, 'utf8');
+  const json = Buffer.allocUnsafe(at);
+  out.copy(json, 0, 0, at);
+  return { json, fid: pick(AT.fid), magpsf: pick(AT.magpsf), sigmapsf: pick(AT.sigmapsf) };
+}
+
+/**
+ * Writes the JSON string of UTF-8 bytes: copied between quotes when no byte needs an escape or is non-ASCII;
+ * otherwise decoded and written as JSON.stringify writes it.
+ */
+function writeString(bytes: Uint8Array, start: number, end: number): void {
+  for (let k = start; k < end; k++) {
+    const b = bytes[k];
+    if (b < 0x20 || b >= 0x7f || b === QUOTE || b === BACKSLASH) {
+      const text = JSON.stringify(
+        Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8'),
+      );
+      ensure(Buffer.byteLength(text, 'utf8'));
+      at += out.write(text, at, 'utf8');
+      return;
+    }
+  }
+  ensure(end - start + 2);
+  out[at++] = QUOTE;
+  for (let k = start; k < end; k++) out[at++] = bytes[k];
+  out[at++] = QUOTE;
+}
