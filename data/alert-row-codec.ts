@@ -7,6 +7,7 @@
  */
 import avro from 'avsc';
 import { bigintLongType } from './avro-long.js';
+import { AvroWriter } from './avro-writer.js';
 import type { ColumnValue } from './column-types.js';
 import { ALERT_COLUMNS } from './columns.js';
 
@@ -27,105 +28,67 @@ export const ALERT_ROW_TYPE = avro.Type.forSchema(
 const KIND = { string: 0, int: 1, long: 2, float: 3, double: 4, boolean: 5 } as const;
 const COLUMN_KINDS = Uint8Array.from(ALERT_COLUMNS.map((c) => KIND[c.type]));
 
-/** The encoder's reused output buffer (each document is copied out of it). */
-let scratch = Buffer.allocUnsafe(8192);
-/** Longs of magnitude below 2^52 have a zigzag value below 2^53: exact in double arithmetic. */
-const NUMBER_LONG_LIMIT = 2n ** 52n;
-
-/** Makes room for `more` bytes after `at` in the scratch buffer (keeping what is written). */
-function ensure(at: number, more: number): void {
-  if (at + more <= scratch.length) return;
-  const grown = Buffer.allocUnsafe(Math.max(scratch.length * 2, at + more));
-  scratch.copy(grown, 0, 0, at);
-  scratch = grown;
-}
-
-/** Writes the zigzag varint of a 64-bit integer given as its unsigned zigzag halves; returns the new position. */
-function writeVarint64(at: number, lo: number, hi: number): number {
-  while (hi !== 0 || lo >= 0x80) {
-    scratch[at++] = (lo & 0x7f) | 0x80;
-    lo = ((lo >>> 7) | ((hi & 0x7f) << 25)) >>> 0;
-    hi >>>= 7;
-  }
-  scratch[at++] = lo;
-  return at;
-}
-
-/** Writes a 64-bit integer as a zigzag varint; returns the new position. */
-function writeLong(at: number, big: bigint): number {
-  if (big > -NUMBER_LONG_LIMIT && big < NUMBER_LONG_LIMIT) {
-    const n = Number(big);
-    const z = n >= 0 ? n * 2 : -n * 2 - 1;
-    return writeVarint64(at, z % 0x100000000, Math.floor(z / 0x100000000));
-  }
-  const z = BigInt.asUintN(64, (big << 1n) ^ (big >> 63n));
-  return writeVarint64(at, Number(z & 0xffffffffn), Number(z >> 32n));
-}
+const writer = new AvroWriter();
 
 function wrongType(i: number, v: unknown): TypeError {
   const c = ALERT_COLUMNS[i];
   return new TypeError(`column ${c.storage} (${c.type}) cannot hold ${typeof v} ${String(v)}`);
 }
 
+/** Writes one column's non-null value; throws when the column's type cannot hold it. */
+function writeValue(i: number, v: string | number | bigint | boolean): void {
+  switch (COLUMN_KINDS[i]) {
+    case KIND.string:
+      if (typeof v !== 'string') throw wrongType(i, v);
+      writer.string(v);
+      return;
+    case KIND.int:
+      if (typeof v !== 'number' || (v | 0) !== v) throw wrongType(i, v);
+      writer.int(v);
+      return;
+    case KIND.long: {
+      const big = typeof v === 'bigint' ? v : typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : null;
+      if (big === null || BigInt.asIntN(64, big) !== big) throw wrongType(i, v);
+      writer.long(big);
+      return;
+    }
+    case KIND.float:
+      if (typeof v !== 'number') throw wrongType(i, v);
+      writer.float(v);
+      return;
+    case KIND.double:
+      if (typeof v !== 'number') throw wrongType(i, v);
+      writer.double(v);
+      return;
+    default:
+      if (typeof v !== 'boolean') throw wrongType(i, v);
+      writer.boolean(v);
+  }
+}
+
 /**
  * Encodes catalogue values (ALERT_COLUMNS order) as a row document: the bytes avsc writes for the record of
- * nullable columns (every value a union: branch 0 null, branch 1 the value), written directly (~4x faster than
- * building the record for avsc, which checks each value against the union's branches).
+ * nullable columns (each value a union: branch 0 null, branch 1 the value), written directly (data/avro-writer.ts;
+ * ~8x faster than building the record for avsc).
  *
  * @throws TypeError for a value its column's type cannot hold (as avsc does).
- * Reference: Apache Avro 1.11 specification, "Binary Encoding" (zigzag varints, unions, strings, float, double).
  */
 export function encodeAlertRow(values: readonly ColumnValue[]): Buffer {
-  let at = 0;
-  for (let i = 0; i < COLUMN_KINDS.length; i++) {
-    const v = values[i];
-    ensure(at, 24);
-    if (v === null || v === undefined) {
-      scratch[at++] = 0;
-      continue;
-    }
-    scratch[at++] = 2;
-    switch (COLUMN_KINDS[i]) {
-      case KIND.string: {
-        if (typeof v !== 'string') throw wrongType(i, v);
-        const length = Buffer.byteLength(v, 'utf8');
-        at = writeVarint64(at, length * 2, 0);
-        ensure(at, length);
-        if (length === v.length) {
-          for (let k = 0; k < length; k++) scratch[at + k] = v.charCodeAt(k);
-        } else {
-          scratch.write(v, at, length, 'utf8');
-        }
-        at += length;
-        break;
+  try {
+    for (let i = 0; i < COLUMN_KINDS.length; i++) {
+      const v = values[i];
+      if (v === null || v === undefined) {
+        writer.byte(0);
+      } else {
+        writer.byte(2);
+        writeValue(i, v);
       }
-      case KIND.int:
-        if (typeof v !== 'number' || (v | 0) !== v) throw wrongType(i, v);
-        at = writeVarint64(at, ((v << 1) ^ (v >> 31)) >>> 0, 0);
-        break;
-      case KIND.long: {
-        const big =
-          typeof v === 'bigint' ? v : typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : null;
-        if (big === null || BigInt.asIntN(64, big) !== big) throw wrongType(i, v);
-        at = writeLong(at, big);
-        break;
-      }
-      case KIND.float:
-        if (typeof v !== 'number') throw wrongType(i, v);
-        at = scratch.writeFloatLE(v, at);
-        break;
-      case KIND.double:
-        if (typeof v !== 'number') throw wrongType(i, v);
-        at = scratch.writeDoubleLE(v, at);
-        break;
-      default:
-        if (typeof v !== 'boolean') throw wrongType(i, v);
-        scratch[at++] = v ? 1 : 0;
     }
+  } catch (err) {
+    writer.reset();
+    throw err;
   }
-  const out = Buffer.allocUnsafe(at);
-  scratch.copy(out, 0, 0, at);
-  return out;
+  return writer.take();
 }
 
 /**

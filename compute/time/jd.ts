@@ -36,7 +36,11 @@ export function nightToJdRange(night: number): { startJd: number; endJd: number 
 
 /** ISO UTC text `YYYY-MM-DD HH:MM:SS.sss` of a JD, as the reference service writes `v:lastdate`. */
 export function jdToIsoText(jd: number): string {
-  return new Date(Math.round(jdToUnixMs(jd))).toISOString().replace('T', ' ').replace('Z', '');
+  const iso = new Date(Math.round(jdToUnixMs(jd))).toISOString();
+  // `YYYY-MM-DDTHH:MM:SS.sssZ` for years 0000-9999 (slices are cheaper than replacements); others as written
+  return iso.length === 24
+    ? `${iso.slice(0, 10)} ${iso.slice(11, 23)}`
+    : iso.replace('T', ' ').replace('Z', '');
 }
 
 /** True when `night` is a valid YYYYMMDD calendar date. */
