@@ -49,15 +49,19 @@ export class IngestPipeline {
   readonly nightsTouched = new Set<number>();
   /** Nights of the most recent batch. */
   lastBatchNights = new Set<number>();
-  /** The staging transaction in flight (one at a time, overlapped with decoding the next batch). */
+  /**
+   * The batches being staged: the last one handed over, and the one before it (overlapped with decoding the
+   * next batch, up to two at a time: one commits while the other's stamps are written).
+   */
   private inFlight: Promise<void> = Promise.resolve();
+  private previousInFlight: Promise<void> = Promise.resolve();
 
   constructor(
     layout: StoreLayout,
     ingesterId: string,
     private readonly log: Logger,
     decoder?: AlertDecoder,
-    /** Let the next batch decode while the previous one commits (file ingestion; not for Kafka). */
+    /** Let the next batches decode while the previous ones are staged (file ingestion; not for Kafka). */
     private readonly overlap = false,
   ) {
     this.decoder = decoder ?? new AlertDecoder();
@@ -89,7 +93,8 @@ export class IngestPipeline {
 
   /**
    * Ingests decoded records: stages the alerts, quarantines the rejections. Durable on return, unless the
-   * pipeline overlaps staging with decoding (`overlap`), when the batch is durable after the next call or `flush`.
+   * pipeline overlaps staging with decoding (`overlap`), when the batch is durable after the second next call or
+   * after `flush`.
    */
   async ingestDecoded(items: readonly DecodedItem[]): Promise<void> {
     const staged: StagedAlert[] = [];
@@ -114,17 +119,21 @@ export class IngestPipeline {
       }
     }
     if (staged.length > 0) {
-      await this.inFlight;
+      await this.previousInFlight;
+      this.previousInFlight = this.inFlight;
       this.inFlight = this.stager.stage(staged).then((c) => {
         this.counts.staged += c.staged;
         this.counts.duplicates += c.duplicates;
       });
+      // a failure is thrown by the next call or by flush
+      this.inFlight.catch(() => undefined);
     }
-    if (!this.overlap) await this.inFlight;
+    if (!this.overlap) await this.flush();
   }
 
-  /** Resolves when every batch handed over so far is durable (rejects if its staging failed). */
+  /** Resolves when every batch handed over so far is durable (rejects if a staging failed). */
   async flush(): Promise<void> {
+    await this.previousInFlight;
     await this.inFlight;
   }
 
@@ -138,7 +147,7 @@ export class IngestPipeline {
 
   /** Waits for the batch in flight, then closes all staging files. */
   async close(): Promise<void> {
-    await this.inFlight.catch(() => undefined);
+    await this.flush().catch(() => undefined);
     await this.stager.closeAll();
   }
 }

@@ -85,7 +85,9 @@ export class NightStaging {
     private readonly conn: DuckDBConnection,
     private readonly candids: Set<bigint>,
     private readonly stamps: DirectAppendFile,
-  ) {}
+  ) {
+    this.plannedEnd = stamps.end;
+  }
 
   /** Opens (creating if needed) the staging file and loads the candids it holds. */
   static async open(file: string): Promise<NightStaging> {
@@ -101,21 +103,36 @@ export class NightStaging {
     return new NightStaging(file, instance, conn, candids, DirectAppendFile.open(stamps));
   }
 
-  /** Stages a batch in one transaction; returns once it is durable. */
-  async stage(batch: readonly StagedAlert[]): Promise<StageCounts> {
+  /** Candids of the batches being staged (accepted, not yet committed): later batches treat them as staged. */
+  private readonly pending = new Set<bigint>();
+  /** Where the next batch's stamps go: the stamps file's end once every queued write is done. */
+  private plannedEnd: number;
+  /** The stamps writes and syncs, queued in batch order (DirectAppendFile takes one writer at a time). */
+  private stampsQueue: Promise<void> = Promise.resolve();
+  /** The last batch's transaction: the next one starts after it, and fails if it failed. */
+  private lastCommit: Promise<void> = Promise.resolve();
+
+  /**
+   * Stages a batch in one transaction; resolves once it is durable, after every batch handed over before it.
+   * Batches may be handed over before the previous one is durable: a batch's stamps are written and synced while
+   * the previous batch commits, and its rows are appended and committed after that commit (and after its own
+   * stamps are durable: a row never points at bytes that are not on disk). A batch whose staging fails fails
+   * every later one: nothing after it is reported durable.
+   */
+  stage(batch: readonly StagedAlert[]): Promise<StageCounts> {
+    // synchronous, in call order: deduplication, the stamps' offsets and their writes queued
     const fresh: StagedAlert[] = [];
     const inBatch = new Set<bigint>();
     for (const s of batch) {
       const c = s.alert.candid;
-      if (this.candids.has(c) || inBatch.has(c)) continue;
+      if (this.candids.has(c) || this.pending.has(c) || inBatch.has(c)) continue;
       inBatch.add(c);
       fresh.push(s);
     }
-    if (fresh.length === 0) return { staged: 0, duplicates: batch.length };
-    // stamps first, fsynced: a row never points at bytes that are not on disk (orphan bytes after a crash are harmless)
+    for (const c of inBatch) this.pending.add(c);
     const offsets: number[] = [];
     const chunks: Uint8Array[] = [];
-    let end = this.stamps.end;
+    let end = this.plannedEnd;
     for (const { alert } of fresh) {
       offsets.push(end);
       for (const b of [alert.cutouts.science, alert.cutouts.template, alert.cutouts.difference]) {
@@ -125,11 +142,45 @@ export class NightStaging {
         }
       }
     }
+    this.plannedEnd = end;
     if (chunks.length > 0) {
       // asynchronous: the writes and the fsync run on libuv's threads while the pipeline decodes the next batch
-      await this.stamps.append(chunks);
-      await this.stamps.sync();
+      this.stampsQueue = this.stampsQueue.then(async () => {
+        await this.stamps.append(chunks);
+        await this.stamps.sync();
+      });
     }
+    const stampsDurable = this.stampsQueue;
+    const previous = this.lastCommit;
+    const committed = (async () => {
+      await previous;
+      await stampsDurable;
+      if (fresh.length > 0) await this.commit(fresh, offsets, batch.length);
+    })();
+    this.lastCommit = committed;
+    // a failure reaches the caller through the promise returned; the chain only orders the batches
+    committed.catch(() => undefined);
+    return committed.then(
+      () => {
+        for (const c of inBatch) {
+          this.candids.add(c);
+          this.pending.delete(c);
+        }
+        return { staged: fresh.length, duplicates: batch.length - fresh.length };
+      },
+      (err: unknown) => {
+        for (const c of inBatch) this.pending.delete(c);
+        throw err;
+      },
+    );
+  }
+
+  /** Appends the rows of a batch (deduplicated, stamps durable at `offsets`) in one transaction. */
+  private async commit(
+    fresh: readonly StagedAlert[],
+    offsets: readonly number[],
+    batchSize: number,
+  ): Promise<void> {
     await this.conn.run('BEGIN TRANSACTION');
     try {
       const alerts = new ChunkAppender(await this.conn.createAppender('alerts'), ALERT_ROW_KINDS);
@@ -154,10 +205,8 @@ export class NightStaging {
       await this.conn.run('COMMIT');
     } catch (err) {
       await this.conn.run('ROLLBACK').catch(() => undefined);
-      throw new Error(`staging a batch of ${batch.length} alerts into ${this.file} failed`, { cause: err });
+      throw new Error(`staging a batch of ${batchSize} alerts into ${this.file} failed`, { cause: err });
     }
-    for (const c of inBatch) this.candids.add(c);
-    return { staged: fresh.length, duplicates: batch.length - fresh.length };
   }
 
   /** Number of alerts staged in this file. */
@@ -167,6 +216,9 @@ export class NightStaging {
 
   /** Checkpoints and closes the file, releasing its lock for the publisher. */
   async close(): Promise<void> {
+    // the batches in flight end first (a failed one has reached its caller)
+    await this.lastCommit.catch(() => undefined);
+    await this.stampsQueue.catch(() => undefined);
     await this.conn.run('CHECKPOINT');
     this.conn.closeSync();
     this.instance.closeSync();

@@ -20,22 +20,41 @@ export class Stager {
     private readonly log: Logger,
   ) {}
 
-  /** Stages a batch (any mix of nights); resolves when every part of it is durable. */
-  async stage(batch: readonly StagedAlert[]): Promise<StageCounts & { nights: number[] }> {
+  /** The routing of the last batch: the next batch is routed after it, so that files see batches in order. */
+  private routing: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Stages a batch (any mix of nights); resolves when every part of it is durable. A batch may be handed over
+   * before the previous one is durable: each night's file stages its batches in the order they were handed over.
+   */
+  stage(batch: readonly StagedAlert[]): Promise<StageCounts & { nights: number[] }> {
     const byNight = new Map<number, StagedAlert[]>();
     for (const s of batch) {
       const list = byNight.get(s.alert.night);
       if (list) list.push(s);
       else byNight.set(s.alert.night, [s]);
     }
-    const total = { staged: 0, duplicates: 0, nights: [...byNight.keys()].sort() };
-    for (const night of total.nights) {
-      const staging = await this.nightFile(night);
-      const counts = await staging.stage(byNight.get(night)!);
-      total.staged += counts.staged;
-      total.duplicates += counts.duplicates;
-    }
-    return total;
+    const nights = [...byNight.keys()].sort();
+    // opening a file is asynchronous: route one batch at a time, handing each part to its file in order
+    const routed = this.routing.then(async () => {
+      const parts: Promise<StageCounts>[] = [];
+      for (const night of nights) {
+        const staging = await this.nightFile(night);
+        const part = staging.stage(byNight.get(night) ?? []);
+        part.catch(() => undefined); // awaited below, with the others
+        parts.push(part);
+      }
+      return parts;
+    });
+    this.routing = routed.catch(() => undefined);
+    return routed.then(async (parts) => {
+      const total = { staged: 0, duplicates: 0, nights };
+      for (const counts of await Promise.all(parts)) {
+        total.staged += counts.staged;
+        total.duplicates += counts.duplicates;
+      }
+      return total;
+    });
   }
 
   /** Nights with an open staging file. */

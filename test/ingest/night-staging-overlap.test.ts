@@ -1,0 +1,118 @@
+/**
+ * Batches handed to a night's staging file before the previous ones are durable (file ingestion overlaps them):
+ * each alert is staged once, its stamps are at the offsets its row records, and a batch that fails fails every
+ * batch handed over after it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Alert } from '../../data/alert.js';
+import { AlertDecoder } from '../../ingest/decode/decode.js';
+import { deriveAlertValues } from '../../ingest/stage/derive.js';
+import { NightStaging, type StagedAlert, stampsFileOf } from '../../ingest/stage/night-staging.js';
+import { sharedPath } from '../support/shared.js';
+import { sql } from '../support/sql.js';
+import { tempStore } from '../support/store.js';
+
+/** The real raw alerts of the night that has most of them. */
+function realAlerts(): Alert[] {
+  const dir = sharedPath('data', 'ztf_raw_avro');
+  const decoder = new AlertDecoder();
+  const alerts: Alert[] = [];
+  const files = (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.avro'))
+    .sort();
+  for (const f of files) {
+    for (const outcome of decoder.decodeMessage(fs.readFileSync(path.join(dir, f)))) {
+      if (outcome.ok) alerts.push(outcome.alert);
+    }
+  }
+  const perNight = new Map<number, Alert[]>();
+  for (const a of alerts) perNight.set(a.night, [...(perNight.get(a.night) ?? []), a]);
+  return [...perNight.values()].sort((a, b) => b.length - a.length)[0];
+}
+
+const staged = (alert: Alert): StagedAlert => ({ alert, derived: deriveAlertValues(alert), source: 'test' });
+
+describe('a night staging file with batches in flight', () => {
+  const layout = tempStore();
+  afterAll(() => fs.rmSync(layout.root, { recursive: true, force: true }));
+
+  it('stages overlapping batches (with repeats across them) once each, stamps at their recorded offsets', async () => {
+    const alerts = realAlerts();
+    const night = alerts[0].night;
+    expect(alerts.length).toBeGreaterThan(20);
+    const file = layout.stagingFile(night, 'overlap');
+    const staging = await NightStaging.open(file);
+    // five batches of 8, each repeating two alerts of the one before; none awaited before the next is handed over
+    const batches: StagedAlert[][] = [];
+    for (let start = 0; start < alerts.length; start += 6) {
+      batches.push(alerts.slice(Math.max(0, start - 2), start + 6).map(staged));
+    }
+    const order: number[] = [];
+    const results = await Promise.all(
+      batches.map((b, i) =>
+        staging.stage(b).then((c) => {
+          order.push(i);
+          return c;
+        }),
+      ),
+    );
+    expect(order).toEqual(batches.map((_, i) => i));
+    expect(results.reduce((n, c) => n + c.staged, 0)).toBe(new Set(alerts.map((a) => a.candid)).size);
+    // a repeat counts as a duplicate whether its first copy is committed yet or not
+    const seen = new Set<bigint>();
+    const expected = batches.map((b) => {
+      let duplicates = 0;
+      for (const { alert } of b) {
+        if (seen.has(alert.candid)) duplicates++;
+        seen.add(alert.candid);
+      }
+      return { staged: b.length - duplicates, duplicates };
+    });
+    expect(results).toEqual(expected);
+    expect(expected.slice(1).every((c) => c.duplicates >= 2)).toBe(true);
+    await staging.close();
+    const rows = await sql(
+      `ATTACH '${file}' AS s (READ_ONLY);
+       SELECT i_candid, stamp_offset, stamp_science_len, stamp_template_len, stamp_difference_len FROM s.alerts`,
+    );
+    expect(rows.length).toBe(new Set(alerts.map((a) => a.candid)).size);
+    expect(new Set(rows.map((r) => r.i_candid)).size).toBe(rows.length);
+    const stamps = fs.readFileSync(stampsFileOf(file));
+    for (const r of rows) {
+      const alert = alerts.find((a) => a.candid === r.i_candid)!;
+      let at = Number(r.stamp_offset);
+      for (const [bytes, length] of [
+        [alert.cutouts.science, r.stamp_science_len],
+        [alert.cutouts.template, r.stamp_template_len],
+        [alert.cutouts.difference, r.stamp_difference_len],
+      ] as const) {
+        expect(length).toBe(bytes?.length ?? null);
+        if (!bytes) continue;
+        expect(Buffer.compare(stamps.subarray(at, at + bytes.length), bytes)).toBe(0);
+        at += bytes.length;
+      }
+    }
+  });
+
+  it('fails every batch handed over after a failing one, and stages none of them', async () => {
+    const alerts = realAlerts();
+    const night = alerts[0].night;
+    const file = layout.stagingFile(night, 'failure');
+    const staging = await NightStaging.open(file);
+    const good = staging.stage(alerts.slice(0, 4).map(staged));
+    // an int column holding a value beyond 32 bits: the appender refuses it, the transaction rolls back
+    const broken = alerts[4];
+    const values = [...broken.values];
+    values[values.findIndex((v) => typeof v === 'number' && Number.isInteger(v))] = 2 ** 40;
+    const bad = staging.stage([staged({ ...broken, values })]);
+    const after = staging.stage(alerts.slice(5, 9).map(staged));
+    await expect(good).resolves.toEqual({ staged: 4, duplicates: 0 });
+    await expect(bad).rejects.toThrow(/staging a batch/);
+    await expect(after).rejects.toThrow(/staging a batch/);
+    await staging.close();
+    const [{ n }] = await sql(`ATTACH '${file}' AS s (READ_ONLY); SELECT count(*)::INT AS n FROM s.alerts`);
+    expect(n).toBe(4);
+  });
+});
