@@ -46,3 +46,27 @@ describe('GroupCommitter', () => {
     await expect(gc.submit([2])).resolves.toBeUndefined();
   });
 });
+
+describe('GroupCommitter with two flushes in flight', () => {
+  it('starts the next group while one is flushing, never more than two at once', async () => {
+    let running = 0;
+    let most = 0;
+    const flushes: number[][] = [];
+    const gc = new GroupCommitter<number>(async (items) => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((r) => setTimeout(r, 20));
+      flushes.push(items);
+      running--;
+    }, 2);
+    const first = gc.submit([1]);
+    await new Promise((r) => setImmediate(r));
+    // handed in during the first flush: flushed beside it, not after it
+    const second = [gc.submit([2]), gc.submit([3])];
+    await new Promise((r) => setTimeout(r, 5));
+    const third = gc.submit([4]);
+    await Promise.all([first, ...second, third]);
+    expect(most).toBe(2);
+    expect(flushes).toEqual([[1], [2, 3], [4]]);
+  });
+});

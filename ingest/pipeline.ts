@@ -25,6 +25,11 @@ export interface DecodedItem {
   readonly raw: () => Uint8Array;
 }
 
+/** A batch handed over to staging: `durable` resolves once it and every earlier batch are durable. */
+export interface HandedOver {
+  readonly durable: Promise<void>;
+}
+
 /** Running totals of an ingestion. */
 export interface IngestCounts {
   /** Records read (alerts or rejected messages). */
@@ -69,8 +74,18 @@ export class IngestPipeline {
     this.quarantine = new Quarantine(layout);
   }
 
-  /** Decodes raw messages (each may hold several records) and ingests them. */
+  /** Decodes raw messages (each may hold several records) and ingests them (as {@link ingestDecoded}). */
   async ingestMessages(messages: readonly RawMessage[]): Promise<void> {
+    await this.ingestDecoded(this.decodeMessages(messages));
+  }
+
+  /** Decodes raw messages and hands them to staging (as {@link handOverDecoded}). */
+  handOverMessages(messages: readonly RawMessage[]): Promise<HandedOver> {
+    return this.handOverDecoded(this.decodeMessages(messages));
+  }
+
+  /** The records of raw messages (each may hold several), a rejection for a message that holds none. */
+  private decodeMessages(messages: readonly RawMessage[]): DecodedItem[] {
     const items: DecodedItem[] = [];
     for (const m of messages) {
       this.counts.bytes += m.bytes.length;
@@ -88,7 +103,7 @@ export class IngestPipeline {
         items.push({ outcome, position, raw: () => m.bytes });
       });
     }
-    await this.ingestDecoded(items);
+    return items;
   }
 
   /**
@@ -97,6 +112,17 @@ export class IngestPipeline {
    * after `flush`.
    */
   async ingestDecoded(items: readonly DecodedItem[]): Promise<void> {
+    const { durable } = await this.handOverDecoded(items);
+    if (!this.overlap) await durable;
+  }
+
+  /**
+   * Hands decoded records to staging and quarantines the rejections. Resolves once the batch is handed over (at
+   * most two batches are being staged: this waits for the one before the last), with the promise of its
+   * durability: it resolves once this batch and every batch handed over before it are durable, and rejects when
+   * any of them failed.
+   */
+  async handOverDecoded(items: readonly DecodedItem[]): Promise<HandedOver> {
     const staged: StagedAlert[] = [];
     const rejected: Rejection[] = [];
     this.lastBatchNights = new Set<number>();
@@ -120,15 +146,18 @@ export class IngestPipeline {
     }
     if (staged.length > 0) {
       await this.previousInFlight;
-      this.previousInFlight = this.inFlight;
-      this.inFlight = this.stager.stage(staged).then((c) => {
+      const earlier = this.inFlight;
+      const own = this.stager.stage(staged).then((c) => {
         this.counts.staged += c.staged;
         this.counts.duplicates += c.duplicates;
       });
-      // a failure is thrown by the next call or by flush
+      own.catch(() => undefined); // reported through `durable`
+      this.previousInFlight = earlier;
+      this.inFlight = earlier.then(() => own);
+      // a failure is thrown by the next hand-over, by flush, or to whoever awaits `durable`
       this.inFlight.catch(() => undefined);
     }
-    if (!this.overlap) await this.flush();
+    return { durable: this.inFlight };
   }
 
   /** Resolves when every batch handed over so far is durable (rejects if a staging failed). */

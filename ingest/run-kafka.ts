@@ -109,13 +109,14 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
         }, 250)
       : null;
 
-  // partitions' batches arriving together are staged in one transaction (group commit)
-  const committer = new GroupCommitter<RawMessage>((messages) =>
-    queue.run(async () => {
-      await pipeline.ingestMessages(messages);
-      for (const n of pipeline.takeNightsTouched()) unpublished.add(n);
-    }),
-  );
+  // partitions' batches arriving together are staged in one transaction (group commit); two groups at a time:
+  // the staging thread decodes one while the other commits, and answers them in order. The queue orders the
+  // hand-overs with the publications (which close the staging files once the batches handed over are durable).
+  const committer = new GroupCommitter<RawMessage>(async (messages) => {
+    const { durable } = await queue.run(async () => ({ durable: pipeline.ingestMessages(messages) }));
+    await durable;
+    for (const n of pipeline.takeNightsTouched()) unpublished.add(n);
+  }, 2);
   // a batch that cannot be staged stops the ingester with its error: the messages from it on are delivered again
   // after a restart (the commit never passes a batch that is not durable)
   source.onFailure = (error) => {

@@ -1,4 +1,4 @@
-/** Runs async tasks one at a time, in order (batch staging and scheduled publication never overlap). */
+/** Runs async tasks one at a time, in order (hand-overs of batches to staging and publications never overlap). */
 export class SerialQueue {
   private tail: Promise<unknown> = Promise.resolve();
 

@@ -14,7 +14,7 @@ import {
 } from '../../compute/sim/index.js';
 import { bigintLongType } from '../../data/avro-long.js';
 import { type AvroRecordSchema, FINK_ZTF_SCHEMA, ZTF_SCHEMA_VERSION } from '../../data/avro-schema.js';
-import { ByteSink, FlatRecordWriter } from './flat-record-writer.js';
+import { ByteSink, FlatRecordWriter } from '../../data/flat-record-writer.js';
 
 /** Index of `candidate`, of `prv_candidates` (the three cutouts follow it) and of the first Fink field. */
 const CANDIDATE_FIELD = 4;

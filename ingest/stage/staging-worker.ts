@@ -2,7 +2,8 @@
  * Worker thread that decodes and stages Kafka messages, so that the consumer's thread only runs the Kafka client.
  * Requests in: `{ id, kind: 'ingest', bytes, ends, positions }` (the messages' bytes packed in one transferred
  * buffer, `ends` their end offsets), `{ id, kind: 'closeFiles' }`, `{ id, kind: 'close' }`. Replies:
- * `{ id, counts, nights }` once the request is done (an ingested batch is durable), or `{ id, error }`.
+ * `{ id, counts, nights }` once the request is done (an ingested batch is durable), or `{ id, error }`; batches are
+ * answered in the order they came.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import pino from 'pino';
@@ -26,29 +27,44 @@ const pipeline = new IngestPipeline(
   new AlertDecoder({ schemalessSchemaText: schemaText }),
 );
 
+const reply = (id: number, nights: number[]) =>
+  parentPort?.postMessage({ id, counts: { ...pipeline.counts }, nights });
+const replyError = (id: number, err: unknown) =>
+  parentPort?.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
+
+/**
+ * Handles one request. A batch is answered once it is durable, but the next request is taken as soon as it is
+ * handed over to staging: its decoding and its stamps' writes overlap the previous batch's commit (the pipeline
+ * keeps at most two batches in flight, and answers them in order).
+ */
 async function handle(request: StagingRequest): Promise<void> {
   if (request.kind === 'ingest') {
-    const bytes = new Uint8Array(request.bytes);
+    const bytes = new Uint8Array(request.bytes, 0, request.ends.at(-1) ?? 0);
     const messages: RawMessage[] = request.positions.map((position: Position, i: number) => ({
       bytes: bytes.subarray(i === 0 ? 0 : request.ends[i - 1], request.ends[i]),
       position,
     }));
-    await pipeline.ingestMessages(messages);
-  } else if (request.kind === 'closeFiles') await pipeline.stager.closeAll();
-  else await pipeline.close();
+    const { durable } = await pipeline.handOverMessages(messages);
+    const nights = [...pipeline.nightsTouched];
+    pipeline.nightsTouched.clear();
+    durable.then(
+      () => reply(request.id, nights),
+      (err) => replyError(request.id, err),
+    );
+    return;
+  }
+  // the batches in flight end before the files close
+  if (request.kind === 'closeFiles') {
+    await pipeline.flush();
+    await pipeline.stager.closeAll();
+  } else {
+    await pipeline.close();
+  }
+  reply(request.id, []);
 }
 
-// one request at a time, in order: a batch's staging never overlaps a closing of the files
+// one request at a time, in order: a closing of the files waits for every batch handed over before it
 let chain: Promise<void> = Promise.resolve();
 parentPort?.on('message', (request: StagingRequest) => {
-  chain = chain.then(async () => {
-    try {
-      await handle(request);
-      const nights = [...pipeline.nightsTouched];
-      pipeline.nightsTouched.clear();
-      parentPort?.postMessage({ id: request.id, counts: { ...pipeline.counts }, nights });
-    } catch (err) {
-      parentPort?.postMessage({ id: request.id, error: err instanceof Error ? err.message : String(err) });
-    }
-  });
+  chain = chain.then(() => handle(request).catch((err) => replyError(request.id, err)));
 });

@@ -9,10 +9,13 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Alert } from '../../data/alert.js';
 import { readCatalog } from '../../data/catalog.js';
+import { COLUMN_INDEX } from '../../data/columns.js';
 import type { StoreLayout } from '../../data/store-layout.js';
 import { AlertDecoder } from '../../ingest/decode/decode.js';
 import { publishNight, stagedNights, stagingFilesOf } from '../../ingest/publish/publish-night.js';
+import { stampsFileOf } from '../../ingest/stage/night-staging.js';
 import { startBroker, type TestBroker } from '../support/kafka-broker.js';
 import { PROJECT_ROOT, sharedPath } from '../support/shared.js';
 import { tempStore, testLog } from '../support/store.js';
@@ -162,6 +165,60 @@ async function stagedCandids(layout: StoreLayout): Promise<bigint[]> {
   return out;
 }
 
+/**
+ * Checks every staged row against the produced alert of its candid: magpsf, and the three stamps' bytes at the
+ * offsets the row records in its stamps file (the staging thread reuses the buffers messages arrive in).
+ */
+async function expectStagedContentProduced(layout: StoreLayout): Promise<void> {
+  const decoder = new AlertDecoder();
+  const produced = new Map<bigint, Alert>();
+  for (const f of alertFiles()) {
+    for (const o of decoder.decodeMessage(fs.readFileSync(f)))
+      if (o.ok) produced.set(o.alert.candid, o.alert);
+  }
+  const db = await DuckDBInstance.create(':memory:');
+  const conn = await db.connect();
+  let checked = 0;
+  try {
+    for (const night of stagedNights(layout)) {
+      for (const [k, file] of stagingFilesOf(layout, night).entries()) {
+        const alias = `c${night}_${k}`;
+        await conn.run(`ATTACH '${file}' AS ${alias} (READ_ONLY)`);
+        const rows = (
+          await conn.runAndReadAll(
+            `SELECT i_candid, i_magpsf, stamp_offset, stamp_science_len, stamp_template_len, stamp_difference_len
+             FROM ${alias}.alerts`,
+          )
+        ).getRowObjectsJS();
+        const stamps = fs.readFileSync(stampsFileOf(file));
+        for (const r of rows) {
+          const alert = produced.get(r.i_candid as bigint);
+          expect(alert).toBeDefined();
+          if (!alert) continue;
+          const magpsf = alert.values[COLUMN_INDEX.get('i_magpsf') ?? -1];
+          expect(r.i_magpsf).toBe(magpsf);
+          let at = Number(r.stamp_offset);
+          for (const [bytes, length] of [
+            [alert.cutouts.science, r.stamp_science_len],
+            [alert.cutouts.template, r.stamp_template_len],
+            [alert.cutouts.difference, r.stamp_difference_len],
+          ] as const) {
+            expect(length).toBe(bytes?.length ?? null);
+            if (!bytes) continue;
+            expect(Buffer.compare(stamps.subarray(at, at + bytes.length), bytes)).toBe(0);
+            at += bytes.length;
+          }
+          checked++;
+        }
+      }
+    }
+  } finally {
+    conn.closeSync();
+    db.closeSync();
+  }
+  expect(checked).toBe(produced.size);
+}
+
 describe('Kafka consumer group ingestion', () => {
   let broker: TestBroker;
   beforeAll(() => {
@@ -196,6 +253,7 @@ describe('Kafka consumer group ingestion', () => {
     const candids = await stagedCandids(layout);
     expect(new Set(candids).size).toBe(candids.length);
     expect(new Set(candids)).toEqual(produced);
+    await expectStagedContentProduced(layout);
     fs.rmSync(layout.root, { recursive: true, force: true });
   }, 240_000);
 
@@ -226,6 +284,7 @@ describe('Kafka consumer group ingestion', () => {
     const candids = await stagedCandids(layout);
     expect(new Set(candids).size).toBe(candids.length);
     expect(new Set(candids)).toEqual(producedCandids());
+    await expectStagedContentProduced(layout);
     fs.rmSync(layout.root, { recursive: true, force: true });
   }, 240_000);
 

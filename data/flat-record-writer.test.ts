@@ -1,6 +1,6 @@
 import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
-import { bigintLongType } from '../../data/avro-long.js';
+import { bigintLongType } from './avro-long.js';
 import { ByteSink, FlatRecordWriter } from './flat-record-writer.js';
 
 const schema = {

@@ -1,8 +1,9 @@
 /**
  * A fast Avro binary writer for flat records whose fields are scalars or nullable scalars (`[type, "null"]` or
- * `["null", type]`), such as the ZTF `candidate` and `prv_candidate` records and the Fink science fields. It
- * writes exactly what avsc writes (Avro 1.11 spec, "Binary Encoding") without avsc's per-value union branch
- * search, which dominates the cost of encoding a 100-field candidate.
+ * `["null", type]`), such as the ZTF `candidate` and `prv_candidate` records and the Fink science fields (the
+ * simulator) and the stored alerts' row documents (data/alert-row-codec.ts). It writes exactly what avsc writes
+ * (Avro 1.11 spec, "Binary Encoding") without avsc's per-value union branch search, which dominates the cost of
+ * encoding a 100-field candidate.
  */
 
 /** Scalar Avro types this writer handles. */
@@ -88,7 +89,13 @@ export class ByteSink {
     const n = Buffer.byteLength(s, 'utf8');
     this.varLong(n);
     this.ensure(n);
-    this.buf.write(s, this.pos, n, 'utf8');
+    if (n === s.length) {
+      // ASCII: a loop beats the native call for the short strings of alerts
+      const { buf, pos } = this;
+      for (let k = 0; k < n; k++) buf[pos + k] = s.charCodeAt(k);
+    } else {
+      this.buf.write(s, this.pos, n, 'utf8');
+    }
     this.pos += n;
   }
 
@@ -147,45 +154,52 @@ export class FlatRecordWriter {
 
   /** Appends the encoding of a record; throws TypeError for a value of the wrong type (or null when not allowed). */
   write(record: Readonly<Record<string, unknown>>, out: ByteSink): void {
-    for (const field of this.fields) {
-      const value = record[field.name];
-      if (field.nullIndex !== null) {
-        if (value === null || value === undefined) {
-          out.byte(field.nullIndex === 0 ? 0 : 2);
-          continue;
-        }
-        out.byte(field.nullIndex === 0 ? 2 : 0);
-      } else if (value === null || value === undefined) fail(field, value);
-      switch (field.type) {
-        case 'double':
-          if (typeof value !== 'number') fail(field, value);
-          out.double(value);
-          break;
-        case 'float':
-          if (typeof value !== 'number') fail(field, value);
-          out.float(value);
-          break;
-        case 'int':
-          if (typeof value !== 'number' || !Number.isInteger(value)) fail(field, value);
-          out.varLong(value);
-          break;
-        case 'long':
-          if (typeof value === 'bigint') out.varBigInt(value);
-          else if (typeof value === 'number' && Number.isSafeInteger(value)) out.varLong(value);
-          else fail(field, value);
-          break;
-        case 'string':
-          if (typeof value !== 'string') fail(field, value);
-          out.string(value);
-          break;
-        case 'boolean':
-          if (typeof value !== 'boolean') fail(field, value);
-          out.byte(value ? 1 : 0);
-          break;
-        default:
-          if (!(value instanceof Uint8Array)) fail(field, value);
-          out.bytes(value);
-      }
+    for (const field of this.fields) writeField(field, record[field.name], out);
+  }
+
+  /** Appends the encoding of a record given as its values in field order (as {@link write}). */
+  writeValues(values: readonly unknown[], out: ByteSink): void {
+    const { fields } = this;
+    for (let i = 0; i < fields.length; i++) writeField(fields[i], values[i], out);
+  }
+}
+
+function writeField(field: FlatField, value: unknown, out: ByteSink): void {
+  if (field.nullIndex !== null) {
+    if (value === null || value === undefined) {
+      out.byte(field.nullIndex === 0 ? 0 : 2);
+      return;
     }
+    out.byte(field.nullIndex === 0 ? 2 : 0);
+  } else if (value === null || value === undefined) fail(field, value);
+  switch (field.type) {
+    case 'double':
+      if (typeof value !== 'number') fail(field, value);
+      out.double(value);
+      break;
+    case 'float':
+      if (typeof value !== 'number') fail(field, value);
+      out.float(value);
+      break;
+    case 'int':
+      if (typeof value !== 'number' || (value | 0) !== value) fail(field, value);
+      out.varLong(value);
+      break;
+    case 'long':
+      if (typeof value === 'bigint' && BigInt.asIntN(64, value) === value) out.varBigInt(value);
+      else if (typeof value === 'number' && Number.isSafeInteger(value)) out.varLong(value);
+      else fail(field, value);
+      break;
+    case 'string':
+      if (typeof value !== 'string') fail(field, value);
+      out.string(value);
+      break;
+    case 'boolean':
+      if (typeof value !== 'boolean') fail(field, value);
+      out.byte(value ? 1 : 0);
+      break;
+    default:
+      if (!(value instanceof Uint8Array)) fail(field, value);
+      out.bytes(value);
   }
 }

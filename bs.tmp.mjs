@@ -1,0 +1,11 @@
+import fs from 'node:fs';
+import { ingestFiles } from './dist/ingest/run-files.js';
+import { StoreLayout } from './dist/data/store-layout.js';
+import pino from 'pino';
+const bs = Number(process.argv[2]);
+fs.rmSync('/tmp/bs', { recursive: true, force: true });
+const layout = new StoreLayout('/tmp/bs');
+const t = performance.now(); const c0 = process.cpuUsage();
+await ingestFiles(layout, ['bench-output/ingest/input/20240201','bench-output/ingest/input/20240202','bench-output/ingest/input/20240203','bench-output/ingest/input/20240204'], { ingesterId: 'b', log: pino({ level: 'warn' }), batchSize: bs, publish: false, compact: false });
+const c = process.cpuUsage(c0);
+console.log('batch', bs, 'wall', ((performance.now() - t) / 1000).toFixed(2), 'cpu', ((c.user + c.system) / 1e6).toFixed(2));
