@@ -14,8 +14,8 @@ import { type IngestCounts, IngestPipeline, type RawMessage } from '../pipeline.
 
 /** Smallest buffer shared with the worker (a Kafka fetch's batch is a few MB to a few tens of MB). */
 const SHARED_BUFFER_BYTES = 16 << 20;
-/** Free shared buffers kept for reuse (two batches are in flight at once). */
-const MAX_FREE_BUFFERS = 4;
+/** Free shared buffers kept for reuse (two batches are in flight at once; each buffer holds one, up to ~60 MB). */
+const MAX_FREE_BUFFERS = 2;
 
 /** A request to the staging worker. */
 export type StagingRequest =
