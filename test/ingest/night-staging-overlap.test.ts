@@ -12,6 +12,7 @@ import { deriveAlertValues } from '../../ingest/stage/derive.js';
 import { NightStaging, type StagedAlert, stampsFileOf } from '../../ingest/stage/night-staging.js';
 import { sharedPath } from '../support/shared.js';
 import { sql } from '../support/sql.js';
+import { expectStagedStamps } from '../support/staged-stamps.js';
 import { tempStore } from '../support/store.js';
 
 /** The real raw alerts of the night that has most of them. */
@@ -82,17 +83,7 @@ describe('a night staging file with batches in flight', () => {
     const stamps = fs.readFileSync(stampsFileOf(file));
     for (const r of rows) {
       const alert = alerts.find((a) => a.candid === r.i_candid)!;
-      let at = Number(r.stamp_offset);
-      for (const [bytes, length] of [
-        [alert.cutouts.science, r.stamp_science_len],
-        [alert.cutouts.template, r.stamp_template_len],
-        [alert.cutouts.difference, r.stamp_difference_len],
-      ] as const) {
-        expect(length).toBe(bytes?.length ?? null);
-        if (!bytes) continue;
-        expect(Buffer.compare(stamps.subarray(at, at + bytes.length), bytes)).toBe(0);
-        at += bytes.length;
-      }
+      expectStagedStamps(stamps, r, alert);
     }
   });
 

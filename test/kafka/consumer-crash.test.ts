@@ -18,6 +18,7 @@ import { publishNight, stagedNights, stagingFilesOf } from '../../ingest/publish
 import { stampsFileOf } from '../../ingest/stage/night-staging.js';
 import { startBroker, type TestBroker } from '../support/kafka-broker.js';
 import { PROJECT_ROOT, sharedPath } from '../support/shared.js';
+import { expectStagedStamps } from '../support/staged-stamps.js';
 import { tempStore, testLog } from '../support/store.js';
 
 const CLI = path.join(PROJECT_ROOT, 'dist', 'bin', 'skyalert.js');
@@ -197,17 +198,7 @@ async function expectStagedContentProduced(layout: StoreLayout): Promise<void> {
           if (!alert) continue;
           const magpsf = alert.values[COLUMN_INDEX.get('i_magpsf') ?? -1];
           expect(r.i_magpsf).toBe(magpsf);
-          let at = Number(r.stamp_offset);
-          for (const [bytes, length] of [
-            [alert.cutouts.science, r.stamp_science_len],
-            [alert.cutouts.template, r.stamp_template_len],
-            [alert.cutouts.difference, r.stamp_difference_len],
-          ] as const) {
-            expect(length).toBe(bytes?.length ?? null);
-            if (!bytes) continue;
-            expect(Buffer.compare(stamps.subarray(at, at + bytes.length), bytes)).toBe(0);
-            at += bytes.length;
-          }
+          expectStagedStamps(stamps, r, alert);
           checked++;
         }
       }
