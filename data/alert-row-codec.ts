@@ -39,7 +39,7 @@ export function encodeAlertRow(values: readonly ColumnValue[]): Buffer {
   try {
     ROW_WRITER.writeValues(values, sink);
   } catch (err) {
-    sink.take(); // drops the partial document
+    sink.pos = 0; // drops the partial document
     throw err;
   }
   return sink.take();

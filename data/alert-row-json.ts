@@ -1,16 +1,16 @@
 /**
  * The prepared JSON text of an alert (data/alert-json.ts) written straight from its row document
  * (data/alert-row-codec.ts): the document's bytes are read column by column and the text's bytes written into
- * one reused buffer, with no decoded row object and no intermediate strings but the numbers' texts. Gives the
- * same bytes as `alertJsonText(decodeAlertRow(row), classification)` in ~2/3 of the time (the decoding and the
- * text's conversion to bytes go; the numbers' texts remain most of it); the publication writes every alert's
- * text this way.
+ * one reused buffer, with no decoded row object and no intermediate strings but the numbers' texts: ~2/3 of the
+ * time of decoding the document and writing the API row with `encodeJsonFields` (the numbers' texts remain
+ * most of it), for the same bytes.
  *
  * Reference: Apache Avro 1.11 specification, "Binary Encoding"; ECMA-404 (JSON string escapes).
  */
 import { alertVFields } from '../compute/derived/alert-fields.js';
 import { FLOAT32_FIELDS } from './alert-json.js';
 import { ALERT_COLUMNS, COLUMN_INDEX } from './columns.js';
+import { ByteSink } from './flat-record-writer.js';
 import { encodeJsonFields, float32Text } from './json-text.js';
 
 /** How a column's value is read from the document and written as text. */
@@ -18,7 +18,7 @@ const Kind = { String: 0, Int: 1, Long: 2, Float: 3, Double: 4, Boolean: 5 } as 
 const KINDS = Uint8Array.from(
   ALERT_COLUMNS.map((c) => Kind[`${c.type[0].toUpperCase()}${c.type.slice(1)}` as keyof typeof Kind]),
 );
-/** Whether a column's numbers are written in their shortest float32 form (as alertJsonText chooses). */
+/** Whether a column's numbers are written in their shortest float32 form (as `encodeJsonFields` chooses). */
 const AS_FLOAT32 = ALERT_COLUMNS.map((c) => FLOAT32_FIELDS.has(c.name));
 /** `"i:name":` of each column, with the separating comma before all but the first, as bytes. */
 const KEYS = ALERT_COLUMNS.map((c, i) => Buffer.from(`${i === 0 ? '' : ','}${JSON.stringify(c.name)}:`));
@@ -47,31 +47,11 @@ export interface AlertRowText {
   readonly sigmapsf: number | null;
 }
 
-let out = Buffer.allocUnsafe(16384);
-let at = 0;
+/** Where the text is written (reused: each text is copied out of it). */
+const sink = new ByteSink(16384);
 /** Numeric values of the columns of the document being read, and whether each column has one. */
 const picked = new Float64Array(ALERT_COLUMNS.length);
 const hasPicked = new Uint8Array(ALERT_COLUMNS.length);
-
-function ensure(more: number): void {
-  if (at + more <= out.length) return;
-  const grown = Buffer.allocUnsafe(Math.max(out.length * 2, at + more));
-  out.copy(grown, 0, 0, at);
-  out = grown;
-}
-
-/** Writes an ASCII text (numbers' texts, keys). */
-function writeAscii(text: string): void {
-  ensure(text.length);
-  for (let k = 0; k < text.length; k++) out[at + k] = text.charCodeAt(k);
-  at += text.length;
-}
-
-/** Copies bytes [start, end) of `bytes` (a loop: the texts are short, and `subarray` would allocate a view). */
-function writeBytes(bytes: Uint8Array, start: number, end: number): void {
-  ensure(end - start);
-  for (let k = start; k < end; k++) out[at++] = bytes[k];
-}
 
 function truncated(): RangeError {
   return new RangeError('truncated alert row document');
@@ -110,8 +90,8 @@ function readBigLong(): bigint {
 }
 
 /**
- * The JSON text of an alert in full mode from its row document, as `alertJsonText(decodeAlertRow(row),
- * classification)` writes it (data/alert-json.ts), and its fid, magpsf and sigmapsf.
+ * The JSON text of an alert in full mode from its row document (data/alert-json.ts): the text `encodeJsonFields`
+ * writes for its API row followed by its per-alert `v:` fields; and its fid, magpsf and sigmapsf.
  *
  * @param row the alert's row document (data/alert-row-codec.ts).
  * @param classification its class computed at ingestion (null → `Unknown`).
@@ -121,15 +101,14 @@ export function alertRowJsonText(row: Uint8Array, classification: string | null)
   doc = row;
   pos = 0;
   const view = new DataView(row.buffer, row.byteOffset, row.byteLength);
-  at = 0;
   for (let i = 0; i < KINDS.length; i++) {
     const key = KEYS[i];
-    writeBytes(key, 0, key.length);
+    sink.rawRange(key, 0, key.length);
     hasPicked[i] = 0;
     if (pos >= row.length) throw truncated();
     const branch = row[pos++];
     if (branch === 0) {
-      writeBytes(NULL_TEXT, 0, 4);
+      sink.rawRange(NULL_TEXT, 0, 4);
       continue;
     }
     if (branch !== 2) throw new RangeError(`bad union branch ${branch} in an alert row document`);
@@ -145,12 +124,12 @@ export function alertRowJsonText(row: Uint8Array, classification: string | null)
       }
       case Kind.Boolean:
         if (pos >= row.length) throw truncated();
-        writeAscii(row[pos++] === 0 ? 'false' : 'true');
+        sink.ascii(row[pos++] === 0 ? 'false' : 'true');
         continue;
       case Kind.Long: {
         const n = readLong();
         if (typeof n === 'bigint') {
-          writeAscii(n.toString());
+          sink.ascii(n.toString());
           continue;
         }
         value = n;
@@ -171,16 +150,13 @@ export function alertRowJsonText(row: Uint8Array, classification: string | null)
     }
     picked[i] = value;
     hasPicked[i] = 1;
-    writeAscii(Number.isFinite(value) ? (AS_FLOAT32[i] ? float32Text(value) : String(value)) : 'null');
+    sink.ascii(Number.isFinite(value) ? (AS_FLOAT32[i] ? float32Text(value) : String(value)) : 'null');
   }
   const pick = (i: number | undefined): number | null =>
     i === undefined || hasPicked[i] === 0 ? null : picked[i];
   const v = alertVFields(pick(AT.jd), pick(AT.jdstarthist), pick(AT.ra), pick(AT.dec), classification);
-  const tail = `,${encodeJsonFields(v, FLOAT32_FIELDS)}`;
-  ensure(Buffer.byteLength(tail, 'utf8'));
-  at += out.write(tail, at, 'utf8');
-  const json = Buffer.allocUnsafe(at);
-  out.copy(json, 0, 0, at);
+  sink.utf8(`,${encodeJsonFields(v, FLOAT32_FIELDS)}`);
+  const json = sink.take();
   return { json, fid: pick(AT.fid), magpsf: pick(AT.magpsf), sigmapsf: pick(AT.sigmapsf) };
 }
 
@@ -192,16 +168,13 @@ function writeString(bytes: Uint8Array, start: number, end: number): void {
   for (let k = start; k < end; k++) {
     const b = bytes[k];
     if (b < 0x20 || b >= 0x7f || b === QUOTE || b === BACKSLASH) {
-      const text = JSON.stringify(
-        Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8'),
+      sink.utf8(
+        JSON.stringify(Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8')),
       );
-      ensure(Buffer.byteLength(text, 'utf8'));
-      at += out.write(text, at, 'utf8');
       return;
     }
   }
-  ensure(end - start + 2);
-  out[at++] = QUOTE;
-  for (let k = start; k < end; k++) out[at++] = bytes[k];
-  out[at++] = QUOTE;
+  sink.byte(QUOTE);
+  sink.rawRange(bytes, start, end);
+  sink.byte(QUOTE);
 }

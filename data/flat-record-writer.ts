@@ -1,7 +1,8 @@
 /**
  * A fast Avro binary writer for flat records whose fields are scalars or nullable scalars (`[type, "null"]` or
  * `["null", type]`), such as the ZTF `candidate` and `prv_candidate` records and the Fink science fields (the
- * simulator) and the stored alerts' row documents (data/alert-row-codec.ts). It writes exactly what avsc writes
+ * simulator) and the stored alerts' row documents (data/alert-row-codec.ts); its ByteSink also collects the
+ * alerts' JSON texts (data/alert-row-json.ts). It writes exactly what avsc writes
  * (Avro 1.11 spec, "Binary Encoding") without avsc's per-value union branch search, which dominates the cost of
  * encoding a 100-field candidate.
  */
@@ -88,15 +89,23 @@ export class ByteSink {
   string(s: string): void {
     const n = Buffer.byteLength(s, 'utf8');
     this.varLong(n);
+    if (n === s.length) this.ascii(s);
+    else this.utf8(s);
+  }
+
+  /** An ASCII text's bytes as they are, no length (a loop beats the native call for short texts). */
+  ascii(text: string): void {
+    const n = text.length;
     this.ensure(n);
-    if (n === s.length) {
-      // ASCII: a loop beats the native call for the short strings of alerts
-      const { buf, pos } = this;
-      for (let k = 0; k < n; k++) buf[pos + k] = s.charCodeAt(k);
-    } else {
-      this.buf.write(s, this.pos, n, 'utf8');
-    }
+    const { buf, pos } = this;
+    for (let k = 0; k < n; k++) buf[pos + k] = text.charCodeAt(k);
     this.pos += n;
+  }
+
+  /** A text's UTF-8 bytes as they are, no length. */
+  utf8(text: string): void {
+    this.ensure(Buffer.byteLength(text, 'utf8'));
+    this.pos += this.buf.write(text, this.pos, 'utf8');
   }
 
   bytes(data: Uint8Array): void {
@@ -109,6 +118,15 @@ export class ByteSink {
     this.ensure(data.length);
     this.buf.set(data, this.pos);
     this.pos += data.length;
+  }
+
+  /** Copies bytes [start, end) of `data` as they are (a loop: short ranges, and no view of them allocated). */
+  rawRange(data: Uint8Array, start: number, end: number): void {
+    this.ensure(end - start);
+    const { buf } = this;
+    let pos = this.pos;
+    for (let k = start; k < end; k++) buf[pos++] = data[k];
+    this.pos = pos;
   }
 
   /** A copy of the bytes written since `start`, and the sink rewound to `start`. */

@@ -55,8 +55,9 @@ export class IngestPipeline {
   /** Nights of the most recent batch. */
   lastBatchNights = new Set<number>();
   /**
-   * The batches being staged: the last one handed over, and the one before it (overlapped with decoding the
-   * next batch, up to two at a time: one commits while the other's stamps are written).
+   * Durability of the batches handed over: of all of them (`inFlight`), and of all but the last
+   * (`previousInFlight`, awaited before the next hand-over: up to two batches are staged at once, one committing
+   * while the other's stamps are written).
    */
   private inFlight: Promise<void> = Promise.resolve();
   private previousInFlight: Promise<void> = Promise.resolve();
@@ -162,8 +163,7 @@ export class IngestPipeline {
 
   /** Resolves when every batch handed over so far is durable (rejects if a staging failed). */
   async flush(): Promise<void> {
-    await this.previousInFlight;
-    await this.inFlight;
+    await this.inFlight; // follows every earlier batch
   }
 
   /** Quarantines a message that a source could not even read (e.g. a truncated file tail). */

@@ -1,7 +1,7 @@
 /**
  * Worker thread that decodes and stages Kafka messages, so that the consumer's thread only runs the Kafka client.
- * Requests in: `{ id, kind: 'ingest', bytes, ends, positions }` (the messages' bytes packed in one transferred
- * buffer, `ends` their end offsets), `{ id, kind: 'closeFiles' }`, `{ id, kind: 'close' }`. Replies:
+ * Requests in: `{ id, kind: 'ingest', bytes, ends, positions }` (the messages' bytes packed at the start of a
+ * buffer shared with the consumer's thread, `ends` their end offsets), `{ id, kind: 'closeFiles' }`, `{ id, kind: 'close' }`. Replies:
  * `{ id, counts, nights }` once the request is done (an ingested batch is durable), or `{ id, error }`; batches are
  * answered in the order they came.
  */
