@@ -5,6 +5,7 @@ import {
   decodeObjectBlock,
   encodeObjectBlock,
   type ObjectBlock,
+  ObjectBlockEncoder,
 } from './object-blocks.js';
 
 const point = (jd: number, tag: string): BlockUpperlim => ({
@@ -91,5 +92,32 @@ describe('object blocks', () => {
     expect(decodeObjectBlock(empty, 2)).toEqual({ alerts: [], upperlim: [], stamps: [] });
     const full = encodeObjectBlock({ alerts: [], upperlim: [point(2458814.5, 'upperlim')], stamps: [] });
     expect(() => decodeObjectBlock(full.subarray(0, full.length - 3), 2)).toThrow();
+  });
+
+  it('encodes blocks one after another into one growing buffer, each as encodeObjectBlock does', () => {
+    // blocks of a few bytes to ~40 kB, past the encoder's initial 1 kB: it grows and keeps what it holds
+    const blockOf = (n: number): ObjectBlock => ({
+      alerts: Array.from({ length: n }, (_, k) => ({
+        classification: k % 2 === 0 ? 'EB*' : null,
+        row: Uint8Array.from({ length: 40 * n }, (_, b) => (b * 7 + k) & 0xff),
+        text: null,
+      })),
+      upperlim: Array.from({ length: n }, (_, k) =>
+        point(2458800.5 + k, k % 2 === 0 ? 'upperlim' : 'badquality'),
+      ),
+      stamps: [],
+    });
+    const blocks = [0, 1, 3, 30, 2, 0].map(blockOf);
+    const encoder = new ObjectBlockEncoder(1024);
+    const lengths = blocks.map((b) => encoder.add(b));
+    const separate = blocks.map((b) => encodeObjectBlock(b));
+    expect(lengths).toEqual(separate.map((b) => b.length));
+    expect(Math.max(...lengths)).toBeGreaterThan(1024);
+    expect(Buffer.compare(encoder.bytes(), Buffer.concat(separate))).toBe(0);
+    expect(encoder.size).toBe(encoder.bytes().length);
+    // after a reset, the next block starts at 0 (in format 1 here)
+    encoder.reset();
+    expect(encoder.add(blocks[2], 1)).toBe(encodeObjectBlock(blocks[2], 1).length);
+    expect(decodeObjectBlock(encoder.bytes(), 1).upperlim).toEqual(blocks[2].upperlim);
   });
 });

@@ -160,21 +160,76 @@ const ALERTS_ONLY_RESOLVER = ALERTS_ONLY_TYPE.createResolver(BLOCK_TYPES[2]);
 /** A block format number as stored in a part entry (absent: 1). */
 export type ObjectBlockFormat = 1 | 2;
 
-/**
- * Encodes an object block (Avro binary, schema `skyalert.ObjectBlock`) in the current format, or in format 1
- * (texts dropped: how stores written before format 2 hold them).
- */
-export function encodeObjectBlock(
-  block: ObjectBlock,
-  format: ObjectBlockFormat = OBJECT_BLOCK_FORMAT,
-): Buffer {
-  // avsc writes `bytes` from Buffers only: view other byte arrays as Buffers (no copy)
+/** The value avsc writes for a block: byte arrays viewed as Buffers (avsc writes `bytes` from Buffers only). */
+function writable(block: ObjectBlock): ObjectBlock {
   const alerts = block.alerts.map((a) => ({
     classification: a.classification,
     row: asBuffer(a.row),
     text: a.text === null ? null : { ...a.text, json: asBuffer(a.text.json) },
   }));
-  return BLOCK_TYPES[format].toBuffer({ ...block, alerts });
+  return { ...block, alerts };
+}
+
+/**
+ * Encodes object blocks one after another into one buffer that it keeps and grows: a block costs one encoding
+ * and no allocation. (avsc's `toBuffer` encodes into a 1 KiB buffer, so a block larger than that, the usual
+ * case, is encoded twice and copied into a new buffer of its own.) `bytes` gives what was added since the last
+ * `reset`.
+ */
+export class ObjectBlockEncoder {
+  private buffer: Buffer;
+  private used = 0;
+
+  constructor(initialBytes = 1 << 20) {
+    this.buffer = Buffer.allocUnsafeSlow(initialBytes);
+  }
+
+  /** Appends the encoding of `block` in `format`; returns its length in bytes. */
+  add(block: ObjectBlock, format: ObjectBlockFormat = OBJECT_BLOCK_FORMAT): number {
+    const type = BLOCK_TYPES[format];
+    const value = writable(block);
+    let end = type.encode(value, this.buffer, this.used);
+    if (end < 0) {
+      // avsc returns minus the bytes missing: grow (keeping what was added) and encode again
+      const grown = Buffer.allocUnsafeSlow(Math.max(2 * this.buffer.length, this.buffer.length - end));
+      this.buffer.copy(grown, 0, 0, this.used);
+      this.buffer = grown;
+      end = type.encode(value, this.buffer, this.used);
+    }
+    const length = end - this.used;
+    this.used = end;
+    return length;
+  }
+
+  /** Bytes added since the last reset (a view: valid until the next `add` or `reset`). */
+  bytes(): Buffer {
+    return this.buffer.subarray(0, this.used);
+  }
+
+  /** Number of bytes added since the last reset. */
+  get size(): number {
+    return this.used;
+  }
+
+  /** Forgets the bytes added (the buffer is kept for the next blocks). */
+  reset(): void {
+    this.used = 0;
+  }
+}
+
+const encoder = new ObjectBlockEncoder(1 << 16);
+
+/**
+ * Encodes an object block (Avro binary, schema `skyalert.ObjectBlock`) in the current format, or in format 1
+ * (texts dropped: how stores written before format 2 hold them), into a buffer of its own.
+ */
+export function encodeObjectBlock(
+  block: ObjectBlock,
+  format: ObjectBlockFormat = OBJECT_BLOCK_FORMAT,
+): Buffer {
+  encoder.reset();
+  encoder.add(block, format);
+  return Buffer.from(encoder.bytes());
 }
 
 function asBuffer(bytes: Uint8Array): Buffer {

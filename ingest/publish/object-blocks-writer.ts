@@ -13,10 +13,10 @@ import {
   type BlockAlertText,
   type BlockStampRef,
   type BlockUpperlim,
-  encodeObjectBlock,
   OBJECT_BLOCK_FORMAT,
   OBJECT_BLOCKS_FILE,
   OBJECT_BLOCKS_INDEX_FILE,
+  ObjectBlockEncoder,
   type ObjectBlockFormat,
 } from '../../data/object-blocks.js';
 import { sqlPathLiteral } from '../../data/sql-text.js';
@@ -157,13 +157,12 @@ export async function writeObjectBlocks(
   const out = DirectAppendFile.open(binPath);
   let written = 0;
   let objects = 0;
-  let pending: Uint8Array[] = [];
-  let pendingBytes = 0;
+  // the blocks not yet written to the file, encoded one after another into one reused buffer
+  const pending = new ObjectBlockEncoder(FLUSH_BYTES + (1 << 20));
   const flush = async (): Promise<void> => {
-    if (pending.length === 0) return;
-    await out.append(pending);
-    pending = [];
-    pendingBytes = 0;
+    if (pending.size === 0) return;
+    await out.append([pending.bytes()]);
+    pending.reset();
   };
   let current: string | null = null;
   let reused: ReadonlyMap<bigint, BlockAlertText> | null = null;
@@ -172,14 +171,12 @@ export async function writeObjectBlocks(
   let stamps: BlockStampRef[] = [];
   const endBlock = (): void => {
     if (current === null) return;
-    const bytes = encodeObjectBlock({ alerts, upperlim, stamps });
+    const length = pending.add({ alerts, upperlim, stamps });
     appender.appendVarchar(current);
     appender.appendBigInt(BigInt(written));
-    appender.appendInteger(bytes.length);
+    appender.appendInteger(length);
     appender.endRow();
-    pending.push(bytes);
-    pendingBytes += bytes.length;
-    written += bytes.length;
+    written += length;
     objects++;
     alerts = [];
     upperlim = [];
@@ -209,7 +206,7 @@ export async function writeObjectBlocks(
           const oid = String(oids.getItem(i));
           if (oid !== current) {
             endBlock();
-            if (pendingBytes > FLUSH_BYTES) await flush();
+            if (pending.size > FLUSH_BYTES) await flush();
             current = oid;
             reused = reuse(oid);
           }
