@@ -1,0 +1,80 @@
+import avro from 'avsc';
+import { describe, expect, it } from 'vitest';
+import { ALERT_COLUMNS } from '../../data/columns.js';
+import { normalizeRecord } from './normalize.js';
+
+const column = (storage: string): number => ALERT_COLUMNS.findIndex((c) => c.storage === storage);
+
+/** An alert schema whose candidate has `fields` in this order (avsc builds one record class per schema). */
+function alertType(candidateFields: readonly [name: string, type: string][]): avro.Type {
+  return avro.Type.forSchema({
+    type: 'record',
+    name: 'alert',
+    fields: [
+      { name: 'objectId', type: 'string' },
+      {
+        name: 'candidate',
+        type: {
+          type: 'record',
+          name: 'candidate',
+          fields: candidateFields.map(([name, type]) => ({ name, type: ['null', type] })),
+        },
+      },
+      { name: 'cdsxmatch', type: ['null', 'string'] },
+    ],
+  } as avro.Schema);
+}
+
+const VALUES = { jd: 2458814.6358, ra: 56.1, dec: 20.2, fid: 2, magpsf: 18.25, ssnamenr: 'null' };
+const FIELDS: [string, string][] = [
+  ['jd', 'double'],
+  ['ra', 'double'],
+  ['dec', 'double'],
+  ['fid', 'int'],
+  ['magpsf', 'float'],
+  ['ssnamenr', 'string'],
+];
+
+describe('normalizeRecord', () => {
+  it('reads records of avsc classes (any field order) as it reads plain objects', () => {
+    const plain = {
+      objectId: 'ZTF19acihgng',
+      candid: 1060135832015015001n,
+      candidate: { ...VALUES },
+      cdsxmatch: 'EB*',
+    };
+    const expected = normalizeRecord(plain);
+    if (!expected.ok) throw new Error(expected.reason);
+    expect(expected.alert.values[column('i_fid')]).toBe(2);
+    expect(expected.alert.values[column('d_cdsxmatch')]).toBe('EB*');
+    for (const order of [FIELDS, [...FIELDS].reverse()]) {
+      const type = alertType(order);
+      const record = type.fromBuffer(
+        type.toBuffer({ objectId: plain.objectId, candidate: { ...VALUES }, cdsxmatch: plain.cdsxmatch }),
+      ) as Record<string, unknown>;
+      // the candid comes from the record here (the schema has none): the same values otherwise
+      record.candid = plain.candid;
+      expect(Object.getPrototypeOf(record)).not.toBe(Object.prototype);
+      // twice: the second read goes through the class's cached plan
+      for (let k = 0; k < 2; k++) {
+        const got = normalizeRecord(record);
+        if (!got.ok) throw new Error(got.reason);
+        expect(got.alert.values).toEqual(expected.alert.values);
+      }
+    }
+  });
+
+  it('leaves a column absent from the record null, and rejects a wrong-typed ra', () => {
+    const type = alertType(FIELDS.filter(([name]) => name !== 'magpsf'));
+    const record = type.fromBuffer(
+      type.toBuffer({ objectId: 'ZTF18aaaaaaa', candidate: { ...VALUES }, cdsxmatch: null }),
+    ) as Record<string, unknown>;
+    record.candid = 1n;
+    const got = normalizeRecord(record);
+    if (!got.ok) throw new Error(got.reason);
+    expect(got.alert.values[column('i_magpsf')]).toBeNull();
+    expect(got.alert.values[column('i_ssnamenr')]).toBeNull();
+    const bad = normalizeRecord({ objectId: 'ZTF18aaaaaaa', candid: 1n, candidate: { ...VALUES, ra: 'x' } });
+    expect(bad.ok).toBe(false);
+  });
+});
