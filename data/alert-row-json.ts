@@ -11,7 +11,7 @@ import { alertVFields } from '../compute/derived/alert-fields.js';
 import { FLOAT32_FIELDS } from './alert-json.js';
 import { ALERT_COLUMNS, COLUMN_INDEX } from './columns.js';
 import { ByteSink } from './flat-record-writer.js';
-import { encodeJsonFields, float32Text } from './json-text.js';
+import { encodeJsonFields, float32Decimal, float32DecimalParts, float32Text } from './json-text.js';
 
 /** How a column's value is read from the document and written as text. */
 const Kind = { String: 0, Int: 1, Long: 2, Float: 3, Double: 4, Boolean: 5 } as const;
@@ -150,7 +150,13 @@ export function alertRowJsonText(row: Uint8Array, classification: string | null)
     }
     picked[i] = value;
     hasPicked[i] = 1;
-    sink.ascii(Number.isFinite(value) ? (AS_FLOAT32[i] ? float32Text(value) : String(value)) : 'null');
+    if (!Number.isFinite(value)) sink.rawRange(NULL_TEXT, 0, 4);
+    else if (AS_FLOAT32[i]) {
+      // the float32 digits written as bytes; float32Text for the values double arithmetic leaves undecided
+      if (float32Decimal(value)) sink.decimal(value < 0, float32DecimalParts.m, float32DecimalParts.k);
+      else sink.ascii(float32Text(value));
+    } else if ((value | 0) === value) sink.int32(value);
+    else sink.ascii(String(value));
   }
   const pick = (i: number | undefined): number | null =>
     i === undefined || hasPicked[i] === 0 ? null : picked[i];

@@ -72,3 +72,30 @@ describe('FlatRecordWriter', () => {
     ).toThrow(TypeError);
   });
 });
+
+describe('ByteSink number texts', () => {
+  const text = (write: (sink: ByteSink) => void): string => {
+    const sink = new ByteSink(4);
+    write(sink);
+    return sink.take().toString('latin1');
+  };
+
+  it('writes m × 10^k as JavaScript writes the number, around every place of the point', () => {
+    // a decimal of at most 10 digits reads back to a double whose shortest text is that decimal
+    const cases: [number, number][] = [];
+    for (const m of [1, 7, 12, 905, 12345, 1000001, 123456789, 2147483647])
+      for (let k = -16; k <= 8; k++) cases.push([m, k]);
+    for (const [m, k] of cases) {
+      const expected = String(Number(`${m}e${k}`));
+      if (/e/.test(expected)) continue;
+      expect(text((s) => s.decimal(false, m, k))).toBe(expected);
+      expect(text((s) => s.decimal(true, m, k))).toBe(`-${expected}`);
+    }
+    expect(text((s) => s.decimal(false, 0, 0))).toBe('0');
+  });
+
+  it('writes 32-bit integers as String does', () => {
+    for (const n of [0, -0, 1, -1, 9, 10, -10, 99, 100, 65535, -2147483648, 2147483647, 1234567890])
+      expect(text((s) => s.int32(n))).toBe(String(n));
+  });
+});

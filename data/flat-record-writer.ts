@@ -120,6 +120,47 @@ export class ByteSink {
     this.pos += data.length;
   }
 
+  /**
+   * The decimal text of m × 10^k (m a positive integer below 2^31, k an integer) as JavaScript writes numbers in
+   * [1e-6, 1e21): the digits, zeros to the point, or a point inside or before them (`String(m * 10 ** k)` for
+   * such numbers, without the string). A leading minus sign when `negative`.
+   */
+  decimal(negative: boolean, m: number, k: number): void {
+    let digits = 1;
+    for (let t = (m / 10) | 0; t > 0; t = (t / 10) | 0) digits++;
+    const point = digits + k;
+    this.ensure(digits + Math.abs(k) + 3);
+    const { buf } = this;
+    let pos = this.pos;
+    if (negative) buf[pos++] = 0x2d;
+    if (point <= 0) {
+      buf[pos++] = 0x30;
+      buf[pos++] = 0x2e;
+      for (let z = point; z < 0; z++) buf[pos++] = 0x30;
+    }
+    // the digits right to left, skipping the point's place when it falls among them
+    const hasPoint = point > 0 && point < digits;
+    let end = pos + digits + (hasPoint ? 1 : 0);
+    let at = end - 1;
+    for (let i = digits - 1, t = m; i >= 0; i--, t = (t / 10) | 0) {
+      buf[at--] = 0x30 + (t % 10);
+      if (hasPoint && i === point) buf[at--] = 0x2e;
+    }
+    for (let z = 0; z < k; z++) buf[end++] = 0x30;
+    this.pos = end;
+  }
+
+  /** The decimal text of a 32-bit integer (as `String(n)`). */
+  int32(n: number): void {
+    if (n < 0) {
+      if (n === -2147483648) {
+        this.ascii('-2147483648');
+        return;
+      }
+      this.decimal(true, -n, 0);
+    } else this.decimal(false, n, 0);
+  }
+
   /** Copies bytes [start, end) of `data` as they are (a loop: short ranges, and no view of them allocated). */
   rawRange(data: Uint8Array, start: number, end: number): void {
     this.ensure(end - start);

@@ -86,19 +86,22 @@ function roundingWithin(a: number, e: number, p: number, halfUlp: number): numbe
   return err < halfUlp ? m : 0;
 }
 
+/** The result of {@link float32Decimal}: |v| = m × 10^k, m a positive integer below 10^9 without trailing zeros. */
+export const float32DecimalParts = { m: 0, k: 0 };
+
 /**
- * The text of {@link float32TextBySearch} computed with double arithmetic: the shortest p whose p-digit rounding
- * m × 10^k of |v| lies within half a float32 ulp of v (searched down from 8 digits),
- * written from the integer m. Returns null when unsure: near a decimal rounding tie or the ulp interval's edge,
- * for a power of two (asymmetric interval), for a value that is exactly a short decimal (the plain-text rule
- * applies), or outside [1e-6, 1e20).
+ * The digits of {@link float32TextBySearch}'s text computed with double arithmetic, into
+ * {@link float32DecimalParts}: the shortest p whose p-digit rounding m × 10^k of |v| lies within half a float32
+ * ulp of v (searched down from 8 digits). Returns false when unsure: near a decimal rounding tie or the ulp
+ * interval's edge, for a power of two (asymmetric interval), for a value that is exactly a short decimal (the
+ * plain-text rule applies), or outside [1e-6, 1e20).
  */
-function float32TextByArithmetic(v: number): string | null {
+export function float32Decimal(v: number): boolean {
   const a = Math.abs(v);
-  if (!(a >= 1e-6 && a < 1e20)) return null;
+  if (!(a >= 1e-6 && a < 1e20)) return false;
   F32[0] = a;
   const bits = F32_BITS[0];
-  if ((bits & 0x7fffff) === 0 || F32[0] !== a) return null;
+  if ((bits & 0x7fffff) === 0 || F32[0] !== a) return false;
   const halfUlp = HALF_ULP[(bits >>> 23) & 0xff];
   let e = Math.floor(Math.log10(a));
   if (e >= 0 ? POW10[e] > a : 1 / POW10[-e] > a) e--;
@@ -106,26 +109,39 @@ function float32TextByArithmetic(v: number): string | null {
   // a value that is exactly a decimal of at most 8 digits may have a plain text of at most 8 characters
   const k8 = e - 7;
   const q8 = k8 >= 0 ? a / POW10[k8] : a * POW10[-k8];
-  if (q8 === Math.round(q8)) return null;
+  if (q8 === Math.round(q8)) return false;
   // most alert values need 7 or 8 digits: search down from 8 (a p-digit rounding within the interval implies
   // the (p + 1)-digit one is too, so the first that is not ends the search)
   let p = 8;
   let best = roundingWithin(a, e, 8, halfUlp);
-  if (best < 0) return null;
+  if (best < 0) return false;
   if (best === 0) {
     p = 9;
     best = roundingWithin(a, e, 9, halfUlp);
-    if (best <= 0) return null;
+    if (best <= 0) return false;
   } else {
     for (let q = 7; q >= 1; q--) {
       const m = roundingWithin(a, e, q, halfUlp);
-      if (m < 0) return null;
+      if (m < 0) return false;
       if (m === 0) break;
       best = m;
       p = q;
     }
   }
-  return (v < 0 ? '-' : '') + decimalText(best, e - p + 1);
+  let k = e - p + 1;
+  while (best % 10 === 0) {
+    best /= 10;
+    k++;
+  }
+  float32DecimalParts.m = best;
+  float32DecimalParts.k = k;
+  return true;
+}
+
+/** {@link float32Decimal} as a text; null when it is unsure. */
+function float32TextByArithmetic(v: number): string | null {
+  if (!float32Decimal(v)) return null;
+  return (v < 0 ? '-' : '') + decimalText(float32DecimalParts.m, float32DecimalParts.k);
 }
 
 /** Encodes one value; `isFloat32` selects the float32 shortest form. */
