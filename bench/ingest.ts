@@ -2,7 +2,8 @@
  * `npm run bench:ingest`: ingestion figures on simulated alerts with stamps and histories (issue targets:
  * end to end ≥ 5,000 alerts/s and ≥ 50 % of the decode-only rate, peak RSS ≤ 1.5 GB).
  *
- *   decode-only   avsc decoding + normalisation in this process (the local ceiling, one core)
+ *   decode-only   avsc decoding + normalisation in this process (the local ceiling, one core; the ratio's
+ *                 denominator), and the same reading through the alert reader that ingestion uses (for reference)
  *   staging       `skyalert ingest --no-publish` (decode + stage into the night DuckDB files)
  *   publication   `skyalert publish --all`
  *   end to end    `skyalert ingest` (stage + publish) into a fresh store
@@ -29,8 +30,8 @@ import { median, runCli } from './run-cli.js';
 
 const log = pino({ level: 'warn' });
 
-async function decodeOnly(input: string): Promise<{ alerts: number; seconds: number }> {
-  const decoder = new AlertDecoder();
+async function decodeOnly(input: string, withAvsc: boolean): Promise<{ alerts: number; seconds: number }> {
+  const decoder = new AlertDecoder({ withAvsc });
   const started = performance.now();
   let alerts = 0;
   for (const file of expandInputs([input])) {
@@ -209,13 +210,22 @@ async function main(): Promise<void> {
     fs.writeFileSync(marker, wanted);
   }
   const bytes = expandInputs([input]).reduce((s, f) => s + fs.statSync(f).size, 0);
-  const rates: Record<string, number[]> = { decode: [], staging: [], publication: [], endToEnd: [] };
+  const rates: Record<string, number[]> = {
+    decode: [],
+    decodeByReader: [],
+    staging: [],
+    publication: [],
+    endToEnd: [],
+  };
   const rss: Record<string, number[]> = { staging: [], publication: [], endToEnd: [] };
   let n = 0;
   for (let run = 0; run < runs; run++) {
-    const d = await decodeOnly(input);
+    const d = await decodeOnly(input, true);
     n = d.alerts;
     rates.decode.push(d.alerts / d.seconds);
+    const r = await decodeOnly(input, false);
+    if (r.alerts !== n) throw new Error(`the alert reader decoded ${r.alerts} alerts, avsc ${n}`);
+    rates.decodeByReader.push(r.alerts / r.seconds);
     const store = path.join(work, 'store');
     fs.rmSync(store, { recursive: true, force: true });
     settleDisk();
@@ -236,7 +246,7 @@ async function main(): Promise<void> {
     rates.endToEnd.push(n / e2e.seconds);
     rss.endToEnd.push(e2e.peakRssMiB ?? -1);
     console.log(
-      `run ${run + 1}: decode ${Math.round(rates.decode[run])}/s, staging ${Math.round(rates.staging[run])}/s, ` +
+      `run ${run + 1}: decode ${Math.round(rates.decode[run])}/s (alert reader ${Math.round(rates.decodeByReader[run])}/s), staging ${Math.round(rates.staging[run])}/s, ` +
         `publication ${Math.round(rates.publication[run])}/s, end to end ${Math.round(rates.endToEnd[run])}/s`,
     );
   }

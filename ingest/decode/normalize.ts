@@ -50,6 +50,22 @@ function toNum(v: unknown): number | null {
   return null;
 }
 
+/** Fields of `prv_candidates` entries that ingestion reads (HistoryPoint); the others are skipped unread. */
+export const HISTORY_FIELDS: ReadonlySet<string> = new Set([
+  'jd',
+  'fid',
+  'magpsf',
+  'sigmapsf',
+  'diffmaglim',
+  'magnr',
+  'sigmagnr',
+  'isdiffpos',
+  'distnr',
+  'rb',
+  'nbad',
+  'candid',
+]);
+
 /** A 32-bit integer, or null (a history entry's filter or flag count that is not one is not kept). */
 function toInt32(v: unknown): number | null {
   const n = toNum(v);
@@ -59,11 +75,6 @@ function toInt32(v: unknown): number | null {
 function toBytes(v: unknown): Uint8Array | null {
   if (v instanceof Uint8Array) return v;
   return null;
-}
-
-function stamp(record: Rec, key: string): Uint8Array | null {
-  const c = record[key];
-  return isRecord(c) ? toBytes(c.stampData) : null;
 }
 
 function historyPoint(p: Rec): HistoryPoint | null {
@@ -86,13 +97,13 @@ function historyPoint(p: Rec): HistoryPoint | null {
   };
 }
 
-/** Where each catalogue column is read from in a decoded record (precomputed once). */
-const SOURCES: readonly { field: string; inCandidate: boolean; type: AvroScalar }[] = ALERT_COLUMNS.map(
-  (col) => {
+/** Where each catalogue column is read from in a decoded record (precomputed once): a field of the record or of its candidate. */
+export const COLUMN_SOURCES: readonly { field: string; inCandidate: boolean; type: AvroScalar }[] =
+  ALERT_COLUMNS.map((col) => {
     const field = col.storage.slice(2);
     return { field, inCandidate: col.family === 'i' && CANDIDATE_FIELD_NAMES.has(field), type: col.type };
-  },
-);
+  });
+const SOURCES = COLUMN_SOURCES;
 
 /**
  * Where each catalogue column's value is in `Object.values` of the record or of its candidate (-1: absent), for
@@ -130,6 +141,33 @@ export type NormalizeResult = { ok: true; alert: Alert } | { ok: false; reason: 
 const OBJECT_ID_PATTERN = /^[A-Za-z0-9_\-.+]{1,64}$/;
 
 /**
+ * What normalisation reads of a decoded alert record: built from a record object ({@link normalizeRecord}) or
+ * straight from the record's bytes (alert-reader.ts). Values are as avsc decodes them (BigInt longs, byte views).
+ */
+export interface RecordParts {
+  readonly objectId: unknown;
+  /** The record's candid, or its candidate's when the record has none. */
+  readonly candid: unknown;
+  /** The candidate's jd. */
+  readonly jd: unknown;
+  /** The value of each catalogue column where {@link COLUMN_SOURCES} says (undefined: absent; candid unused). */
+  readonly columns: readonly unknown[];
+  /** Whether the record has a `roid` field (raw ZTF alerts have none: it is derived). */
+  readonly hasRoid: boolean;
+  /** `stampData` of the science, template and difference cutouts (null or undefined when absent). */
+  readonly science: unknown;
+  readonly template: unknown;
+  readonly difference: unknown;
+  /** The `prv_candidates` entries (records), or null. */
+  readonly history: readonly unknown[] | null;
+}
+
+function stampData(record: Rec, key: string): unknown {
+  const c = record[key];
+  return isRecord(c) ? c.stampData : null;
+}
+
+/**
  * Normalises one decoded record. Rejects a record without a usable objectId, candid or jd, or whose field has a
  * type the catalogue cannot hold for a required field. Optional fields of an unexpected type (e.g. the
  * struct-valued `mulens` of 2021 Fink parquet) become null. `ssnamenr` "null" becomes null. Raw ZTF alerts
@@ -139,34 +177,56 @@ export function normalizeRecord(record: unknown): NormalizeResult {
   if (!isRecord(record)) return { ok: false, reason: 'record is not an Avro record' };
   const candidate = record.candidate;
   if (!isRecord(candidate)) return { ok: false, reason: 'missing candidate record' };
-  const objectId = record.objectId;
+  const columns: unknown[] = new Array(SOURCES.length);
+  const plan = planOf(record, candidate);
+  if (plan) {
+    const recordValues = Object.values(record);
+    const candidateValues = Object.values(candidate);
+    for (let i = 0; i < SOURCES.length; i++) {
+      const at = plan[i];
+      if (at >= 0) columns[i] = SOURCES[i].inCandidate ? candidateValues[at] : recordValues[at];
+    }
+  } else {
+    for (let i = 0; i < SOURCES.length; i++) {
+      const { field, inCandidate } = SOURCES[i];
+      columns[i] = inCandidate ? candidate[field] : record[field];
+    }
+  }
+  return normalizeParts({
+    objectId: record.objectId,
+    candid: record.candid ?? candidate.candid,
+    jd: candidate.jd,
+    columns,
+    hasRoid: record.roid !== undefined,
+    science: stampData(record, 'cutoutScience'),
+    template: stampData(record, 'cutoutTemplate'),
+    difference: stampData(record, 'cutoutDifference'),
+    history: Array.isArray(record.prv_candidates) ? record.prv_candidates : null,
+  });
+}
+
+/** Normalises the parts of a record that has a candidate record (see {@link normalizeRecord}). */
+export function normalizeParts(parts: RecordParts): NormalizeResult {
+  const objectId = parts.objectId;
   if (typeof objectId !== 'string' || !OBJECT_ID_PATTERN.test(objectId)) {
     return {
       ok: false,
       reason: `missing or invalid objectId (${JSON.stringify(String(objectId)).slice(0, 80)})`,
     };
   }
-  const rawCandid = record.candid ?? candidate.candid;
-  const candid = coerce(rawCandid, 'long');
+  const candid = coerce(parts.candid, 'long');
   if (typeof candid !== 'bigint')
     return { ok: false, reason: 'missing or invalid candid (must be a 64-bit integer)' };
-  const jd = candidate.jd;
+  const jd = parts.jd;
   if (typeof jd !== 'number' || !Number.isFinite(jd) || jd < 2400000 || jd > 2600000) {
     return { ok: false, reason: `missing or invalid candidate.jd (${String(jd)})` };
   }
 
   const values: ColumnValue[] = new Array(SOURCES.length);
-  const plan = planOf(record, candidate);
-  const recordValues = plan ? Object.values(record) : null;
-  const candidateValues = plan ? Object.values(candidate) : null;
+  const columns = parts.columns;
   for (let i = 0; i < SOURCES.length; i++) {
-    const { field, inCandidate, type } = SOURCES[i];
-    let raw: unknown;
-    if (field === 'candid') raw = candid;
-    else if (plan && recordValues && candidateValues) {
-      const at = plan[i];
-      raw = at < 0 ? undefined : inCandidate ? candidateValues[at] : recordValues[at];
-    } else raw = inCandidate ? candidate[field] : record[field];
+    const { field, type } = SOURCES[i];
+    const raw = field === 'candid' ? candid : columns[i];
     const v = coerce(raw, type);
     if (v === undefined) {
       if (field === 'ra' || field === 'dec' || field === 'fid') {
@@ -183,16 +243,16 @@ export function normalizeRecord(record: unknown): NormalizeResult {
   if (values[ALERT_INDEX.ssnamenr] === 'null' || values[ALERT_INDEX.ssnamenr] === 'None') {
     values[ALERT_INDEX.ssnamenr] = null;
   }
-  if (record.roid === undefined) values[ALERT_INDEX.roid] = deriveRoid(values);
+  if (!parts.hasRoid) values[ALERT_INDEX.roid] = deriveRoid(values);
 
   const cutouts: Cutouts = {
-    science: stamp(record, 'cutoutScience'),
-    template: stamp(record, 'cutoutTemplate'),
-    difference: stamp(record, 'cutoutDifference'),
+    science: toBytes(parts.science),
+    template: toBytes(parts.template),
+    difference: toBytes(parts.difference),
   };
   const history: HistoryPoint[] = [];
-  if (Array.isArray(record.prv_candidates)) {
-    for (const p of record.prv_candidates) {
+  if (parts.history) {
+    for (const p of parts.history) {
       if (!isRecord(p)) continue;
       const h = historyPoint(p);
       if (h) history.push(h);

@@ -5,6 +5,8 @@
 import avro from 'avsc';
 import { viewBytesType } from '../../data/avro-bytes.js';
 import { bigintLongType } from '../../data/avro-long.js';
+import { type AlertReadPlan, compileAlertReader } from './alert-reader.js';
+import { HISTORY_FIELDS } from './normalize.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -26,22 +28,6 @@ export function dropInvalidUnionDefaults(schema: Json): Json {
   }
   return out;
 }
-
-/** Fields of `prv_candidates` entries that ingestion reads (HistoryPoint); the others are skipped unread. */
-export const HISTORY_FIELDS: ReadonlySet<string> = new Set([
-  'jd',
-  'fid',
-  'magpsf',
-  'sigmapsf',
-  'diffmaglim',
-  'magnr',
-  'sigmagnr',
-  'isdiffpos',
-  'distnr',
-  'rb',
-  'nbad',
-  'candid',
-]);
 
 /**
  * The reader schema of an alert writer schema: the same schema with the `prv_candidates` entry record reduced to
@@ -83,6 +69,8 @@ export interface CompiledSchema {
     readonly type: avro.Type;
     readonly resolver: ReturnType<avro.Type['createResolver']>;
   } | null;
+  /** The plan of the alert reader (alert-reader.ts); null for a schema it cannot read (avsc then decodes). */
+  readonly plan: AlertReadPlan | null;
 }
 
 /** Caches compiled Avro types by schema text (bounded: schemas change rarely). */
@@ -114,7 +102,13 @@ export class SchemaCache {
         reader = null; // an unusual schema: decode with the writer type itself
       }
     }
-    const compiled = { type, text, reader };
+    let plan: AlertReadPlan | null = null;
+    try {
+      plan = compileAlertReader(parsed);
+    } catch {
+      plan = null;
+    }
+    const compiled = { type, text, reader, plan };
     if (this.byText.size >= this.maxEntries) {
       const oldest = this.byText.keys().next().value;
       if (oldest !== undefined) this.byText.delete(oldest);

@@ -13,7 +13,7 @@ import {
   readHeader,
   readVarLong,
 } from '../decode/container.js';
-import { type AlertDecoder, decodeBlockRecords } from '../decode/decode.js';
+import type { AlertDecoder } from '../decode/decode.js';
 import type { DecodedItem } from '../pipeline.js';
 
 const MAX_TAIL_BYTES = 16 * 1024 * 1024;
@@ -68,7 +68,7 @@ class ContainerCursor {
           return;
         }
         const schema = this.decoder.schemaOf(this.header);
-        const records = decodeBlockRecords(
+        const records = this.decoder.decodeBlock(
           schema,
           decompressBlock(this.header.codec, block.data),
           block.count,

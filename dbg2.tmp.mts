@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import { readHeader } from './ingest/decode/container.js';
+const bytes = fs.readFileSync('/work/main/bench-output/ingest/input/20240201/alerts-0000.avro');
+const h = readHeader(bytes)!;
+const s = JSON.parse(h.schemaText);
+console.log(JSON.stringify(s.fields.find((f: {name: string}) => f.name === 'cutoutScience')));
+console.log(JSON.stringify(s.fields.find((f: {name: string}) => f.name === 'candidate').type.fields.slice(0,3)));
+import avro from 'avsc';
+import { readBlock, decompressBlock } from './ingest/decode/container.js';
+import { bigintLongType } from './data/avro-long.js';
+const t = avro.Type.forSchema(s, { registry: { long: bigintLongType } });
+const b = readBlock(bytes, h.end, h.sync)!;
+const data = decompressBlock(h.codec, b.data);
+const rec = t.decode(data, 0);
+const ct = (t as any).getField('candidate').getType();
+console.log('candidate bytes', ct.toBuffer((rec.value as any).candidate).length, "rec", t.toBuffer(rec.value).length, rec.offset, 'starts at', 32);
+const cand = (rec.value as any).candidate;
+let p = 32;
+for (const f of ct.getFields()) { const n = f.getType().toBuffer(cand[f.getName()]).length; if (p < 700) console.log(f.getName(), p, n, JSON.stringify(f.getType().schema())); p += n; }
+console.log('bytes at 639', [...data.subarray(639, 650)]);
+console.log(JSON.stringify(s.fields.find((f: {name: string}) => f.name === 'prv_candidates').type).slice(0, 200));
+console.log('prv count', (rec.value as any).prv_candidates?.length);
