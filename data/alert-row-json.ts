@@ -9,6 +9,7 @@
  */
 import { alertVFields } from '../compute/derived/alert-fields.js';
 import { FLOAT32_FIELDS } from './alert-json.js';
+import { readZigzagLong, zigzagLongEnd } from './avro-long.js';
 import { ALERT_COLUMNS, COLUMN_INDEX } from './columns.js';
 import { ByteSink } from './flat-record-writer.js';
 import { encodeJsonFields, float32Decimal, float32DecimalParts, float32Text } from './json-text.js';
@@ -77,16 +78,10 @@ function readLong(): number | bigint {
 }
 
 function readBigLong(): bigint {
-  let z = 0n;
-  let shift = 0n;
-  for (;;) {
-    if (pos >= doc.length) throw truncated();
-    const b = doc[pos++];
-    z |= BigInt(b & 0x7f) << shift;
-    if ((b & 0x80) === 0) break;
-    shift += 7n;
-  }
-  return BigInt.asIntN(64, (z >> 1n) ^ -(z & 1n));
+  const n = readZigzagLong(doc, pos, doc.length);
+  if (zigzagLongEnd.next < 0) throw truncated();
+  pos = zigzagLongEnd.next;
+  return n;
 }
 
 /**

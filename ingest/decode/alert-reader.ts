@@ -12,6 +12,7 @@
  *
  * Reference: Apache Avro 1.11 specification, "Binary Encoding" and "Names".
  */
+import { readZigzagLong, zigzagLongEnd } from '../../data/avro-long.js';
 import { ALERT_COLUMNS } from '../../data/columns.js';
 import { COLUMN_SOURCES, HISTORY_FIELDS, type RecordParts } from './normalize.js';
 
@@ -241,7 +242,6 @@ let data: Buffer = Buffer.alloc(0);
 let view = new DataView(data.buffer);
 let pos = 0;
 let end = 0;
-const LONG_BYTES = new DataView(new ArrayBuffer(8));
 
 function truncated(): TruncatedError {
   return new TruncatedError('record ends before its schema says');
@@ -261,33 +261,12 @@ function readVarint(): number {
   return z % 2 === 0 ? z / 2 : -(z + 1) / 2;
 }
 
-/** A zigzag varint long as BigInt, read through two 32-bit halves (one BigInt made per value). */
+/** A zigzag varint long as BigInt. */
 function readLong(): bigint {
-  let lo = 0;
-  let hi = 0;
-  let shift = 0;
-  let b: number;
-  do {
-    if (pos >= end) throw truncated();
-    b = data[pos++];
-    const bits = b & 0x7f;
-    if (shift < 32) {
-      lo |= bits << shift;
-      if (shift > 25) hi |= bits >>> (32 - shift);
-    } else if (shift < 64) hi |= bits << (shift - 32);
-    shift += 7;
-  } while (b & 0x80);
-  // zigzag: (u >>> 1) ^ -(u & 1) on the 64-bit value
-  const negative = lo & 1;
-  let vlo = ((lo >>> 1) | (hi << 31)) >>> 0;
-  let vhi = hi >>> 1;
-  if (negative) {
-    vlo = ~vlo >>> 0;
-    vhi = ~vhi >>> 0;
-  }
-  LONG_BYTES.setUint32(0, vlo, true);
-  LONG_BYTES.setUint32(4, vhi, true);
-  return LONG_BYTES.getBigInt64(0, true);
+  const v = readZigzagLong(data, pos, end);
+  if (zigzagLongEnd.next < 0) throw truncated();
+  pos = zigzagLongEnd.next;
+  return v;
 }
 
 function readLength(): number {
