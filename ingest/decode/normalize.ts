@@ -150,8 +150,11 @@ export interface RecordParts {
   readonly candid: unknown;
   /** The candidate's jd. */
   readonly jd: unknown;
-  /** The value of each catalogue column where {@link COLUMN_SOURCES} says (undefined: absent; candid unused). */
-  readonly columns: readonly unknown[];
+  /**
+   * The value of each catalogue column where {@link COLUMN_SOURCES} says (undefined: absent; candid unused). A
+   * fresh array that normalisation takes over: the alert's values are written into it.
+   */
+  readonly columns: unknown[];
   /** Whether the record has a `roid` field (raw ZTF alerts have none: it is derived). */
   readonly hasRoid: boolean;
   /** `stampData` of the science, template and difference cutouts (null or undefined when absent). */
@@ -222,8 +225,9 @@ export function normalizeParts(parts: RecordParts): NormalizeResult {
     return { ok: false, reason: `missing or invalid candidate.jd (${String(jd)})` };
   }
 
-  const values: ColumnValue[] = new Array(SOURCES.length);
+  // the values replace the raw values in the same array (one array per alert, not two)
   const columns = parts.columns;
+  const values = columns as ColumnValue[];
   for (let i = 0; i < SOURCES.length; i++) {
     const { field, type } = SOURCES[i];
     const raw = field === 'candid' ? candid : columns[i];
