@@ -23,6 +23,14 @@ export const WORK_MEMORY_LIMIT = '768MB';
  */
 export const BESIDE_WORKER_MEMORY = '384MB';
 
+/**
+ * Threads of a publication's work database: one. Publications run beside staging and beside each other (two
+ * nights at a time), so the cores are busy anyway; a second DuckDB thread per database mostly added the
+ * scheduler's task polling (~10 % of a publication's CPU in a profile): `publish --all` used 15-25 % less CPU
+ * with one, and end-to-end ingestion took 0.75-0.9 of the time (docs/benchmarks.md).
+ */
+export const WORK_THREADS = '1';
+
 /** Opens an in-memory DuckDB for publication work, spilling to the store's tmp directory. */
 export async function openWorkConnection(
   layout: StoreLayout,
@@ -34,6 +42,7 @@ export async function openWorkConnection(
     memory_limit: memoryLimit,
     temp_directory: tmp,
     preserve_insertion_order: 'true',
+    threads: WORK_THREADS,
   });
   const conn = await instance.connect();
   return {
