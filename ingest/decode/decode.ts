@@ -19,44 +19,40 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/**
- * Decodes the records of one block with the alert reader (alert-reader.ts), or with avsc for a schema the reader
- * cannot compile; a record that fails stops the block (the rest cannot be located).
- */
-export function decodeBlockRecords(schema: CompiledSchema, data: Buffer, count: number): DecodeOutcome[] {
+/** Outcomes of the records of a block, and where the last record decoded ends (-1 when one failed). */
+interface BlockRead {
+  readonly outcomes: DecodeOutcome[];
+  readonly end: number;
+}
+
+function readWithReader(schema: CompiledSchema, data: Buffer, count: number): BlockRead {
   const plan = schema.plan;
-  if (plan === null) return decodeBlockRecordsWithAvsc(schema, data, count);
-  const out: DecodeOutcome[] = [];
+  if (plan === null) return readWithAvsc(schema, data, count);
+  const outcomes: DecodeOutcome[] = [];
   let pos = 0;
   for (let i = 0; i < count; i++) {
     let read: AlertRecordRead;
     try {
       read = readAlertRecord(plan, data, pos);
     } catch (err) {
-      out.push({
+      outcomes.push({
         ok: false,
         reason: isTruncation(err)
           ? `truncated Avro record ${i + 1} of ${count} in block`
           : `Avro decoding failed: ${errorText(err)}`,
       });
-      return out;
+      return { outcomes, end: -1 };
     }
     pos = read.next;
-    out.push(read.parts ? normalizeParts(read.parts) : { ok: false, reason: 'missing candidate record' });
+    outcomes.push(
+      read.parts ? normalizeParts(read.parts) : { ok: false, reason: 'missing candidate record' },
+    );
   }
-  return out;
+  return { outcomes, end: pos };
 }
 
-/**
- * Decodes the records of one block with avsc's generic decoder and normalises the objects it builds: the
- * reference the alert reader is tested against, and the decode-only ceiling of the ingestion benchmark.
- */
-export function decodeBlockRecordsWithAvsc(
-  schema: CompiledSchema,
-  data: Buffer,
-  count: number,
-): DecodeOutcome[] {
-  const out: DecodeOutcome[] = [];
+function readWithAvsc(schema: CompiledSchema, data: Buffer, count: number): BlockRead {
+  const outcomes: DecodeOutcome[] = [];
   let pos = 0;
   const type = schema.reader?.type ?? schema.type;
   const resolver = schema.reader?.resolver;
@@ -68,18 +64,41 @@ export function decodeBlockRecordsWithAvsc(
         offset: number;
       };
     } catch (err) {
-      out.push({ ok: false, reason: `Avro decoding failed: ${errorText(err)}` });
-      return out;
+      outcomes.push({ ok: false, reason: `Avro decoding failed: ${errorText(err)}` });
+      return { outcomes, end: -1 };
     }
     if (decoded.offset < 0) {
-      out.push({ ok: false, reason: `truncated Avro record ${i + 1} of ${count} in block` });
-      return out;
+      outcomes.push({ ok: false, reason: `truncated Avro record ${i + 1} of ${count} in block` });
+      return { outcomes, end: -1 };
     }
     pos = decoded.offset;
-    out.push(normalizeRecord(decoded.value));
+    outcomes.push(normalizeRecord(decoded.value));
   }
-  return out;
+  return { outcomes, end: pos };
 }
+
+/**
+ * Decodes the records of one block with the alert reader (alert-reader.ts), or with avsc for a schema the reader
+ * cannot compile; a record that fails stops the block (the rest cannot be located).
+ */
+export function decodeBlockRecords(schema: CompiledSchema, data: Buffer, count: number): DecodeOutcome[] {
+  return readWithReader(schema, data, count).outcomes;
+}
+
+/**
+ * Decodes the records of one block with avsc's generic decoder and normalises the objects it builds: the
+ * reference the alert reader is tested against, and the decode-only ceiling of the ingestion benchmark.
+ */
+export function decodeBlockRecordsWithAvsc(
+  schema: CompiledSchema,
+  data: Buffer,
+  count: number,
+): DecodeOutcome[] {
+  return readWithAvsc(schema, data, count).outcomes;
+}
+
+/** Bytes of the Confluent wire format's prefix: a zero magic byte and a 4-byte schema id. */
+const CONFLUENT_PREFIX_BYTES = 5;
 
 /** Decoder with a schema cache; optional writer schema for schemaless messages. */
 export class AlertDecoder {
@@ -121,7 +140,14 @@ export class AlertDecoder {
         { ok: false, reason: 'not an Avro object container and no schema was given for schemaless messages' },
       ];
     }
-    const [outcome] = this.decodeBlock(this.schemaless, buf, 1);
+    const read = this.withAvsc ? readWithAvsc : readWithReader;
+    let one = read(this.schemaless, buf, 1);
+    // a Confluent-framed body: the record read after the prefix ends exactly where the message does
+    if (one.end !== buf.length && buf.length > CONFLUENT_PREFIX_BYTES && buf[0] === 0) {
+      const framed = read(this.schemaless, buf.subarray(CONFLUENT_PREFIX_BYTES), 1);
+      if (framed.end === buf.length - CONFLUENT_PREFIX_BYTES) one = framed;
+    }
+    const [outcome] = one.outcomes;
     return [outcome.ok ? outcome : { ok: false, reason: `schemaless message: ${outcome.reason}` }];
   }
 
