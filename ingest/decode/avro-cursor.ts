@@ -1,0 +1,341 @@
+/**
+ * Avro schemas compiled into type trees, and a cursor reading Avro binary values over one buffer: values as
+ * avsc gives them (registry `long`: BigInt, `bytes`: views of the input; `int`, `float`, `double` numbers,
+ * strings, booleans, null; records and maps as plain objects, arrays as arrays), or skipped without being built.
+ * The reading state is this module's (one record is read at a time, synchronously), so that the hot loops use
+ * plain variables. For the alert reader (alert-reader.ts).
+ *
+ * Reference: Apache Avro 1.11 specification, "Binary Encoding" and "Names".
+ */
+import { readZigzagLong, zigzagLongEnd } from '../../data/avro-long.js';
+
+/** Kinds of compiled types. */
+export const Op = {
+  Null: 0,
+  Boolean: 1,
+  Int: 2,
+  Long: 3,
+  Float: 4,
+  Double: 5,
+  Bytes: 6,
+  String: 7,
+  Fixed: 8,
+  Enum: 9,
+  Array: 10,
+  Map: 11,
+  Union: 12,
+  Record: 13,
+} as const;
+
+const PRIMITIVES: Readonly<Record<string, number>> = {
+  null: Op.Null,
+  boolean: Op.Boolean,
+  int: Op.Int,
+  long: Op.Long,
+  float: Op.Float,
+  double: Op.Double,
+  bytes: Op.Bytes,
+  string: Op.String,
+};
+
+/** A compiled Avro type. Fields are filled after a named type is registered (recursive schemas). */
+export class AvroType {
+  size = 0;
+  symbols: readonly string[] = [];
+  /** Items of an array, values of a map. */
+  child: AvroType | null = null;
+  branches: AvroType[] = [];
+  fieldNames: string[] = [];
+  fieldTypes: AvroType[] = [];
+  constructor(readonly op: number) {}
+}
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** Error of a value that ends before its schema says. */
+class TruncatedError extends RangeError {}
+
+/**
+ * Compiles a schema (parsed JSON) into a type tree; `names` collects the named types (full names).
+ *
+ * @throws Error for an invalid schema or an unknown type name.
+ */
+export function compileAvroType(
+  schema: Json,
+  namespace = '',
+  names: Map<string, AvroType> = new Map(),
+): AvroType {
+  if (typeof schema === 'string') {
+    const op = PRIMITIVES[schema];
+    if (op !== undefined) return new AvroType(op);
+    const named = names.get(schema) ?? names.get(namespace ? `${namespace}.${schema}` : schema);
+    if (named === undefined) throw new Error(`unknown Avro type name ${schema}`);
+    return named;
+  }
+  if (Array.isArray(schema)) {
+    const union = new AvroType(Op.Union);
+    union.branches = schema.map((b) => compileAvroType(b, namespace, names));
+    return union;
+  }
+  if (schema === null || typeof schema !== 'object') throw new Error(`invalid Avro schema ${String(schema)}`);
+  const type = schema.type;
+  const register = (node: AvroType): string => {
+    const name = String(schema.name);
+    const space = typeof schema.namespace === 'string' ? schema.namespace : namespace;
+    const full = name.includes('.') || !space ? name : `${space}.${name}`;
+    names.set(full, node);
+    return full.includes('.') ? full.slice(0, full.lastIndexOf('.')) : '';
+  };
+  switch (type) {
+    case 'record':
+    case 'error': {
+      const node = new AvroType(Op.Record);
+      const inner = register(node);
+      const fields = Array.isArray(schema.fields) ? schema.fields : [];
+      for (const f of fields) {
+        if (f === null || typeof f !== 'object' || Array.isArray(f))
+          throw new Error('invalid Avro record field');
+        node.fieldNames.push(String(f.name));
+        node.fieldTypes.push(compileAvroType(f.type, inner, names));
+      }
+      return node;
+    }
+    case 'enum': {
+      const node = new AvroType(Op.Enum);
+      register(node);
+      node.symbols = Array.isArray(schema.symbols) ? schema.symbols.map(String) : [];
+      return node;
+    }
+    case 'fixed': {
+      const node = new AvroType(Op.Fixed);
+      register(node);
+      node.size = Number(schema.size);
+      return node;
+    }
+    case 'array': {
+      const node = new AvroType(Op.Array);
+      node.child = compileAvroType(schema.items, namespace, names);
+      return node;
+    }
+    case 'map': {
+      const node = new AvroType(Op.Map);
+      node.child = compileAvroType(schema.values, namespace, names);
+      return node;
+    }
+    default:
+      // a primitive written as an object, possibly with a logical type (read as its underlying type, as avsc does)
+      return compileAvroType(type, namespace, names);
+  }
+}
+
+// The record being read: its bytes, a view of them, the position and the end.
+let data: Buffer = Buffer.alloc(0);
+let view = new DataView(data.buffer);
+let pos = 0;
+let end = 0;
+
+function truncated(): TruncatedError {
+  return new TruncatedError('record ends before its schema says');
+}
+
+/** Starts reading `bytes` at `offset`. */
+export function startReading(bytes: Buffer, offset: number): void {
+  if (bytes !== data) {
+    data = bytes;
+    view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+  pos = offset;
+  end = bytes.length;
+}
+
+/**
+ * The position reached: just past the last value read.
+ *
+ * @throws TruncatedError when a skip went past the end of the bytes.
+ */
+export function readPosition(): number {
+  if (pos > end) throw truncated();
+  return pos;
+}
+
+/** Whether an error of this module means the bytes ended before a value. */
+export function isTruncation(err: unknown): boolean {
+  return err instanceof TruncatedError;
+}
+
+/** A zigzag varint that fits a double exactly (int values, lengths, counts, union branches). */
+function readVarint(): number {
+  let z = 0;
+  let scale = 1;
+  let b: number;
+  do {
+    if (pos >= end) throw truncated();
+    b = data[pos++];
+    z += (b & 0x7f) * scale;
+    scale *= 128;
+  } while (b & 0x80);
+  return z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+}
+
+/** A zigzag varint long as BigInt. */
+function readLong(): bigint {
+  const v = readZigzagLong(data, pos, end);
+  if (zigzagLongEnd.next < 0) throw truncated();
+  pos = zigzagLongEnd.next;
+  return v;
+}
+
+function readLength(): number {
+  const n = readVarint();
+  if (n < 0 || pos + n > end) throw truncated();
+  return n;
+}
+
+function readString(): string {
+  const n = readLength();
+  const s = data.toString('utf8', pos, pos + n);
+  pos += n;
+  return s;
+}
+
+function readBytes(): Buffer {
+  const n = readLength();
+  const b = data.subarray(pos, pos + n);
+  pos += n;
+  return b;
+}
+
+/** Reads a value as avsc would give it (see the module doc). */
+export function readValue(t: AvroType): unknown {
+  switch (t.op) {
+    case Op.Null:
+      return null;
+    case Op.Boolean:
+      if (pos >= end) throw truncated();
+      return data[pos++] !== 0;
+    case Op.Int:
+      return readVarint();
+    case Op.Long:
+      return readLong();
+    case Op.Float: {
+      if (pos + 4 > end) throw truncated();
+      const v = view.getFloat32(pos, true);
+      pos += 4;
+      return v;
+    }
+    case Op.Double: {
+      if (pos + 8 > end) throw truncated();
+      const v = view.getFloat64(pos, true);
+      pos += 8;
+      return v;
+    }
+    case Op.Bytes:
+      return readBytes();
+    case Op.String:
+      return readString();
+    case Op.Fixed: {
+      if (pos + t.size > end) throw truncated();
+      const b = data.subarray(pos, pos + t.size);
+      pos += t.size;
+      return b;
+    }
+    case Op.Enum: {
+      const i = readVarint();
+      if (i < 0 || i >= t.symbols.length) throw new RangeError(`enum index ${i} out of range`);
+      return t.symbols[i];
+    }
+    case Op.Union:
+      return readValue(branchOf(t));
+    case Op.Record: {
+      const out: Record<string, unknown> = {};
+      for (let k = 0; k < t.fieldTypes.length; k++) out[t.fieldNames[k]] = readValue(t.fieldTypes[k]);
+      return out;
+    }
+    case Op.Array: {
+      const out: unknown[] = [];
+      const child = t.child as AvroType;
+      for (let n = blockCount(); n > 0; n = blockCount())
+        for (let k = 0; k < n; k++) out.push(readValue(child));
+      return out;
+    }
+    default: {
+      const out: Record<string, unknown> = {};
+      const child = t.child as AvroType;
+      for (let n = blockCount(); n > 0; n = blockCount())
+        for (let k = 0; k < n; k++) {
+          const key = readString();
+          out[key] = readValue(child);
+        }
+      return out;
+    }
+  }
+}
+
+/** Skips a value without building it. */
+export function skipValue(t: AvroType): void {
+  switch (t.op) {
+    case Op.Null:
+      return;
+    case Op.Boolean:
+      pos++;
+      break;
+    case Op.Int:
+    case Op.Long:
+    case Op.Enum:
+      do {
+        if (pos >= end) throw truncated();
+      } while (data[pos++] & 0x80);
+      return;
+    case Op.Float:
+      pos += 4;
+      break;
+    case Op.Double:
+      pos += 8;
+      break;
+    case Op.Bytes:
+    case Op.String: {
+      // not `pos += readLength()`: that adds to the position before the length was read
+      const n = readLength();
+      pos += n;
+      return;
+    }
+    case Op.Fixed:
+      pos += t.size;
+      break;
+    case Op.Union:
+      skipValue(branchOf(t));
+      return;
+    case Op.Record:
+      for (let k = 0; k < t.fieldTypes.length; k++) skipValue(t.fieldTypes[k]);
+      return;
+    default: {
+      const child = t.child as AvroType;
+      for (let n = blockCount(); n > 0; n = blockCount())
+        for (let k = 0; k < n; k++) {
+          if (t.op === Op.Map) {
+            const n = readLength();
+            pos += n;
+          }
+          skipValue(child);
+        }
+      return;
+    }
+  }
+  if (pos > end) throw truncated();
+}
+
+/** Reads a union's branch index: the branch's type. */
+export function branchOf(t: AvroType): AvroType {
+  const i = readVarint();
+  const branch = t.branches[i];
+  if (branch === undefined) throw new RangeError(`union branch ${i} out of range`);
+  return branch;
+}
+
+/** The item count of the next array or map block (its byte size, when given, is read past). */
+export function blockCount(): number {
+  const n = readVarint();
+  if (n >= 0) return n;
+  readVarint();
+  return -n;
+}
