@@ -11,7 +11,7 @@
  */
 import { ALERT_COLUMNS } from '../../data/columns.js';
 import {
-  AvroType,
+  type AvroType,
   blockCount,
   branchOf,
   compileAvroType,
@@ -136,16 +136,17 @@ export function compileAlertReader(schema: Json): AlertReadPlan {
   };
 }
 
-/** The record type a field holds here: itself, or its union's branch (null for a non-record branch, read past). */
-function recordHere(t: AvroType): AvroType | null | { value: unknown } {
+/** The record type a field holds here: itself, or its union's branch (null for a non-record branch, skipped). */
+function recordHere(t: AvroType): AvroType | null {
   const r = t.op === Op.Union ? branchOf(t) : t;
   if (r.op === Op.Record) return r;
-  return { value: readValue(r) };
+  skipValue(r);
+  return null;
 }
 
 function readCandidate(plan: AlertReadPlan, t: AvroType, columns: unknown[]): { candid: unknown } | null {
   const r = recordHere(t);
-  if (!(r instanceof AvroType)) return null;
+  if (r === null) return null;
   const slots = plan.candidateSlots.get(r);
   let candid: unknown;
   for (let k = 0; k < r.fieldTypes.length; k++) {
@@ -159,7 +160,7 @@ function readCandidate(plan: AlertReadPlan, t: AvroType, columns: unknown[]): { 
 
 function readStampData(plan: AlertReadPlan, t: AvroType): unknown {
   const r = recordHere(t);
-  if (!(r instanceof AvroType)) return null;
+  if (r === null) return null;
   const at = plan.stampSlots.get(r) ?? -1;
   let stamp: unknown = null;
   for (let k = 0; k < r.fieldTypes.length; k++) {
@@ -178,7 +179,7 @@ function readHistory(plan: AlertReadPlan, t: AvroType): unknown[] | null {
   const item = a.child as AvroType;
   const slots = item.op === Op.Record ? plan.historySlots.get(item) : undefined;
   const out: unknown[] = [];
-  for (let n = blockCount(); n > 0; n = blockCount()) {
+  for (let n = blockCount(item); n > 0; n = blockCount(item)) {
     for (let k = 0; k < n; k++) {
       if (slots === undefined) {
         out.push(readValue(item));
@@ -207,7 +208,7 @@ export interface AlertRecordRead {
 /**
  * Reads the record at `offset` of `bytes` (Avro binary of the plan's writer schema).
  *
- * @throws TruncatedError (a RangeError) when the bytes end before the record; RangeError for a bad union branch
+ * @throws a RangeError when the bytes end before the record (avro-cursor.ts `isTruncation`); RangeError for a bad union branch
  *   or enum index.
  */
 export function readAlertRecord(plan: AlertReadPlan, bytes: Buffer, offset: number): AlertRecordRead {
@@ -270,5 +271,3 @@ export function readAlertRecord(plan: AlertReadPlan, bytes: Buffer, offset: numb
     next,
   };
 }
-
-export { isTruncation } from './avro-cursor.js';

@@ -66,8 +66,8 @@ export function compileAvroType(
   names: Map<string, AvroType> = new Map(),
 ): AvroType {
   if (typeof schema === 'string') {
-    const op = PRIMITIVES[schema];
-    if (op !== undefined) return new AvroType(op);
+    // own keys only: a name such as "constructor" is a (missing) named type, not an Object property
+    if (Object.hasOwn(PRIMITIVES, schema)) return new AvroType(PRIMITIVES[schema]);
     const named = names.get(schema) ?? names.get(namespace ? `${namespace}.${schema}` : schema);
     if (named === undefined) throw new Error(`unknown Avro type name ${schema}`);
     return named;
@@ -254,14 +254,14 @@ export function readValue(t: AvroType): unknown {
     case Op.Array: {
       const out: unknown[] = [];
       const child = t.child as AvroType;
-      for (let n = blockCount(); n > 0; n = blockCount())
+      for (let n = blockCount(child); n > 0; n = blockCount(child))
         for (let k = 0; k < n; k++) out.push(readValue(child));
       return out;
     }
     default: {
       const out: Record<string, unknown> = {};
       const child = t.child as AvroType;
-      for (let n = blockCount(); n > 0; n = blockCount())
+      for (let n = blockCount(child); n > 0; n = blockCount(child))
         for (let k = 0; k < n; k++) {
           const key = readString();
           out[key] = readValue(child);
@@ -310,11 +310,11 @@ export function skipValue(t: AvroType): void {
       return;
     default: {
       const child = t.child as AvroType;
-      for (let n = blockCount(); n > 0; n = blockCount())
+      for (let n = blockCount(child); n > 0; n = blockCount(child))
         for (let k = 0; k < n; k++) {
           if (t.op === Op.Map) {
-            const n = readLength();
-            pos += n;
+            const keyLength = readLength();
+            pos += keyLength;
           }
           skipValue(child);
         }
@@ -332,10 +332,21 @@ export function branchOf(t: AvroType): AvroType {
   return branch;
 }
 
-/** The item count of the next array or map block (its byte size, when given, is read past). */
-export function blockCount(): number {
-  const n = readVarint();
-  if (n >= 0) return n;
-  readVarint();
-  return -n;
+/** Most items of one array block whose items take no bytes (a count above is a corrupt record, not a loop). */
+const MAX_EMPTY_ITEMS = 1 << 20;
+
+/**
+ * The item count of the next block of an array or map of `items` (its byte size, when given, is read past).
+ *
+ * @throws TruncatedError for a count the bytes left cannot hold: each item takes a byte at least, but for `null`
+ *   items (up to MAX_EMPTY_ITEMS), so that a corrupt count cannot spin on items that read nothing.
+ */
+export function blockCount(items: AvroType): number {
+  let n = readVarint();
+  if (n < 0) {
+    n = -n;
+    readVarint();
+  }
+  if (n > end - pos && (items.op !== Op.Null || n > MAX_EMPTY_ITEMS)) throw truncated();
+  return n;
 }

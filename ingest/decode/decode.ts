@@ -4,7 +4,8 @@
  * message that cannot be decoded yields a rejection reason, never an exception to the caller.
  */
 import type { Alert } from '../../data/alert.js';
-import { type AlertRecordRead, isTruncation, readAlertRecord } from './alert-reader.js';
+import { type AlertRecordRead, readAlertRecord } from './alert-reader.js';
+import { isTruncation } from './avro-cursor.js';
 import { type ContainerHeader, decompressBlock, isContainer, readBlock, readHeader } from './container.js';
 import { normalizeParts, normalizeRecord } from './normalize.js';
 import { type CompiledSchema, SchemaCache } from './schema-cache.js';

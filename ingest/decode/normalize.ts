@@ -103,7 +103,6 @@ export const COLUMN_SOURCES: readonly { field: string; inCandidate: boolean; typ
     const field = col.storage.slice(2);
     return { field, inCandidate: col.family === 'i' && CANDIDATE_FIELD_NAMES.has(field), type: col.type };
   });
-const SOURCES = COLUMN_SOURCES;
 
 /**
  * Where each catalogue column's value is in `Object.values` of the record or of its candidate (-1: absent), for
@@ -127,7 +126,7 @@ function planOf(record: Rec, candidate: Rec): Int16Array | null {
   if (plan === undefined) {
     const recordKeys = Object.keys(record);
     const candidateKeys = Object.keys(candidate);
-    plan = Int16Array.from(SOURCES, ({ field, inCandidate }) =>
+    plan = Int16Array.from(COLUMN_SOURCES, ({ field, inCandidate }) =>
       (inCandidate ? candidateKeys : recordKeys).indexOf(field),
     );
     byCandidate.set(candidateClass, plan);
@@ -180,18 +179,18 @@ export function normalizeRecord(record: unknown): NormalizeResult {
   if (!isRecord(record)) return { ok: false, reason: 'record is not an Avro record' };
   const candidate = record.candidate;
   if (!isRecord(candidate)) return { ok: false, reason: 'missing candidate record' };
-  const columns: unknown[] = new Array(SOURCES.length);
+  const columns: unknown[] = new Array(COLUMN_SOURCES.length);
   const plan = planOf(record, candidate);
   if (plan) {
     const recordValues = Object.values(record);
     const candidateValues = Object.values(candidate);
-    for (let i = 0; i < SOURCES.length; i++) {
+    for (let i = 0; i < COLUMN_SOURCES.length; i++) {
       const at = plan[i];
-      if (at >= 0) columns[i] = SOURCES[i].inCandidate ? candidateValues[at] : recordValues[at];
+      if (at >= 0) columns[i] = COLUMN_SOURCES[i].inCandidate ? candidateValues[at] : recordValues[at];
     }
   } else {
-    for (let i = 0; i < SOURCES.length; i++) {
-      const { field, inCandidate } = SOURCES[i];
+    for (let i = 0; i < COLUMN_SOURCES.length; i++) {
+      const { field, inCandidate } = COLUMN_SOURCES[i];
       columns[i] = inCandidate ? candidate[field] : record[field];
     }
   }
@@ -228,8 +227,8 @@ export function normalizeParts(parts: RecordParts): NormalizeResult {
   // the values replace the raw values in the same array (one array per alert, not two)
   const columns = parts.columns;
   const values = columns as ColumnValue[];
-  for (let i = 0; i < SOURCES.length; i++) {
-    const { field, type } = SOURCES[i];
+  for (let i = 0; i < COLUMN_SOURCES.length; i++) {
+    const { field, type } = COLUMN_SOURCES[i];
     const raw = field === 'candid' ? candid : columns[i];
     const v = coerce(raw, type);
     if (v === undefined) {

@@ -6,9 +6,8 @@ import avro from 'avsc';
 import { viewBytesType } from '../../data/avro-bytes.js';
 import { bigintLongType } from '../../data/avro-long.js';
 import { type AlertReadPlan, compileAlertReader } from './alert-reader.js';
+import type { Json } from './avro-cursor.js';
 import { HISTORY_FIELDS } from './normalize.js';
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /**
  * Removes union defaults that do not match the union's first branch. The ZTF 3.2/3.3 schemas declare

@@ -9,6 +9,7 @@ import path from 'node:path';
 import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
 import { bigintLongType } from '../../data/avro-long.js';
+import { compileAvroType } from '../../ingest/decode/avro-cursor.js';
 import { decompressBlock, readBlock, readHeader } from '../../ingest/decode/container.js';
 import {
   AlertDecoder,
@@ -217,5 +218,32 @@ describe('the alert reader', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(50);
+  });
+
+  it('refuses a block count the bytes cannot hold instead of looping on it, and names only real types', () => {
+    const decoder = new AlertDecoder();
+    for (const items of ['null', 'float']) {
+      const compiled = decoder.cache.get(
+        JSON.stringify({
+          type: 'record',
+          name: 'alert',
+          fields: [
+            { name: 'objectId', type: 'string' },
+            { name: 'flags', type: { type: 'array', items } },
+          ],
+        }),
+      );
+      expect(compiled.plan).not.toBeNull();
+      // objectId "a", then an array block claiming 2^40 items, and nothing after it
+      const count = avro.Type.forSchema('long').toBuffer(2 ** 40);
+      const data = Buffer.concat([Buffer.from([2, 0x61]), count]);
+      const [outcome] = decodeBlockRecords(compiled, data, 1);
+      expect(outcome).toEqual({ ok: false, reason: 'truncated Avro record 1 of 1 in block' });
+    }
+    // Object's own property names are not Avro types
+    for (const name of ['constructor', 'toString', '__proto__'])
+      expect(() =>
+        compileAvroType({ type: 'record', name: 'r', fields: [{ name: 'f', type: name }] }),
+      ).toThrow(`unknown Avro type name ${name}`);
   });
 });
