@@ -134,7 +134,8 @@ let view = new DataView(data.buffer);
 let pos = 0;
 let end = 0;
 
-function truncated(): TruncatedError {
+/** The error of a value that ends before its schema says (see {@link isTruncation}). */
+export function truncatedError(): RangeError {
   return new TruncatedError('record ends before its schema says');
 }
 
@@ -154,7 +155,7 @@ export function startReading(bytes: Buffer, offset: number): void {
  * @throws TruncatedError when a skip went past the end of the bytes.
  */
 export function readPosition(): number {
-  if (pos > end) throw truncated();
+  if (pos > end) throw truncatedError();
   return pos;
 }
 
@@ -169,7 +170,7 @@ function readVarint(): number {
   let scale = 1;
   let b: number;
   do {
-    if (pos >= end) throw truncated();
+    if (pos >= end) throw truncatedError();
     b = data[pos++];
     z += (b & 0x7f) * scale;
     scale *= 128;
@@ -180,14 +181,14 @@ function readVarint(): number {
 /** A zigzag varint long as BigInt. */
 function readLong(): bigint {
   const v = readZigzagLong(data, pos, end);
-  if (zigzagLongEnd.next < 0) throw truncated();
+  if (zigzagLongEnd.next < 0) throw truncatedError();
   pos = zigzagLongEnd.next;
   return v;
 }
 
 function readLength(): number {
   const n = readVarint();
-  if (n < 0 || pos + n > end) throw truncated();
+  if (n < 0 || pos + n > end) throw truncatedError();
   return n;
 }
 
@@ -211,20 +212,20 @@ export function readValue(t: AvroType): unknown {
     case Op.Null:
       return null;
     case Op.Boolean:
-      if (pos >= end) throw truncated();
+      if (pos >= end) throw truncatedError();
       return data[pos++] !== 0;
     case Op.Int:
       return readVarint();
     case Op.Long:
       return readLong();
     case Op.Float: {
-      if (pos + 4 > end) throw truncated();
+      if (pos + 4 > end) throw truncatedError();
       const v = view.getFloat32(pos, true);
       pos += 4;
       return v;
     }
     case Op.Double: {
-      if (pos + 8 > end) throw truncated();
+      if (pos + 8 > end) throw truncatedError();
       const v = view.getFloat64(pos, true);
       pos += 8;
       return v;
@@ -234,7 +235,7 @@ export function readValue(t: AvroType): unknown {
     case Op.String:
       return readString();
     case Op.Fixed: {
-      if (pos + t.size > end) throw truncated();
+      if (pos + t.size > end) throw truncatedError();
       const b = data.subarray(pos, pos + t.size);
       pos += t.size;
       return b;
@@ -283,7 +284,7 @@ export function skipValue(t: AvroType): void {
     case Op.Long:
     case Op.Enum:
       do {
-        if (pos >= end) throw truncated();
+        if (pos >= end) throw truncatedError();
       } while (data[pos++] & 0x80);
       return;
     case Op.Float:
@@ -321,7 +322,7 @@ export function skipValue(t: AvroType): void {
       return;
     }
   }
-  if (pos > end) throw truncated();
+  if (pos > end) throw truncatedError();
 }
 
 /** Reads a union's branch index: the branch's type. */
@@ -347,6 +348,6 @@ export function blockCount(items: AvroType): number {
     n = -n;
     readVarint();
   }
-  if (n > end - pos && (items.op !== Op.Null || n > MAX_EMPTY_ITEMS)) throw truncated();
+  if (n > end - pos && (items.op !== Op.Null || n > MAX_EMPTY_ITEMS)) throw truncatedError();
   return n;
 }
