@@ -46,6 +46,22 @@ export function encodeAlertRow(values: readonly ColumnValue[]): Buffer {
 }
 
 /**
+ * {@link encodeAlertRow} into a reused buffer: the view returned is valid until the next call (for a caller that
+ * copies it at once, e.g. into a DuckDB vector).
+ *
+ * @throws TypeError for a value its column's type cannot hold (as avsc does).
+ */
+export function encodeAlertRowView(values: readonly ColumnValue[]): Uint8Array {
+  try {
+    ROW_WRITER.writeValues(values, sink);
+  } catch (err) {
+    sink.pos = 0;
+    throw err;
+  }
+  return sink.takeView();
+}
+
+/**
  * The candid of a row document, read without decoding the rest: the document starts with the unions of
  * `i_objectId` (string) and `i_candid` (long), each a zigzag varint branch index then the value.
  *

@@ -170,6 +170,16 @@ export class ByteSink {
     this.pos = pos;
   }
 
+  /**
+   * A view of the bytes written since `start`, and the sink rewound to `start`: valid until the next write, for a
+   * caller that copies it at once.
+   */
+  takeView(start = 0): Uint8Array {
+    const out = this.buf.subarray(start, this.pos);
+    this.pos = start;
+    return out;
+  }
+
   /** A copy of the bytes written since `start`, and the sink rewound to `start`. */
   take(start = 0): Buffer {
     const out = Buffer.from(this.buf.subarray(start, this.pos));

@@ -7,14 +7,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { type DuckDBConnection, type DuckDBDataChunk, DuckDBInstance } from '@duckdb/node-api';
 import type { Alert, HistoryPoint } from '../../data/alert.js';
-import { encodeAlertRow } from '../../data/alert-row-codec.js';
+import { encodeAlertRowView } from '../../data/alert-row-codec.js';
 import type { AvroScalar, ColumnValue } from '../../data/column-types.js';
 import { ALERT_COLUMNS } from '../../data/columns.js';
 import { CREATE_STAGING_SQL, HISTORY_COLUMNS, STAGING_ALERT_COLUMNS } from '../../data/staging-schema.js';
 import { DirectAppendFile } from '../direct-append-file.js';
-import { ChunkAppender, chunkKindOfSql } from './chunk-appender.js';
+import { appendChunks, ChunkRows, chunkKindOfSql } from './chunk-rows.js';
 
 /** Quality cut of valid alerts (fink-broker raw→science): rb ≥ 0.55 and nbad = 0 (reference §3, quality cuts). */
 export const MIN_RB = 0.55;
@@ -46,11 +46,17 @@ export function isKeptHistoryPoint(p: HistoryPoint): boolean {
   return (p.rb !== null && p.rb < MIN_RB) || (p.nbad !== null && p.nbad !== 0);
 }
 
+/** A batch's rows of the two staging tables, built into data chunks. */
+interface BatchRows {
+  readonly alerts: DuckDBDataChunk[];
+  readonly history: DuckDBDataChunk[];
+}
+
 /** Column kinds of the staging tables (data/staging-schema.ts), in order. */
 const ALERT_ROW_KINDS = STAGING_ALERT_COLUMNS.map(([, t]) => chunkKindOfSql(t));
 const HISTORY_ROW_KINDS = HISTORY_COLUMNS.map(([, t]) => chunkKindOfSql(t));
 
-function appendTyped(app: ChunkAppender, type: AvroScalar, v: ColumnValue): void {
+function appendTyped(app: ChunkRows, type: AvroScalar, v: ColumnValue): void {
   if (v === null) {
     app.null();
     return;
@@ -103,6 +109,9 @@ export class NightStaging {
     return new NightStaging(file, instance, conn, candids, DirectAppendFile.open(stamps));
   }
 
+  /** The rows of the batches, built when they are handed over (their chunks reused once committed). */
+  private readonly alertRows = new ChunkRows(ALERT_ROW_KINDS);
+  private readonly historyRows = new ChunkRows(HISTORY_ROW_KINDS);
   /** Candids of the batches being staged (accepted, not yet committed): later batches treat them as staged. */
   private readonly pending = new Set<bigint>();
   /** Where the next batch's stamps go: the stamps file's end once every queued write is done. */
@@ -142,6 +151,22 @@ export class NightStaging {
         }
       }
     }
+    // the rows are built now, while the batch's objects are young: the batch then waits as native chunks
+    let rows: BatchRows;
+    try {
+      rows = this.buildRows(fresh, offsets);
+    } catch (err) {
+      for (const c of inBatch) this.pending.delete(c);
+      // reported in order, once the batches before it are settled
+      const error = this.batchError(batch.length, err);
+      const fail = (): never => {
+        throw error;
+      };
+      const failed = this.lastCommit.then(fail, fail);
+      this.lastCommit = failed;
+      failed.catch(() => undefined);
+      return failed;
+    }
     this.plannedEnd = end;
     if (chunks.length > 0) {
       // asynchronous: the writes and the fsync run on libuv's threads while the pipeline decodes the next batch
@@ -153,9 +178,14 @@ export class NightStaging {
     const stampsDurable = this.stampsQueue;
     const previous = this.lastCommit;
     const committed = (async () => {
-      await previous;
-      await stampsDurable;
-      if (fresh.length > 0) await this.commit(fresh, offsets, batch.length);
+      try {
+        await previous;
+        await stampsDurable;
+        if (fresh.length > 0) await this.commit(rows, batch.length);
+      } finally {
+        this.alertRows.release(rows.alerts);
+        this.historyRows.release(rows.history);
+      }
     })();
     this.lastCommit = committed;
     // a failure reaches the caller through the promise returned; the chain only orders the batches
@@ -175,37 +205,48 @@ export class NightStaging {
     );
   }
 
-  /** Appends the rows of a batch (deduplicated, stamps durable at `offsets`) in one transaction. */
-  private async commit(
-    fresh: readonly StagedAlert[],
-    offsets: readonly number[],
-    batchSize: number,
-  ): Promise<void> {
-    await this.conn.run('BEGIN TRANSACTION');
+  /** The staging rows of a batch's fresh alerts (their stamps to be written at `offsets`), built into chunks. */
+  private buildRows(fresh: readonly StagedAlert[], offsets: readonly number[]): BatchRows {
+    const alerts = this.alertRows;
+    const history = this.historyRows;
     try {
-      const alerts = new ChunkAppender(await this.conn.createAppender('alerts'), ALERT_ROW_KINDS);
       fresh.forEach(({ alert, derived, source }, k) => {
         for (let i = 0; i < ALERT_COLUMNS.length; i++)
           appendTyped(alerts, ALERT_COLUMNS[i].type, alert.values[i]);
         alerts.int(alert.night);
         alerts.long(derived.hpix29);
         alerts.string(derived.classification);
-        alerts.blob(encodeAlertRow(alert.values));
+        alerts.blob(encodeAlertRowView(alert.values));
         alerts.long(BigInt(offsets[k]));
         alerts.int(alert.cutouts.science?.length ?? null);
         alerts.int(alert.cutouts.template?.length ?? null);
         alerts.int(alert.cutouts.difference?.length ?? null);
         alerts.string(source);
         alerts.endRow();
+        appendHistory(history, alert);
       });
-      alerts.close();
-      const history = new ChunkAppender(await this.conn.createAppender('history'), HISTORY_ROW_KINDS);
-      for (const { alert } of fresh) appendHistory(history, alert);
-      history.close();
+      return { alerts: alerts.take(), history: history.take() };
+    } catch (err) {
+      alerts.discard();
+      history.discard();
+      throw err;
+    }
+  }
+
+  private batchError(batchSize: number, cause: unknown): Error {
+    return new Error(`staging a batch of ${batchSize} alerts into ${this.file} failed`, { cause });
+  }
+
+  /** Appends the rows of a batch (deduplicated, stamps durable) in one transaction. */
+  private async commit(rows: BatchRows, batchSize: number): Promise<void> {
+    await this.conn.run('BEGIN TRANSACTION');
+    try {
+      appendChunks(await this.conn.createAppender('alerts'), rows.alerts);
+      appendChunks(await this.conn.createAppender('history'), rows.history);
       await this.conn.run('COMMIT');
     } catch (err) {
       await this.conn.run('ROLLBACK').catch(() => undefined);
-      throw new Error(`staging a batch of ${batchSize} alerts into ${this.file} failed`, { cause: err });
+      throw this.batchError(batchSize, err);
     }
   }
 
@@ -247,7 +288,7 @@ export function stampsFileOf(stagingFile: string): string {
   return stagingFile.replace(/\.duckdb$/, '.stamps');
 }
 
-function appendHistory(history: ChunkAppender, alert: Alert): void {
+function appendHistory(history: ChunkRows, alert: Alert): void {
   for (const p of alert.history) {
     if (!isKeptHistoryPoint(p)) continue;
     history.long(alert.candid);

@@ -1,7 +1,7 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { Prng } from '../../compute/sim/prng.js';
-import { ChunkAppender, type ChunkColumnKind, chunkKindOfSql } from './chunk-appender.js';
+import { appendChunks, type ChunkColumnKind, ChunkRows, chunkKindOfSql } from './chunk-rows.js';
 
 const COLUMNS: readonly (readonly [name: string, sqlType: string])[] = [
   ['i', 'INTEGER'],
@@ -43,24 +43,44 @@ function randomRows(count: number, seed: number): Row[] {
   return rows;
 }
 
-async function roundTrip(rows: readonly Row[]): Promise<unknown[][]> {
+function writeRow(rows: ChunkRows, k: number, row: Row): void {
+  rows.int(k);
+  rows.int(row[0]);
+  rows.long(row[1]);
+  rows.float(row[2]);
+  rows.double(row[3]);
+  rows.boolean(row[4]);
+  rows.string(row[5]);
+  rows.blob(row[6]);
+  rows.endRow();
+}
+
+/**
+ * Stores `batches` of rows through one ChunkRows, each batch taken and appended in a transaction of its own and its
+ * chunks released for the next batch (as staging does); `abandoned` rows are written then discarded before each
+ * batch. Returns the stored rows in order.
+ */
+async function roundTrip(
+  batches: readonly (readonly Row[])[],
+  abandoned: readonly Row[] = [],
+): Promise<unknown[][]> {
   const instance = await DuckDBInstance.create(':memory:');
   const conn = await instance.connect();
   await conn.run(`CREATE TABLE t (k INTEGER, ${COLUMNS.map(([n, t]) => `${n} ${t}`).join(', ')})`);
   const kinds: ChunkColumnKind[] = ['int', ...COLUMNS.map(([, t]) => chunkKindOfSql(t))];
-  const app = new ChunkAppender(await conn.createAppender('t'), kinds);
-  rows.forEach((row, k) => {
-    app.int(k);
-    app.int(row[0]);
-    app.long(row[1]);
-    app.float(row[2]);
-    app.double(row[3]);
-    app.boolean(row[4]);
-    app.string(row[5]);
-    app.blob(row[6]);
-    app.endRow();
-  });
-  app.close();
+  const rows = new ChunkRows(kinds);
+  let k = 0;
+  for (const batch of batches) {
+    for (const row of abandoned) writeRow(rows, -1, row);
+    rows.int(-1); // a row left unfinished, as a failure mid-row leaves it
+    rows.discard();
+    for (const row of batch) writeRow(rows, k++, row);
+    const chunks = rows.take();
+    await conn.run('BEGIN TRANSACTION');
+    appendChunks(await conn.createAppender('t'), chunks);
+    await conn.run('COMMIT');
+    rows.release(chunks);
+  }
   const reader = await conn.runAndReadAll(`SELECT ${COLUMNS.map(([n]) => n).join(', ')} FROM t ORDER BY k`);
   const out = reader
     .getRows()
@@ -74,18 +94,29 @@ async function roundTrip(rows: readonly Row[]): Promise<unknown[][]> {
   return out;
 }
 
-describe('ChunkAppender', () => {
+function expectStored(stored: readonly unknown[][], rows: readonly Row[]): void {
+  expect(stored).toHaveLength(rows.length);
+  stored.forEach((got, r) => {
+    const want = rows[r];
+    expect(got.slice(0, 6)).toEqual(want.slice(0, 6));
+    expect(got[6] === null ? null : Array.from(got[6] as Uint8Array)).toEqual(
+      want[6] === null ? null : Array.from(want[6]),
+    );
+  });
+}
+
+describe('ChunkRows', () => {
   it('stores every value and NULL of every kind, across several chunks and a partial last one', async () => {
     const rows = randomRows(5000, 3); // 2,048 rows per chunk: two full chunks and a partial one
-    const stored = await roundTrip(rows);
-    expect(stored).toHaveLength(rows.length);
-    stored.forEach((got, r) => {
-      const want = rows[r];
-      expect(got.slice(0, 6)).toEqual(want.slice(0, 6));
-      expect(got[6] === null ? null : Array.from(got[6] as Uint8Array)).toEqual(
-        want[6] === null ? null : Array.from(want[6]),
-      );
-    });
+    expectStored(await roundTrip([rows]), rows);
+  });
+
+  it('reuses released chunks without their old values or NULLs, and drops discarded rows', async () => {
+    // the second batch's chunks are the first's, reset: its NULLs fall where the first had values and back
+    const first = randomRows(3000, 5);
+    const second = randomRows(4100, 6);
+    const abandoned = randomRows(2100, 7); // fills a chunk and starts another before being discarded
+    expectStored(await roundTrip([first, second], abandoned), [...first, ...second]);
   });
 
   it('maps the SQL types of the staging tables to kinds, and refuses one it cannot carry', () => {
@@ -101,24 +132,23 @@ describe('ChunkAppender', () => {
     expect(() => chunkKindOfSql('DATE')).toThrow(/no chunk column kind for the SQL type DATE/);
   });
 
-  it('refuses a value of the wrong kind, a row too short or too long, and flushing a partial row', async () => {
+  it('refuses a value of the wrong kind, a row too short or too long, and taking a partial row', async () => {
     const instance = await DuckDBInstance.create(':memory:');
     const conn = await instance.connect();
     await conn.run('CREATE TABLE t (a INTEGER, s VARCHAR)');
-    const app = new ChunkAppender(await conn.createAppender('t'), ['int', 'string']);
-    expect(() => app.string('x')).toThrow(/column 0 holds int values, not string/);
-    expect(() => app.int(2 ** 31)).toThrow(/2147483648 is not a 32-bit integer/);
-    expect(() => app.int(1.5)).toThrow(/not a 32-bit integer/);
-    await conn.run('CREATE TABLE w (l BIGINT)');
-    const wide = new ChunkAppender(await conn.createAppender('w'), ['long']);
+    const rows = new ChunkRows(['int', 'string']);
+    expect(() => rows.string('x')).toThrow(/column 0 holds int values, not string/);
+    expect(() => rows.int(2 ** 31)).toThrow(/2147483648 is not a 32-bit integer/);
+    expect(() => rows.int(1.5)).toThrow(/not a 32-bit integer/);
+    const wide = new ChunkRows(['long']);
     expect(() => wide.long(2n ** 63n)).toThrow(/9223372036854775808 is outside BIGINT/);
-    app.int(1);
-    expect(() => app.endRow()).toThrow(/row 0 has 1 values, not 2/);
-    expect(() => app.flush()).toThrow(/row 0 is not ended/);
-    app.string('a');
-    expect(() => app.int(2)).toThrow(/row 0 has more than 2 values/);
-    app.endRow();
-    app.close();
+    rows.int(1);
+    expect(() => rows.endRow()).toThrow(/row 0 has 1 values, not 2/);
+    expect(() => rows.take()).toThrow(/row 0 is not ended/);
+    rows.string('a');
+    expect(() => rows.int(2)).toThrow(/row 0 has more than 2 values/);
+    rows.endRow();
+    appendChunks(await conn.createAppender('t'), rows.take());
     const reader = await conn.runAndReadAll('SELECT a, s FROM t');
     expect(reader.getRows()).toEqual([[1, 'a']]);
     conn.closeSync();
