@@ -14,6 +14,7 @@ import { type CompactResult, compactStore } from './publish/compact.js';
 import { LOCK_STALE_MS } from './publish/lock.js';
 import { BESIDE_WORKER_MEMORY } from './publish/work.js';
 import { readAvroFile } from './sources/avro-file.js';
+import { ReadArena } from './sources/read-arena.js';
 import { readTableFile } from './sources/table-file.js';
 import { readTarball } from './sources/tarball.js';
 
@@ -70,6 +71,11 @@ export interface FileIngestSummary extends IngestCounts {
  * 100,000 alerts 18 % faster than 500 (docs/benchmarks.md, ingestion) and holds ~45 MB of alerts at a time.
  */
 const FILE_BATCH_SIZE = 2000;
+/**
+ * Bytes of the ring the blocks of .avro files are read into: two batches being staged and the next one being read
+ * (~45 MB each for simulated alerts with stamps); blocks that do not fit are read into fresh buffers.
+ */
+const READ_ARENA_BYTES = 192 << 20;
 /** Alerts read after a night's last one before it is considered done (closed and published). */
 const QUIET_ALERTS = 2000;
 
@@ -82,7 +88,15 @@ export function quietBatches(batchSize: number): number {
 export async function ingestFiles(
   layout: StoreLayout,
   inputs: readonly string[],
-  options: { ingesterId: string; log: Logger; batchSize?: number; publish?: boolean; compact?: boolean },
+  options: {
+    ingesterId: string;
+    log: Logger;
+    batchSize?: number;
+    publish?: boolean;
+    compact?: boolean;
+    /** The ring .avro blocks are read into (default: one of READ_ARENA_BYTES). */
+    readArena?: ReadArena;
+  },
 ): Promise<FileIngestSummary> {
   const { log } = options;
   const files = expandInputs(inputs);
@@ -112,6 +126,8 @@ export async function ingestFiles(
       void publisher.enqueue(night);
     }
   };
+  // the blocks of .avro files are read into one reused ring of memory, each given back once its alerts are durable
+  const arena = options.readArena ?? new ReadArena(READ_ARENA_BYTES);
   const reporter = new RateReporter(log, 'ingest', () => ({ ...pipeline.counts }), 'read').start();
   let pendingMessages: Parameters<IngestPipeline['ingestMessages']>[0][number][] = [];
   const flushMessages = async (): Promise<void> => {
@@ -133,9 +149,12 @@ export async function ingestFiles(
           continue;
         }
         await flushMessages();
-        for await (const ev of readAvroFile(file, pipeline.decoder, batchSize)) {
+        for await (const ev of readAvroFile(file, pipeline.decoder, batchSize, arena)) {
           if (ev.kind === 'items') {
-            await pipeline.ingestDecoded(ev.items);
+            const { durable } = await pipeline.handOverDecoded(ev.items);
+            const releasable = ev.releasable ?? 0;
+            // a failed batch keeps its buffers: the ingestion stops at the next hand-over
+            durable.then(() => arena.releaseBefore(releasable)).catch(() => undefined);
             await afterBatch();
           } else pipeline.quarantineRaw(ev.reason, ev.position, ev.bytes);
         }

@@ -15,12 +15,21 @@ import {
 } from '../decode/container.js';
 import type { AlertDecoder } from '../decode/decode.js';
 import type { DecodedItem } from '../pipeline.js';
+import type { ReadArena } from './read-arena.js';
 
 const MAX_TAIL_BYTES = 16 * 1024 * 1024;
 
 /** What the stream reader yields: decoded records, or an unreadable tail. */
 export type AvroStreamEvent =
-  | { readonly kind: 'items'; readonly items: DecodedItem[] }
+  | {
+      readonly kind: 'items';
+      readonly items: DecodedItem[];
+      /**
+       * With a read arena: once these items are durable, the arena's buffers before this sequence number are no
+       * longer referred to by the items still to come (ReadArena.releaseBefore).
+       */
+      readonly releasable?: number;
+    }
   | {
       readonly kind: 'bad-tail';
       readonly reason: string;
@@ -144,20 +153,38 @@ export async function* readAvroStream(
   if (tail) yield tail;
 }
 
+/** The arena buffers no pending item refers to: those before the first pending item's, or all of them. */
+function releasableAfter(pendingSeq: readonly number[], arena: ReadArena | null): number {
+  const first = pendingSeq.find((seq) => seq >= 0);
+  return first ?? arena?.nextSequence() ?? 0;
+}
+
 /**
  * Reads an Avro file from disk with positional reads: each block is read straight into a buffer of its own size
- * (no re-copying of partial chunks, whatever the block size).
+ * (no re-copying of partial chunks, whatever the block size), taken from `arena` when one is given: the items
+ * then refer to the arena's memory (stamps are views of it) until they are durable, and each batch says which
+ * buffers it leaves releasable.
  */
 export async function* readAvroFile(
   file: string,
   decoder: AlertDecoder,
   batchSize = 500,
+  arena: ReadArena | null = null,
 ): AsyncGenerator<AvroStreamEvent> {
   const handle = await fs.promises.open(file, 'r');
   try {
     const size = (await handle.stat()).size;
-    const read = async (position: number, length: number): Promise<Buffer> => {
-      const buf = Buffer.allocUnsafe(Math.max(0, Math.min(length, size - position)));
+    /** The arena sequence number of the block each pending item was read from (-1: not from the arena). */
+    let pendingSeq: number[] = [];
+    let blockSeq = -1;
+    const read = async (position: number, length: number, fromArena = false): Promise<Buffer> => {
+      const n = Math.max(0, Math.min(length, size - position));
+      let buf: Buffer;
+      if (arena && fromArena) {
+        const taken = arena.take(n);
+        buf = taken.bytes;
+        blockSeq = taken.seq;
+      } else buf = Buffer.allocUnsafe(n);
       let got = 0;
       while (got < buf.length) {
         const { bytesRead } = await handle.read(buf, got, buf.length - got, position + got);
@@ -168,13 +195,19 @@ export async function* readAvroFile(
     };
     const cursor = new ContainerCursor(file, decoder);
     let pending: DecodedItem[] = [];
+    /** Parses what the cursor holds; the new items were read from the arena buffer `seq` (-1: none). */
+    const parse = (seq: number): void => {
+      const before = pending.length;
+      cursor.parse(pending);
+      for (let i = before; i < pending.length; i++) pendingSeq.push(seq);
+    };
     let offset = 0;
     // header: grow the read until it parses (schemas are a few tens of KiB)
     let want = 1 << 16;
     for (;;) {
       cursor.buf = await read(0, want);
       cursor.pos = 0;
-      cursor.parse(pending);
+      parse(-1);
       if (cursor.header || cursor.failure || want >= size) break;
       want *= 4;
     }
@@ -189,21 +222,23 @@ export async function* readAvroFile(
         cursor.buf = Buffer.concat([rest, await read(offset, size - offset)]);
         cursor.pos = 0;
         offset = size;
-        cursor.parse(pending);
+        parse(-1);
         break;
       }
       const blockEnd = length.next + length.value + 16;
-      const more = await read(offset, blockEnd - rest.length);
+      const more = await read(offset, blockEnd - rest.length, rest.length === 0);
       cursor.buf = rest.length === 0 ? more : Buffer.concat([rest, more]);
       cursor.pos = 0;
       offset += blockEnd - rest.length;
-      cursor.parse(pending);
+      parse(rest.length === 0 ? blockSeq : -1);
       while (pending.length >= batchSize) {
-        yield { kind: 'items', items: pending.slice(0, batchSize) };
+        const items = pending.slice(0, batchSize);
         pending = pending.slice(batchSize);
+        pendingSeq = pendingSeq.slice(batchSize);
+        yield { kind: 'items', items, releasable: releasableAfter(pendingSeq, arena) };
       }
     }
-    if (pending.length > 0) yield { kind: 'items', items: pending };
+    if (pending.length > 0) yield { kind: 'items', items: pending, releasable: releasableAfter([], arena) };
     const tail = cursor.tail();
     if (tail) yield tail;
   } finally {
