@@ -7,12 +7,12 @@
  *
  * Reference: Apache Avro 1.11 specification, "Binary Encoding"; ECMA-404 (JSON string escapes).
  */
-import { alertVFields } from '../compute/derived/alert-fields.js';
+import { type AlertVFields, alertVFields } from '../compute/derived/alert-fields.js';
 import { FLOAT32_FIELDS } from './alert-json.js';
 import { readZigzagLong, zigzagLongEnd } from './avro-long.js';
 import { ALERT_COLUMNS, COLUMN_INDEX } from './columns.js';
 import { ByteSink } from './flat-record-writer.js';
-import { encodeJsonFields, float32Decimal, float32DecimalParts, float32Text } from './json-text.js';
+import { doubleText, float32Decimal, float32DecimalParts, float32Text } from './json-text.js';
 
 /** How a column's value is read from the document and written as text. */
 const Kind = { String: 0, Int: 1, Long: 2, Float: 3, Double: 4, Boolean: 5 } as const;
@@ -151,14 +151,52 @@ export function alertRowJsonText(row: Uint8Array, classification: string | null)
       if (float32Decimal(value)) sink.decimal(value < 0, float32DecimalParts.m, float32DecimalParts.k);
       else sink.ascii(float32Text(value));
     } else if ((value | 0) === value) sink.int32(value);
-    else sink.ascii(String(value));
+    else sink.ascii(doubleText(value));
   }
   const pick = (i: number | undefined): number | null =>
     i === undefined || hasPicked[i] === 0 ? null : picked[i];
-  const v = alertVFields(pick(AT.jd), pick(AT.jdstarthist), pick(AT.ra), pick(AT.dec), classification);
-  sink.utf8(`,${encodeJsonFields(v, FLOAT32_FIELDS)}`);
+  writeVFields(alertVFields(pick(AT.jd), pick(AT.jdstarthist), pick(AT.ra), pick(AT.dec), classification));
   const json = sink.take();
   return { json, fid: pick(AT.fid), magpsf: pick(AT.magpsf), sigmapsf: pick(AT.sigmapsf) };
+}
+
+/** `,"v:…":` before each per-alert `v:` field, in the order of AlertVFields, as bytes. */
+const V_KEYS = {
+  classification: Buffer.from(',"v:classification":'),
+  lastdate: Buffer.from(',"v:lastdate":'),
+  firstdate: Buffer.from(',"v:firstdate":'),
+  lapse: Buffer.from(',"v:lapse":'),
+  constellation: Buffer.from(',"v:constellation":'),
+};
+
+const LAPSE_IS_FLOAT32 = FLOAT32_FIELDS.has('v:lapse');
+
+function writeKey(key: Buffer): void {
+  sink.rawRange(key, 0, key.length);
+}
+
+/** A string as JSON.stringify writes it, or null. */
+function writeJsonString(text: string | null): void {
+  if (text === null) sink.rawRange(NULL_TEXT, 0, 4);
+  else sink.utf8(JSON.stringify(text));
+}
+
+/**
+ * The per-alert `v:` fields after the catalogue fields, as `encodeJsonFields` writes them.
+ */
+function writeVFields(v: AlertVFields): void {
+  writeKey(V_KEYS.classification);
+  writeJsonString(v['v:classification']);
+  writeKey(V_KEYS.lastdate);
+  writeJsonString(v['v:lastdate']);
+  writeKey(V_KEYS.firstdate);
+  writeJsonString(v['v:firstdate']);
+  writeKey(V_KEYS.lapse);
+  const lapse = v['v:lapse'];
+  if (lapse === null || !Number.isFinite(lapse)) sink.rawRange(NULL_TEXT, 0, 4);
+  else sink.ascii(LAPSE_IS_FLOAT32 ? float32Text(lapse) : doubleText(lapse));
+  writeKey(V_KEYS.constellation);
+  writeJsonString(v['v:constellation']);
 }
 
 /**

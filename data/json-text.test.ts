@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { encodeJsonRecords, float32Text, float32TextBySearch, jsonValue } from './json-text.js';
+import { Prng } from '../compute/sim/prng.js';
+import { doubleText, encodeJsonRecords, float32Text, float32TextBySearch, jsonValue } from './json-text.js';
 
 describe('float32Text', () => {
   it.each([
@@ -59,5 +60,22 @@ describe('JSON records layout', () => {
     );
     expect(text).toBe('[{"i:magpsf":0.59,"x":null,"s":"a\\"b"}]');
     expect(JSON.parse(text)).toEqual([{ 'i:magpsf': 0.59, x: null, s: 'a"b' }]);
+  });
+});
+
+describe('doubleText', () => {
+  it('writes what String writes, for values repeated and for values sharing a cache slot', () => {
+    const prng = new Prng(21);
+    // a few thousand distinct values (more than the cache's slots) drawn again and again, and edge values
+    const pool = Array.from({ length: 6000 }, (_, i) =>
+      i % 3 === 0 ? prng.nextUint32() / 7 : (prng.nextUint32() - 2 ** 31) * 1e-9 + i,
+    );
+    pool.push(0, -0, 1e21, 1e-7, -1.5, 2458814.500001, Number.MAX_VALUE, Number.MIN_VALUE);
+    let mismatches = 0;
+    for (let k = 0; k < 50_000; k++) {
+      const v = pool[prng.nextUint32() % pool.length];
+      if (doubleText(v) !== String(v)) mismatches++;
+    }
+    expect(mismatches).toBe(0);
   });
 });

@@ -47,10 +47,6 @@ function multiply(a: Matrix3, b: Matrix3): Matrix3 {
   return a.map((row) => [0, 1, 2].map((j) => row[0] * b[0][j] + row[1] * b[1][j] + row[2] * b[2][j]));
 }
 
-function apply(m: Matrix3, v: Vector3): Vector3 {
-  return m.map((row) => row[0] * v[0] + row[1] * v[1] + row[2] * v[2]);
-}
-
 /** Frame rotations about x and z by an angle (radians), as ERFA `eraRx`/`eraRz`. */
 function rotX(angle: number): Matrix3 {
   const [c, s] = [Math.cos(angle), Math.sin(angle)];
@@ -92,26 +88,42 @@ const GCRS_TO_B1875: Matrix3 = biasPrecession(B1875_JD_TT);
 /** astronomy-engine's J2000 → true equator of B1875 rotation, as `Constellation` applies it. */
 const AE_ROTATION: RotationMatrix = Rotation_EQJ_EQD(new AstroTime(AE_B1875_UT_DAYS));
 
-/** The J2000 position that astronomy-engine's `Constellation` carries to the astropy B1875 position. */
-function astropyEquivalent(raDeg: number, decDeg: number): { raHours: number; decDeg: number } {
-  const [a, d] = [raDeg * RAD_PER_DEG, decDeg * RAD_PER_DEG];
-  const p = [Math.cos(d) * Math.cos(a), Math.cos(d) * Math.sin(a), Math.sin(d)];
+/** R·v for a 3×3 matrix R and the vector (x, y, z), into `out`. */
+function applyInto(m: Matrix3, x: number, y: number, z: number, out: number[]): void {
+  out[0] = m[0][0] * x + m[0][1] * y + m[0][2] * z;
+  out[1] = m[1][0] * x + m[1][1] * y + m[1][2] * z;
+  out[2] = m[2][0] * x + m[2][1] * y + m[2][2] * z;
+}
+
+const b1875 = [0, 0, 0];
+const q = [0, 0, 0];
+/** The result of {@link astropyEquivalent} (one per call, overwritten by the next). */
+const equivalent = { raHours: 0, decDeg: 0 };
+
+/**
+ * The J2000 position that astronomy-engine's `Constellation` carries to the astropy B1875 position, into
+ * `equivalent` (called per alert at publication: no arrays allocated).
+ */
+function astropyEquivalent(raDeg: number, decDeg: number): typeof equivalent {
+  const a = raDeg * RAD_PER_DEG;
+  const d = decDeg * RAD_PER_DEG;
+  const px = Math.cos(d) * Math.cos(a);
+  const py = Math.cos(d) * Math.sin(a);
+  const pz = Math.sin(d);
   // Annual aberration to first order (the second order is ~1e-8 rad): p + β − (p·β) p, renormalised.
   const beta = EARTH_BETA_J2000;
-  const pb = p[0] * beta[0] + p[1] * beta[1] + p[2] * beta[2];
-  const aberrated = p.map((x, i) => x + beta[i] - pb * x);
-  const norm = Math.hypot(aberrated[0], aberrated[1], aberrated[2]);
-  const b1875 = apply(
-    GCRS_TO_B1875,
-    aberrated.map((x) => x / norm),
-  );
+  const pb = px * beta[0] + py * beta[1] + pz * beta[2];
+  const ax = px + beta[0] - pb * px;
+  const ay = py + beta[1] - pb * py;
+  const az = pz + beta[2] - pb * pz;
+  const norm = Math.hypot(ax, ay, az);
+  applyInto(GCRS_TO_B1875, ax / norm, ay / norm, az / norm, b1875);
   // astronomy-engine rotates with v' = Rᵀ·v (RotateVector reads rot[i][j] by columns): undo it with R·v.
-  const q = apply(AE_ROTATION.rot, b1875);
+  applyInto(AE_ROTATION.rot, b1875[0], b1875[1], b1875[2], q);
   const raDeg2000 = Math.atan2(q[1], q[0]) * DEG_PER_RAD;
-  return {
-    raHours: (raDeg2000 < 0 ? raDeg2000 + 360 : raDeg2000) / DEG_PER_HOUR,
-    decDeg: Math.atan2(q[2], Math.hypot(q[0], q[1])) * DEG_PER_RAD,
-  };
+  equivalent.raHours = (raDeg2000 < 0 ? raDeg2000 + 360 : raDeg2000) / DEG_PER_HOUR;
+  equivalent.decDeg = Math.atan2(q[2], Math.hypot(q[0], q[1])) * DEG_PER_RAD;
+  return equivalent;
 }
 
 /**

@@ -16,6 +16,7 @@
 import { readZigzagLong, zigzagLongEnd } from '../../data/avro-long.js';
 import {
   type AvroType,
+  MAX_EMPTY_ITEMS,
   Op,
   readPosition,
   readValue,
@@ -27,7 +28,7 @@ import {
 /** A generated reading function (see the module doc). */
 export type RecordReadFn<T> = (data: Buffer, view: DataView, pos: number, end: number, target: T) => number;
 
-/** Where a field's value goes: an assignable expression of the generated code (e.g. `target[12]`), or skipped. */
+/** Where a field's value goes: an assignable expression of the generated code (e.g. `c[12]`), or skipped. */
 export type Destination = string | null;
 
 /** Reads a zigzag varint into `z` (raw), through `s` and `b`. */
@@ -35,15 +36,11 @@ const READ_VARINT =
   'z = 0; s = 1; do { if (pos >= end) throw T(); b = data[pos++]; z += (b & 127) * s; s *= 128; } while (b & 128);';
 const SKIP_VARINT = 'do { if (pos >= end) throw T(); } while (data[pos++] & 128);';
 
-/** Most items of one array block whose items take no bytes (as avro-cursor's `blockCount`). */
-const MAX_EMPTY_ITEMS = 1 << 20;
-
 /** State the generated code shares with its helpers: the position after a helper's read, a raw zigzag varint. */
 const state = { pos: 0, zigzag: 0 };
 
 function badBranch(zigzag: number): never {
-  const i = zigzag % 2 === 0 ? zigzag / 2 : -(zigzag + 1) / 2;
-  throw new RangeError(`union branch ${i} out of range`);
+  throw new RangeError(`union branch ${zigzagValue(zigzag)} out of range`);
 }
 
 function badEnum(i: number): never {

@@ -334,7 +334,7 @@ export function branchOf(t: AvroType): AvroType {
 }
 
 /** Most items of one array block whose items take no bytes (a count above is a corrupt record, not a loop). */
-const MAX_EMPTY_ITEMS = 1 << 20;
+export const MAX_EMPTY_ITEMS = 1 << 20;
 
 /**
  * The item count of the next block of an array or map of `items` (its byte size, when given, is read past).
