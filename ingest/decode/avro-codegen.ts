@@ -16,13 +16,14 @@
 import { readZigzagLong, zigzagLongEnd } from '../../data/avro-long.js';
 import {
   type AvroType,
-  MAX_EMPTY_ITEMS,
+  blockCountAt,
   Op,
   readPosition,
   readValue,
   skipValue,
   startReading,
   truncatedError,
+  varintAt,
 } from './avro-cursor.js';
 
 /** A generated reading function (see the module doc). */
@@ -36,47 +37,16 @@ const READ_VARINT =
   'z = 0; s = 1; do { if (pos >= end) throw T(); b = data[pos++]; z += (b & 127) * s; s *= 128; } while (b & 128);';
 const SKIP_VARINT = 'do { if (pos >= end) throw T(); } while (data[pos++] & 128);';
 
-/** State the generated code shares with its helpers: the position after a helper's read, a raw zigzag varint. */
-const state = { pos: 0, zigzag: 0 };
+/** State the generated code shares with its helpers: the position after a helper's read. */
+const state = { pos: 0 };
 
 function badBranch(zigzag: number): never {
-  throw new RangeError(`union branch ${zigzagValue(zigzag)} out of range`);
+  const i = zigzag % 2 === 0 ? zigzag / 2 : -(zigzag + 1) / 2;
+  throw new RangeError(`union branch ${i} out of range`);
 }
 
 function badEnum(i: number): never {
   throw new RangeError(`enum index ${i} out of range`);
-}
-
-/** Reads a raw zigzag varint (several bytes) into `state.zigzag`; returns the position after it. */
-function rawVarint(data: Buffer, pos: number, end: number): number {
-  let z = 0;
-  let scale = 1;
-  let b: number;
-  do {
-    if (pos >= end) throw truncatedError();
-    b = data[pos++];
-    z += (b & 0x7f) * scale;
-    scale *= 128;
-  } while (b & 0x80);
-  state.zigzag = z;
-  return pos;
-}
-
-/** The item count of an array block at `pos` (its byte size read past); the position after it in `state.pos`. */
-function blockCountAt(data: Buffer, pos: number, end: number, nullItems: boolean): number {
-  let p = rawVarint(data, pos, end);
-  let n = zigzagValue(state.zigzag);
-  if (n < 0) {
-    n = -n;
-    p = rawVarint(data, p, end);
-  }
-  if (n > end - p && (!nullItems || n > MAX_EMPTY_ITEMS)) throw truncatedError();
-  state.pos = p;
-  return n;
-}
-
-function zigzagValue(z: number): number {
-  return z % 2 === 0 ? z / 2 : -(z + 1) / 2;
 }
 
 /** A value read by the generic cursor; the position after it in `state.pos`. */
@@ -99,8 +69,9 @@ const HELPERS = {
   T: truncatedError,
   BR: badBranch,
   BE: badEnum,
-  V: rawVarint,
+  VA: varintAt,
   BC: blockCountAt,
+  RP: readPosition,
   L: readZigzagLong,
   LE: zigzagLongEnd,
   S: state,
@@ -174,7 +145,8 @@ export class ReaderSource {
   /** Code that reads a union's branch index and runs the code of that branch. */
   union(type: AvroType, branchCode: (branch: AvroType, index: number) => string): string {
     const cases = type.branches.map((branch, i) => `case ${2 * i}: { ${branchCode(branch, i)} break; }`);
-    return `if (pos >= end) throw T(); b = data[pos++]; if (b & 128) { pos = V(data, pos - 1, end); b = S.zigzag; } switch (b) { ${cases.join(' ')} default: BR(b); }`;
+    // a branch index of one byte is its zigzag form; a longer one (64 branches or more) is read by the cursor
+    return `if (pos >= end) throw T(); b = data[pos++]; if (b & 128) { b = 2 * VA(data, pos - 1); pos = RP(); } switch (b) { ${cases.join(' ')} default: BR(b); }`;
   }
 
   /**
@@ -182,8 +154,8 @@ export class ReaderSource {
    * avro-cursor's `blockCount` reads them).
    */
   array(items: AvroType, itemCode: string): string {
-    const nullItems = items.op === Op.Null;
-    return `for (let count = BC(data, pos, end, ${nullItems}); count > 0; count = BC(data, pos, end, ${nullItems})) { pos = S.pos; for (let item = 0; item < count; item++) { ${itemCode} } } pos = S.pos;`;
+    const k = this.constant(items);
+    return `for (let count = BC(data, pos, K[${k}]); count > 0; count = BC(data, pos, K[${k}])) { pos = RP(); for (let item = 0; item < count; item++) { ${itemCode} } } pos = RP();`;
   }
 
   /** The source of a function `(data, view, pos, end, target) => pos` running `body`. */

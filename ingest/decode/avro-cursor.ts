@@ -325,6 +325,18 @@ export function skipValue(t: AvroType): void {
   if (pos > end) throw truncatedError();
 }
 
+/** The zigzag varint at `offset` of `bytes`, read by the cursor (the position after it: {@link readPosition}). */
+export function varintAt(bytes: Buffer, offset: number): number {
+  startReading(bytes, offset);
+  return readVarint();
+}
+
+/** {@link blockCount} at `offset` of `bytes` (the position after the block header: {@link readPosition}). */
+export function blockCountAt(bytes: Buffer, offset: number, items: AvroType): number {
+  startReading(bytes, offset);
+  return blockCount(items);
+}
+
 /** Reads a union's branch index: the branch's type. */
 export function branchOf(t: AvroType): AvroType {
   const i = readVarint();
@@ -334,7 +346,7 @@ export function branchOf(t: AvroType): AvroType {
 }
 
 /** Most items of one array block whose items take no bytes (a count above is a corrupt record, not a loop). */
-export const MAX_EMPTY_ITEMS = 1 << 20;
+const MAX_EMPTY_ITEMS = 1 << 20;
 
 /**
  * The item count of the next block of an array or map of `items` (its byte size, when given, is read past).

@@ -150,21 +150,20 @@ export class ChunkRows {
 
   string(v: string | null): void {
     if (v === null) this.null();
-    else {
-      const at = this.column;
-      this.next('string');
-      duckdb.vector_assign_string_element(this.vector(at), this.row, v);
-    }
+    else duckdb.vector_assign_string_element(this.nextVector('string'), this.row, v);
   }
 
   /** Bytes copied into the vector at once: `v` may be a view of a buffer reused after the call. */
   blob(v: Uint8Array | null): void {
     if (v === null) this.null();
-    else {
-      const at = this.column;
-      this.next('blob');
-      duckdb.vector_assign_string_element_len(this.vector(at), this.row, v);
-    }
+    else duckdb.vector_assign_string_element_len(this.nextVector('blob'), this.row, v);
+  }
+
+  /** The vector of the next column, which holds `kind` values (strings and blobs are written into it at once). */
+  private nextVector(kind: ChunkColumnKind): duckdb.Vector {
+    const at = this.column;
+    this.next(kind);
+    return this.vector(at);
   }
 
   /** Ends the row; a full chunk is completed. @throws Error when the row has too few values. */

@@ -98,7 +98,7 @@ describe('the alert reader', () => {
   });
 
   // a schema with every Avro type, named types referenced by short and full name, a union-typed candidate, a
-  // logical type, a map-valued catalogue field, history entries with fields not kept
+  // logical type, a map-valued catalogue field, history entries with fields not kept, a union of 71 branches
   const cutout = {
     type: 'record',
     name: 'cutout',
@@ -136,6 +136,14 @@ describe('the alert reader', () => {
               { name: 'ndethist', type: 'long' },
               { name: 'unused', type: { type: 'map', values: { type: 'array', items: 'float' } } },
               { name: 'isflagged', type: 'boolean' },
+              // a union of 71 branches: indexes from 64 on take two bytes
+              {
+                name: 'wide',
+                type: [
+                  'null',
+                  ...Array.from({ length: 70 }, (_, i) => ({ type: 'fixed', name: `w${i}`, size: 1 })),
+                ],
+              },
             ],
           },
         ],
