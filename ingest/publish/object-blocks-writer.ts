@@ -21,6 +21,7 @@ import {
 } from '../../data/object-blocks.js';
 import { sqlPathLiteral } from '../../data/sql-text.js';
 import { DirectAppendFile } from '../direct-append-file.js';
+import { PARQUET_COMPRESSION } from './part-writer.js';
 
 /** Bytes buffered before a write to the blocks file. */
 const FLUSH_BYTES = 8 << 20;
@@ -261,7 +262,7 @@ export async function writeObjectBlocks(
   }
   const indexPath = sqlPathLiteral(path.join(dir, OBJECT_BLOCKS_INDEX_FILE));
   await conn.run(`COPY (SELECT * FROM object_blocks ORDER BY objectId)
-                  TO ${indexPath} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 20000)`);
+                  TO ${indexPath} (FORMAT parquet, ${PARQUET_COMPRESSION}, ROW_GROUP_SIZE 20000)`);
   await conn.run('DROP TABLE object_blocks');
   return { objects, bytes: written, format: OBJECT_BLOCK_FORMAT };
 }

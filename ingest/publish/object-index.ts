@@ -12,6 +12,7 @@ import { type Catalog, type PartEntry, partFilePath, writeCatalog } from '../../
 import { OBJECT_BLOCKS_INDEX_FILE } from '../../data/object-blocks.js';
 import { sqlPathList, sqlPathLiteral } from '../../data/sql-text.js';
 import type { StoreLayout } from '../../data/store-layout.js';
+import { PARQUET_COMPRESSION } from './part-writer.js';
 
 /** Relative path of the object index of a catalog version. */
 export function objectIndexPath(version: number): string {
@@ -72,7 +73,7 @@ export async function writeObjectIndex(
   // an object may come from an older part both through its alerts and its upper limits: one row per part
   await conn.run(`COPY (SELECT objectId, part, max(block_offset) AS block_offset, max(block_length) AS block_length
                         FROM (${union}) GROUP BY objectId, part ORDER BY objectId, part)
-                  TO ${sqlPathLiteral(target)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 20000)`);
+                  TO ${sqlPathLiteral(target)} (FORMAT parquet, ${PARQUET_COMPRESSION}, ROW_GROUP_SIZE 20000)`);
   return rel;
 }
 

@@ -14,7 +14,14 @@ import { writeSkyBlocks } from './sky-blocks-writer.js';
 /** Rows per row group: small enough for fast point lookups, large enough for good compression. */
 export const ROW_GROUP_ROWS = 10_000;
 
-const COPY_OPTIONS = `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${ROW_GROUP_ROWS})`;
+/**
+ * Compression of the parquet files of parts: zstd at level 1. Level 3 (DuckDB's default) made zstd ~4 % of a
+ * publication's CPU; level 1 took `publish --all` 0.92 of the time for parquet files 6 % larger (~1 % of a part,
+ * whose stamps and object blocks are not compressed by it; docs/benchmarks.md).
+ */
+export const PARQUET_COMPRESSION = 'COMPRESSION zstd, COMPRESSION_LEVEL 1';
+
+const COPY_OPTIONS = `(FORMAT parquet, ${PARQUET_COMPRESSION}, ROW_GROUP_SIZE ${ROW_GROUP_ROWS})`;
 
 /** The SELECT behind each part file (constant SQL over the p_* relations). */
 const PART_QUERIES: Readonly<Record<PartFile, string>> = {
