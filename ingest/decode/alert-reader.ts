@@ -12,7 +12,7 @@
  */
 import { ALERT_COLUMNS } from '../../data/columns.js';
 import { ReaderSource, type RecordReadFn } from './avro-codegen.js';
-import { type AvroType, compileAvroType, type Json, Op } from './avro-cursor.js';
+import { type AvroType, compileAvroType, type Json, Op, viewOf } from './avro-cursor.js';
 import { COLUMN_SOURCES, HISTORY_FIELDS, type RecordParts } from './normalize.js';
 
 /** What the generated functions fill while reading one record. */
@@ -32,7 +32,6 @@ interface RecordTarget {
 
 /** The plan of one writer schema. */
 export interface AlertReadPlan {
-  readonly root: AvroType;
   /** Whether the schema has a top-level `roid`. */
   readonly hasRoid: boolean;
   /** Reads a whole record into its target. */
@@ -138,7 +137,7 @@ export function compileAlertReader(schema: Json): AlertReadPlan {
     return src.value(type, column === undefined ? null : `c[${column}]`);
   });
   const read = src.compile<RecordTarget>(src.fn(`const c = target.columns; ${body.join('\n')}`));
-  return { root, hasRoid: root.fieldNames.includes('roid'), read };
+  return { hasRoid: root.fieldNames.includes('roid'), read };
 }
 
 /** What {@link readAlertRecord} read: the parts of an alert with a candidate record, or none; and where it ends. */
@@ -149,10 +148,6 @@ export interface AlertRecordRead {
   readonly next: number;
 }
 
-/** The bytes last read, and a view of them. */
-let lastBytes: Buffer = Buffer.alloc(0);
-let lastView = new DataView(lastBytes.buffer);
-
 /**
  * Reads the record at `offset` of `bytes` (Avro binary of the plan's writer schema).
  *
@@ -160,10 +155,6 @@ let lastView = new DataView(lastBytes.buffer);
  *   or enum index.
  */
 export function readAlertRecord(plan: AlertReadPlan, bytes: Buffer, offset: number): AlertRecordRead {
-  if (bytes !== lastBytes) {
-    lastBytes = bytes;
-    lastView = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  }
   const target: RecordTarget = {
     columns: new Array(COLUMN_SOURCES.length),
     objectId: undefined,
@@ -175,7 +166,7 @@ export function readAlertRecord(plan: AlertReadPlan, bytes: Buffer, offset: numb
     template: null,
     difference: null,
   };
-  const next = plan.read(bytes, lastView, offset, bytes.length, target);
+  const next = plan.read(bytes, viewOf(bytes), offset, bytes.length, target);
   if (!target.hasCandidate) return { parts: null, next };
   return {
     parts: {

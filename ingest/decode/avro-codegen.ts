@@ -19,10 +19,9 @@ import {
   blockCountAt,
   Op,
   readPosition,
-  readValue,
-  skipValue,
-  startReading,
+  skipAt,
   truncatedError,
+  valueAt,
   varintAt,
 } from './avro-cursor.js';
 
@@ -37,9 +36,6 @@ const READ_VARINT =
   'z = 0; s = 1; do { if (pos >= end) throw T(); b = data[pos++]; z += (b & 127) * s; s *= 128; } while (b & 128);';
 const SKIP_VARINT = 'do { if (pos >= end) throw T(); } while (data[pos++] & 128);';
 
-/** State the generated code shares with its helpers: the position after a helper's read. */
-const state = { pos: 0 };
-
 function badBranch(zigzag: number): never {
   const i = zigzag % 2 === 0 ? zigzag / 2 : -(zigzag + 1) / 2;
   throw new RangeError(`union branch ${i} out of range`);
@@ -47,21 +43,6 @@ function badBranch(zigzag: number): never {
 
 function badEnum(i: number): never {
   throw new RangeError(`enum index ${i} out of range`);
-}
-
-/** A value read by the generic cursor; the position after it in `state.pos`. */
-function readByCursor(type: AvroType, data: Buffer, pos: number): unknown {
-  startReading(data, pos);
-  const value = readValue(type);
-  state.pos = readPosition();
-  return value;
-}
-
-/** Skips a value with the generic cursor; returns the position after it. */
-function skipByCursor(type: AvroType, data: Buffer, pos: number): number {
-  startReading(data, pos);
-  skipValue(type);
-  return readPosition();
 }
 
 /** What the generated code calls (its only free names but the constants table). */
@@ -74,9 +55,8 @@ const HELPERS = {
   RP: readPosition,
   L: readZigzagLong,
   LE: zigzagLongEnd,
-  S: state,
-  RC: readByCursor,
-  SC: skipByCursor,
+  RC: valueAt,
+  SC: skipAt,
 };
 const HELPER_NAMES = Object.keys(HELPERS);
 
@@ -136,8 +116,8 @@ export class ReaderSource {
         return this.union(type, (branch) => this.value(branch, to));
       default: {
         const k = this.constant(type);
-        if (to === null) return `pos = SC(K[${k}], data, pos);`;
-        return `${to} = RC(K[${k}], data, pos); pos = S.pos;`;
+        if (to === null) return `SC(data, pos, K[${k}]); pos = RP();`;
+        return `${to} = RC(data, pos, K[${k}]); pos = RP();`;
       }
     }
   }

@@ -3,7 +3,8 @@
  * avsc gives them (registry `long`: BigInt, `bytes`: views of the input; `int`, `float`, `double` numbers,
  * strings, booleans, null; records and maps as plain objects, arrays as arrays), or skipped without being built.
  * The reading state is this module's (one record is read at a time, synchronously), so that the hot loops use
- * plain variables. For the alert reader (alert-reader.ts).
+ * plain variables. For the alert reader: its generated code (avro-codegen.ts) calls the cursor for the values it
+ * does not inline (records, arrays and maps inside a field) and for long varints.
  *
  * Reference: Apache Avro 1.11 specification, "Binary Encoding" and "Names".
  */
@@ -139,12 +140,18 @@ export function truncatedError(): RangeError {
   return new TruncatedError('record ends before its schema says');
 }
 
-/** Starts reading `bytes` at `offset`. */
-export function startReading(bytes: Buffer, offset: number): void {
+/** A DataView over `bytes` (kept for the bytes read last, as records are read one after another from a block). */
+export function viewOf(bytes: Buffer): DataView {
   if (bytes !== data) {
     data = bytes;
     view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
+  return view;
+}
+
+/** Starts reading `bytes` at `offset`. */
+function startReading(bytes: Buffer, offset: number): void {
+  viewOf(bytes);
   pos = offset;
   end = bytes.length;
 }
@@ -207,7 +214,7 @@ function readBytes(): Buffer {
 }
 
 /** Reads a value as avsc would give it (see the module doc). */
-export function readValue(t: AvroType): unknown {
+function readValue(t: AvroType): unknown {
   switch (t.op) {
     case Op.Null:
       return null;
@@ -273,7 +280,7 @@ export function readValue(t: AvroType): unknown {
 }
 
 /** Skips a value without building it. */
-export function skipValue(t: AvroType): void {
+function skipValue(t: AvroType): void {
   switch (t.op) {
     case Op.Null:
       return;
@@ -325,6 +332,18 @@ export function skipValue(t: AvroType): void {
   if (pos > end) throw truncatedError();
 }
 
+/** The value of type `t` at `offset` of `bytes`, read by the cursor (the position after it: {@link readPosition}). */
+export function valueAt(bytes: Buffer, offset: number, t: AvroType): unknown {
+  startReading(bytes, offset);
+  return readValue(t);
+}
+
+/** Skips the value of type `t` at `offset` of `bytes` (the position after it: {@link readPosition}). */
+export function skipAt(bytes: Buffer, offset: number, t: AvroType): void {
+  startReading(bytes, offset);
+  skipValue(t);
+}
+
 /** The zigzag varint at `offset` of `bytes`, read by the cursor (the position after it: {@link readPosition}). */
 export function varintAt(bytes: Buffer, offset: number): number {
   startReading(bytes, offset);
@@ -338,7 +357,7 @@ export function blockCountAt(bytes: Buffer, offset: number, items: AvroType): nu
 }
 
 /** Reads a union's branch index: the branch's type. */
-export function branchOf(t: AvroType): AvroType {
+function branchOf(t: AvroType): AvroType {
   const i = readVarint();
   const branch = t.branches[i];
   if (branch === undefined) throw new RangeError(`union branch ${i} out of range`);
@@ -354,7 +373,7 @@ const MAX_EMPTY_ITEMS = 1 << 20;
  * @throws TruncatedError for a count the bytes left cannot hold: each item takes a byte at least, but for `null`
  *   items (up to MAX_EMPTY_ITEMS), so that a corrupt count cannot spin on items that read nothing.
  */
-export function blockCount(items: AvroType): number {
+function blockCount(items: AvroType): number {
   let n = readVarint();
   if (n < 0) {
     n = -n;
