@@ -3,7 +3,7 @@ import { alertVFieldsOfRow } from '../compute/derived/alert-fields.js';
 import { drawAlertValues, Prng } from '../test/support/alert-row-values.js';
 import { FLOAT32_FIELDS } from './alert-json.js';
 import { decodeAlertRow, encodeAlertRow } from './alert-row-codec.js';
-import { alertRowJsonText } from './alert-row-json.js';
+import { alertRowJsonText, alertRowJsonTextView } from './alert-row-json.js';
 import { ALERT_COLUMNS } from './columns.js';
 import { encodeJsonFields } from './json-text.js';
 
@@ -29,6 +29,11 @@ describe('the JSON text of a row document', () => {
       expect(text.fid).toBe(stored.i_fid === null ? null : Number(stored.i_fid));
       expect(Object.is(text.magpsf, stored.i_magpsf)).toBe(true);
       expect(Object.is(text.sigmapsf, stored.i_sigmapsf)).toBe(true);
+      // the view gives the same text and values (a truncated document before it leaves nothing behind)
+      if (n % 7 === 0) expect(() => alertRowJsonTextView(row.subarray(0, row.length >> 1), null)).toThrow();
+      const view = alertRowJsonTextView(row, classification);
+      expect(Buffer.from(view.json).equals(text.json)).toBe(true);
+      expect([view.fid, view.magpsf, view.sigmapsf]).toEqual([text.fid, text.magpsf, text.sigmapsf]);
     }
   });
 

@@ -48,6 +48,17 @@ export interface AlertRowText {
   readonly sigmapsf: number | null;
 }
 
+/** The values {@link alertRowJsonTextView} gives beside its text (one object, rewritten by each call). */
+export interface AlertRowTextView {
+  /** The text: a view of a reused buffer, valid until the next call (copy it at once). */
+  json: Uint8Array;
+  fid: number | null;
+  magpsf: number | null;
+  sigmapsf: number | null;
+}
+
+const lastText: AlertRowTextView = { json: new Uint8Array(0), fid: null, magpsf: null, sigmapsf: null };
+
 /** Where the text is written (reused: each text is copied out of it). */
 const sink = new ByteSink(16384);
 /** Numeric values of the columns of the document being read, and whether each column has one. */
@@ -93,6 +104,28 @@ function readBigLong(): bigint {
  * @throws RangeError for a truncated document.
  */
 export function alertRowJsonText(row: Uint8Array, classification: string | null): AlertRowText {
+  writeText(row, classification);
+  const json = sink.take();
+  const { fid, magpsf, sigmapsf } = lastText;
+  return { json, fid, magpsf, sigmapsf };
+}
+
+/**
+ * {@link alertRowJsonText} without a copy: the text is a view of a reused buffer and the values are in one
+ * reused object, both valid until the next call, for a caller that copies the text at once (an object block).
+ *
+ * @throws RangeError for a truncated document.
+ */
+export function alertRowJsonTextView(row: Uint8Array, classification: string | null): AlertRowTextView {
+  writeText(row, classification);
+  lastText.json = sink.takeView();
+  return lastText;
+}
+
+/** Writes the text of `row` into `sink` and its fid, magpsf and sigmapsf into `lastText`. */
+function writeText(row: Uint8Array, classification: string | null): void {
+  // a text left unfinished by a truncated document is dropped
+  sink.pos = 0;
   doc = row;
   pos = 0;
   const view = new DataView(row.buffer, row.byteOffset, row.byteLength);
@@ -156,8 +189,9 @@ export function alertRowJsonText(row: Uint8Array, classification: string | null)
   const pick = (i: number | undefined): number | null =>
     i === undefined || hasPicked[i] === 0 ? null : picked[i];
   writeVFields(alertVFields(pick(AT.jd), pick(AT.jdstarthist), pick(AT.ra), pick(AT.dec), classification));
-  const json = sink.take();
-  return { json, fid: pick(AT.fid), magpsf: pick(AT.magpsf), sigmapsf: pick(AT.sigmapsf) };
+  lastText.fid = pick(AT.fid);
+  lastText.magpsf = pick(AT.magpsf);
+  lastText.sigmapsf = pick(AT.sigmapsf);
 }
 
 /** `,"v:…":` before each per-alert `v:` field, in the order of AlertVFields, as bytes. */

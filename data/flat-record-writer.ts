@@ -170,6 +170,11 @@ export class ByteSink {
     this.pos = pos;
   }
 
+  /** A view of the bytes written since `start` (the sink unchanged): valid until the next write. */
+  view(start = 0): Uint8Array {
+    return this.buf.subarray(start, this.pos);
+  }
+
   /**
    * A view of the bytes written since `start`, and the sink rewound to `start`: valid until the next write, for a
    * caller that copies it at once.

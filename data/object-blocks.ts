@@ -94,42 +94,38 @@ const ALERT_FIELDS_V1 = [
   { name: 'row', type: 'bytes' },
 ];
 
-const UPPERLIM_SCHEMA = {
-  type: 'array',
-  items: {
-    type: 'record',
-    name: 'BlockUpperlim',
-    fields: [
-      { name: 'jd', type: 'double' },
-      { name: 'fid', type: opt('int') },
-      ...['magpsf', 'sigmapsf', 'diffmaglim', 'magnr', 'sigmagnr'].map((name) => ({
-        name,
-        type: opt('float'),
-      })),
-      { name: 'isdiffpos', type: opt('string') },
-      { name: 'distnr', type: opt('float') },
-      { name: 'rb', type: opt('float') },
-      { name: 'nbad', type: opt('int') },
-      { name: 'tag', type: 'string' },
-    ],
-  },
+/** The record of an upper limit in a block (BlockUpperlim). */
+export const BLOCK_UPPERLIM_SCHEMA = {
+  type: 'record',
+  name: 'BlockUpperlim',
+  fields: [
+    { name: 'jd', type: 'double' },
+    { name: 'fid', type: opt('int') },
+    ...['magpsf', 'sigmapsf', 'diffmaglim', 'magnr', 'sigmagnr'].map((name) => ({
+      name,
+      type: opt('float'),
+    })),
+    { name: 'isdiffpos', type: opt('string') },
+    { name: 'distnr', type: opt('float') },
+    { name: 'rb', type: opt('float') },
+    { name: 'nbad', type: opt('int') },
+    { name: 'tag', type: 'string' },
+  ],
 };
 
-const STAMPS_SCHEMA = {
-  type: 'array',
-  items: {
-    type: 'record',
-    name: 'BlockStampRef',
-    fields: [
-      { name: 'candid', type: 'long' },
-      { name: 'jd', type: 'double' },
-      { name: 'night', type: 'int' },
-      { name: 'offset', type: 'long' },
-      { name: 'scienceLen', type: opt('int') },
-      { name: 'templateLen', type: opt('int') },
-      { name: 'differenceLen', type: opt('int') },
-    ],
-  },
+/** The record of a stamp reference in a block (BlockStampRef). */
+export const BLOCK_STAMP_SCHEMA = {
+  type: 'record',
+  name: 'BlockStampRef',
+  fields: [
+    { name: 'candid', type: 'long' },
+    { name: 'jd', type: 'double' },
+    { name: 'night', type: 'int' },
+    { name: 'offset', type: 'long' },
+    { name: 'scienceLen', type: opt('int') },
+    { name: 'templateLen', type: opt('int') },
+    { name: 'differenceLen', type: opt('int') },
+  ],
 };
 
 /** The block schema of a format; `alertsOnly` leaves out the upper limits and stamps (a reader's projection). */
@@ -145,7 +141,10 @@ function blockType(format: 1 | 2, alertsOnly = false): avro.Type {
     },
   ];
   if (!alertsOnly)
-    fields.push({ name: 'upperlim', type: UPPERLIM_SCHEMA }, { name: 'stamps', type: STAMPS_SCHEMA });
+    fields.push(
+      { name: 'upperlim', type: { type: 'array', items: BLOCK_UPPERLIM_SCHEMA } },
+      { name: 'stamps', type: { type: 'array', items: BLOCK_STAMP_SCHEMA } },
+    );
   return avro.Type.forSchema({ type: 'record', name: 'skyalert.ObjectBlock', fields } as avro.Schema, {
     registry: { long: bigintLongType },
     wrapUnions: false,

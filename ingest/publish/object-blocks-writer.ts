@@ -6,17 +6,23 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DuckDBBlobVector, type DuckDBConnection, type DuckDBVector } from '@duckdb/node-api';
-import { alertRowJsonText } from '../../data/alert-row-json.js';
 import {
-  type BlockAlert,
+  type DuckDBAppender,
+  DuckDBBlobVector,
+  type DuckDBConnection,
+  type DuckDBDataChunk,
+} from '@duckdb/node-api';
+import { alertRowJsonTextView } from '../../data/alert-row-json.js';
+import {
+  BLOCK_STAMP_FIELDS,
+  BLOCK_UPPERLIM_FIELDS,
+  ObjectBlockStream,
+} from '../../data/object-block-stream.js';
+import {
   type BlockAlertText,
-  type BlockStampRef,
-  type BlockUpperlim,
   OBJECT_BLOCK_FORMAT,
   OBJECT_BLOCKS_FILE,
   OBJECT_BLOCKS_INDEX_FILE,
-  ObjectBlockEncoder,
   type ObjectBlockFormat,
 } from '../../data/object-blocks.js';
 import { sqlPathLiteral } from '../../data/sql-text.js';
@@ -25,20 +31,6 @@ import { PARQUET_COMPRESSION } from './part-writer.js';
 
 /** Bytes buffered before a write to the blocks file. */
 const FLUSH_BYTES = 8 << 20;
-
-const UPPERLIM_FIELDS = [
-  'fid',
-  'magpsf',
-  'sigmapsf',
-  'diffmaglim',
-  'magnr',
-  'sigmagnr',
-  'isdiffpos',
-  'distnr',
-  'rb',
-  'nbad',
-  'tag',
-] as const;
 
 /** Objects per query: bounds the sort (with the row documents) of a merged month to ~100 MB. */
 const OBJECTS_PER_BATCH = 10_000;
@@ -50,6 +42,21 @@ const OBJECT_IDS = (stamps: string) => `
     UNION ALL SELECT i_objectId FROM ${stamps}
   ) WHERE oid IS NOT NULL ORDER BY oid`;
 
+/** The upper limits' columns of BLOCK_ROWS, in the order of a block's upper limit (jd first). */
+const UPPERLIM_COLUMNS = BLOCK_UPPERLIM_FIELDS;
+/** The column of BLOCK_ROWS holding each field of a block's stamp reference. */
+const STAMP_COLUMN_OF: Readonly<Record<string, string>> = {
+  candid: 'candid',
+  jd: 'jd',
+  night: 'night',
+  offset: 'stamp_offset',
+  scienceLen: 'stamp_science_len',
+  templateLen: 'stamp_template_len',
+  differenceLen: 'stamp_difference_len',
+};
+/** The stamp references' columns of BLOCK_ROWS, in the order of a block's stamp reference. */
+const STAMP_COLUMNS = BLOCK_STAMP_FIELDS.map((f) => STAMP_COLUMN_OF[f] ?? f);
+
 /**
  * One row per alert (kind 0), upper limit (kind 1, deduplicated on jd and filter as the objects query does) and
  * stamp reference (kind 2) of the objects in [$1, $2], in block order. `stamps` is a relation with the columns
@@ -59,55 +66,21 @@ const BLOCK_ROWS = (stamps: string) => `
   SELECT * FROM (
     SELECT i_objectId AS oid, 0 AS kind, i_jd AS jd, i_candid AS candid, classification, row_avro FROM p_alerts
     UNION ALL BY NAME
-    SELECT objectId AS oid, 1 AS kind, jd, ${UPPERLIM_FIELDS.join(', ')} FROM p_upperlim
+    SELECT objectId AS oid, 1 AS kind, ${UPPERLIM_COLUMNS.join(', ')} FROM p_upperlim
       QUALIFY row_number() OVER (PARTITION BY objectId, jd, fid ORDER BY tag DESC) = 1
     UNION ALL BY NAME
     SELECT i_objectId AS oid, 2 AS kind, i_jd AS jd, i_candid AS candid, night, stamp_offset,
            stamp_science_len, stamp_template_len, stamp_difference_len FROM ${stamps}
   ) WHERE oid >= $1 AND oid <= $2 ORDER BY oid, kind, jd DESC, candid DESC NULLS LAST`;
 
-/** The columns of BLOCK_ROWS read by name. */
-const BLOCK_ROW_COLUMNS = [
-  'oid',
-  'kind',
-  'jd',
-  'candid',
-  'classification',
-  'row_avro',
-  ...UPPERLIM_FIELDS,
-  'night',
-  'stamp_offset',
-  'stamp_science_len',
-  'stamp_template_len',
-  'stamp_difference_len',
-] as const;
-type BlockRowColumn = (typeof BLOCK_ROW_COLUMNS)[number];
-
-/**
- * The row document at `i` of a BLOB vector, without the copy `getItem` makes; payloads of ≤ 12 bytes are views
- * of the chunk (DuckDB inlines them) and are copied, as a block outlives its chunks. Empty for NULL.
- */
-function rowBytes(vector: DuckDBVector, i: number): Uint8Array {
-  if (!(vector instanceof DuckDBBlobVector)) throw new Error('row_avro is not a BLOB column');
-  const bytes = vector.getItemBytes(i);
-  if (bytes === null) return new Uint8Array(0);
-  return bytes.length <= 12 ? Uint8Array.from(bytes) : bytes;
-}
-
-/** Index of each BLOCK_ROWS column in a result. @throws Error when one is missing. */
-function columnIndexes(names: readonly string[]): Record<BlockRowColumn, number> {
-  const out = {} as Record<BlockRowColumn, number>;
-  for (const name of BLOCK_ROW_COLUMNS) {
+/** Index of each named column in a result. @throws Error when one is missing. */
+function columnIndexes(names: readonly string[], wanted: readonly string[]): number[] {
+  return wanted.map((name) => {
     const i = names.indexOf(name);
     if (i < 0) throw new Error(`the object block rows have no column ${name}`);
-    out[name] = i;
-  }
-  return out;
+    return i;
+  });
 }
-
-type Value = unknown;
-const numOrNull = (v: Value): number | null => (v === null || v === undefined ? null : Number(v));
-const strOrNull = (v: Value): string | null => (v === null || v === undefined ? null : String(v));
 
 /**
  * The prepared texts of an object's alerts already written in other parts (by candid), for a merge to carry
@@ -115,17 +88,137 @@ const strOrNull = (v: Value): string | null => (v === null || v === undefined ? 
  */
 export type PreparedTexts = (objectId: string) => ReadonlyMap<bigint, BlockAlertText> | null;
 
-/** A block's alert: its row document, and its JSON text with the values an answer orders and colours by. */
-function blockAlert(
-  row: Uint8Array,
-  classification: string | null,
-  candid: bigint,
-  jd: number,
-  prepared: BlockAlertText | undefined,
-): BlockAlert {
-  if (prepared !== undefined) return { classification, row, text: prepared };
-  const { json, fid, magpsf, sigmapsf } = alertRowJsonText(row, classification);
-  return { classification, row, text: { candid, jd, fid, magpsf, sigmapsf, json } };
+/** The values a block keeps beside an alert's text, rewritten for each alert. */
+interface TextValues {
+  candid: bigint;
+  jd: number;
+  fid: number | null;
+  magpsf: number | null;
+  sigmapsf: number | null;
+}
+
+/**
+ * Turns the rows of BLOCK_ROWS into blocks, chunk by chunk: each object's rows become one block of `stream`,
+ * and its (objectId, offset, length) row goes to `appender`. The per-row work lives in these small methods, so
+ * that each is optimised once, rather than in the long asynchronous loop that awaits the chunks.
+ */
+class BlockRowsWriter {
+  readonly stream = new ObjectBlockStream(FLUSH_BYTES + (1 << 20));
+  /** Bytes of the blocks written before the stream's (the blocks file's length once flushed). */
+  written = 0;
+  objects = 0;
+  private current: string | null = null;
+  private reused: ReadonlyMap<bigint, BlockAlertText> | null = null;
+  private readonly upperlim: unknown[] = new Array(UPPERLIM_COLUMNS.length).fill(null);
+  private readonly stamp: unknown[] = new Array(STAMP_COLUMNS.length).fill(null);
+  private readonly text: TextValues = { candid: 0n, jd: 0, fid: null, magpsf: null, sigmapsf: null };
+
+  constructor(
+    private readonly appender: DuckDBAppender,
+    private readonly reuse: PreparedTexts,
+  ) {}
+
+  /** Adds the rows of one chunk of BLOCK_ROWS whose columns are at `at` . */
+  addChunk(chunk: DuckDBDataChunk, at: ChunkColumns): void {
+    // each column's values at once: the loop below then reads arrays, not vectors of a dozen classes
+    const values = (i: number) => chunk.getColumnVector(i).toArray();
+    const oids = values(at.oid) as string[];
+    const kinds = values(at.kind) as number[];
+    const jds = values(at.jd) as number[];
+    const candids = values(at.candid) as bigint[];
+    const classifications = values(at.classification) as (string | null)[];
+    const rows = chunk.getColumnVector(at.row);
+    if (!(rows instanceof DuckDBBlobVector)) throw new Error('row_avro is not a BLOB column');
+    const upperlim = at.upperlim.map(values);
+    const stamp = at.stamp.map(values);
+    const ulValues = this.upperlim;
+    const stampValues = this.stamp;
+    for (let i = 0; i < chunk.rowCount; i++) {
+      const oid = oids[i];
+      if (oid !== this.current) this.startObject(oid);
+      const kind = kinds[i];
+      if (kind === 0) {
+        this.alert(classifications[i], rows.getItemBytes(i) ?? EMPTY, candids[i], jds[i]);
+      } else if (kind === 1) {
+        for (let k = 0; k < upperlim.length; k++) ulValues[k] = upperlim[k][i];
+        this.stream.upperlim(ulValues);
+      } else {
+        for (let k = 0; k < stamp.length; k++) stampValues[k] = stamp[k][i];
+        this.stream.stamp(stampValues);
+      }
+    }
+  }
+
+  private startObject(oid: string): void {
+    this.endObject();
+    this.current = oid;
+    this.reused = this.reuse(oid);
+  }
+
+  /** An alert with its text: carried from another part when prepared there, else written from its row. */
+  private alert(classification: string | null, row: Uint8Array, candid: bigint, jd: number): void {
+    const prepared = this.reused?.get(candid);
+    if (prepared !== undefined) {
+      this.stream.alert(classification, row, prepared, prepared.json);
+      return;
+    }
+    const { json, fid, magpsf, sigmapsf } = alertRowJsonTextView(row, classification);
+    const text = this.text;
+    text.candid = candid;
+    text.jd = jd;
+    text.fid = fid;
+    text.magpsf = magpsf;
+    text.sigmapsf = sigmapsf;
+    this.stream.alert(classification, row, text, json);
+  }
+
+  /** Ends the open object's block, if any, and writes its locator. */
+  endObject(): void {
+    if (this.current === null) return;
+    const offset = this.written + this.stream.size;
+    const length = this.stream.endBlock();
+    this.appender.appendVarchar(this.current);
+    this.appender.appendBigInt(BigInt(offset));
+    this.appender.appendInteger(length);
+    this.appender.endRow();
+    this.objects++;
+    this.current = null;
+  }
+}
+
+const EMPTY = new Uint8Array(0);
+
+/** Where the columns read by {@link BlockRowsWriter} are in a result of BLOCK_ROWS. */
+interface ChunkColumns {
+  readonly oid: number;
+  readonly kind: number;
+  readonly jd: number;
+  readonly candid: number;
+  readonly classification: number;
+  readonly row: number;
+  readonly upperlim: readonly number[];
+  readonly stamp: readonly number[];
+}
+
+function chunkColumns(names: readonly string[]): ChunkColumns {
+  const [oid, kind, jd, candid, classification, row] = columnIndexes(names, [
+    'oid',
+    'kind',
+    'jd',
+    'candid',
+    'classification',
+    'row_avro',
+  ]);
+  return {
+    oid,
+    kind,
+    jd,
+    candid,
+    classification,
+    row,
+    upperlim: columnIndexes(names, UPPERLIM_COLUMNS),
+    stamp: columnIndexes(names, STAMP_COLUMNS),
+  };
 }
 
 /** What {@link writeObjectBlocks} wrote. */
@@ -156,104 +249,29 @@ export async function writeObjectBlocks(
   const appender = await conn.createAppender('object_blocks');
   fs.rmSync(binPath, { force: true });
   const out = DirectAppendFile.open(binPath);
-  let written = 0;
-  let objects = 0;
-  // the blocks not yet written to the file, encoded one after another into one reused buffer
-  const pending = new ObjectBlockEncoder(FLUSH_BYTES + (1 << 20));
+  const blocks = new BlockRowsWriter(appender, reuse);
+  // the blocks ended so far go to the file; the open block stays in the stream
   const flush = async (): Promise<void> => {
-    if (pending.size === 0) return;
-    await out.append([pending.bytes()]);
-    pending.reset();
-  };
-  let current: string | null = null;
-  let reused: ReadonlyMap<bigint, BlockAlertText> | null = null;
-  let alerts: BlockAlert[] = [];
-  let upperlim: BlockUpperlim[] = [];
-  let stamps: BlockStampRef[] = [];
-  const endBlock = (): void => {
-    if (current === null) return;
-    const length = pending.add({ alerts, upperlim, stamps });
-    appender.appendVarchar(current);
-    appender.appendBigInt(BigInt(written));
-    appender.appendInteger(length);
-    appender.endRow();
-    written += length;
-    objects++;
-    alerts = [];
-    upperlim = [];
-    stamps = [];
+    if (blocks.stream.size === 0) return;
+    const bytes = blocks.stream.bytes();
+    await out.append([bytes]);
+    blocks.written += bytes.length;
+    blocks.stream.reset();
   };
   try {
     const ids = (await conn.runAndReadAll(OBJECT_IDS(stampsRelation))).getColumnsJS()[0] as string[];
     for (let first = 0; first < ids.length; first += OBJECTS_PER_BATCH) {
       const last = Math.min(ids.length, first + OBJECTS_PER_BATCH) - 1;
       const result = await conn.stream(BLOCK_ROWS(stampsRelation), [ids[first], ids[last]]);
-      const column = columnIndexes(result.columnNames());
-      // column vectors read value by value: no row object per row (most rows are upper limits)
+      const columns = chunkColumns(result.columnNames());
       for (;;) {
         const chunk = await result.fetchChunk();
         if (!chunk || chunk.rowCount === 0) break;
-        const vector = (name: BlockRowColumn) => chunk.getColumnVector(column[name]);
-        const [oids, kinds, jds, candids] = [vector('oid'), vector('kind'), vector('jd'), vector('candid')];
-        const [classifications, rows] = [vector('classification'), vector('row_avro')];
-        const ul = UPPERLIM_FIELDS.map((f) => vector(f));
-        const [nights, offsets] = [vector('night'), vector('stamp_offset')];
-        const lengths = [
-          vector('stamp_science_len'),
-          vector('stamp_template_len'),
-          vector('stamp_difference_len'),
-        ];
-        for (let i = 0; i < chunk.rowCount; i++) {
-          const oid = String(oids.getItem(i));
-          if (oid !== current) {
-            endBlock();
-            if (pending.size > FLUSH_BYTES) await flush();
-            current = oid;
-            reused = reuse(oid);
-          }
-          const kind = kinds.getItem(i);
-          if (kind === 0) {
-            const row = rowBytes(rows, i);
-            const candid = BigInt(candids.getItem(i) as bigint);
-            alerts.push(
-              blockAlert(
-                row,
-                strOrNull(classifications.getItem(i)),
-                candid,
-                Number(jds.getItem(i)),
-                reused?.get(candid),
-              ),
-            );
-          } else if (kind === 1) {
-            upperlim.push({
-              jd: Number(jds.getItem(i)),
-              fid: numOrNull(ul[0].getItem(i)),
-              magpsf: numOrNull(ul[1].getItem(i)),
-              sigmapsf: numOrNull(ul[2].getItem(i)),
-              diffmaglim: numOrNull(ul[3].getItem(i)),
-              magnr: numOrNull(ul[4].getItem(i)),
-              sigmagnr: numOrNull(ul[5].getItem(i)),
-              isdiffpos: strOrNull(ul[6].getItem(i)),
-              distnr: numOrNull(ul[7].getItem(i)),
-              rb: numOrNull(ul[8].getItem(i)),
-              nbad: numOrNull(ul[9].getItem(i)),
-              tag: String(ul[10].getItem(i)),
-            });
-          } else {
-            stamps.push({
-              candid: BigInt(candids.getItem(i) as bigint),
-              jd: Number(jds.getItem(i)),
-              night: Number(nights.getItem(i)),
-              offset: BigInt(offsets.getItem(i) as bigint),
-              scienceLen: numOrNull(lengths[0].getItem(i)),
-              templateLen: numOrNull(lengths[1].getItem(i)),
-              differenceLen: numOrNull(lengths[2].getItem(i)),
-            });
-          }
-        }
+        blocks.addChunk(chunk, columns);
+        if (blocks.stream.size > FLUSH_BYTES) await flush();
       }
     }
-    endBlock();
+    blocks.endObject();
     await flush();
     await out.sync();
   } finally {
@@ -264,7 +282,7 @@ export async function writeObjectBlocks(
   await conn.run(`COPY (SELECT * FROM object_blocks ORDER BY objectId)
                   TO ${indexPath} (FORMAT parquet, ${PARQUET_COMPRESSION}, ROW_GROUP_SIZE 20000)`);
   await conn.run('DROP TABLE object_blocks');
-  return { objects, bytes: written, format: OBJECT_BLOCK_FORMAT };
+  return { objects: blocks.objects, bytes: blocks.written, format: OBJECT_BLOCK_FORMAT };
 }
 
 /**

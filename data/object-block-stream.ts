@@ -1,0 +1,152 @@
+/**
+ * Object blocks (data/object-blocks.ts) written value by value, for a publication that reads an object's
+ * alerts, upper limits and stamp references one row at a time: the values go straight into bytes, with no block
+ * object built and no text copied but into the block. The bytes are exactly those {@link ObjectBlockEncoder}
+ * (avsc) writes for the same block in the current format.
+ *
+ * Reference: Apache Avro 1.11 specification, "Binary Encoding" (records, arrays written as one block of items
+ * followed by a zero count, unions as the branch index then the value).
+ */
+import { ByteSink, FlatRecordWriter } from './flat-record-writer.js';
+import { BLOCK_STAMP_SCHEMA, BLOCK_UPPERLIM_SCHEMA } from './object-blocks.js';
+
+/** Writer of an upper limit given as its values in {@link BLOCK_UPPERLIM_FIELDS} order. */
+const UPPERLIM_WRITER = FlatRecordWriter.fromSchema(BLOCK_UPPERLIM_SCHEMA);
+/** Writer of a stamp reference given as its values in {@link BLOCK_STAMP_FIELDS} order. */
+const STAMP_WRITER = FlatRecordWriter.fromSchema(BLOCK_STAMP_SCHEMA);
+
+/** Field names of an upper limit in a block, in order (the values {@link ObjectBlockStream.upperlim} takes). */
+export const BLOCK_UPPERLIM_FIELDS: readonly string[] = UPPERLIM_WRITER.fields.map((f) => f.name);
+/** Field names of a stamp reference in a block, in order (the values {@link ObjectBlockStream.stamp} takes). */
+export const BLOCK_STAMP_FIELDS: readonly string[] = STAMP_WRITER.fields.map((f) => f.name);
+
+/** What a block keeps beside an alert's text (its ordering, colour and rate values). */
+export interface BlockTextValues {
+  readonly candid: bigint;
+  /** JD UTC of the exposure start. */
+  readonly jd: number;
+  readonly fid: number | null;
+  readonly magpsf: number | null;
+  readonly sigmapsf: number | null;
+}
+
+/** Union branch bytes of `["null", T]`: the zigzag index 0 (null) or 1 (a value). */
+const NULL_BRANCH = 0;
+const VALUE_BRANCH = 2;
+
+/**
+ * Encodes format-2 object blocks one after another into one growing buffer. A block is opened by its first
+ * value; its alerts, then its upper limits, then its stamp references (the block's field order, in which a
+ * publication's query yields them) are added one at a time, and {@link endBlock} appends it.
+ */
+export class ObjectBlockStream {
+  private readonly out: ByteSink;
+  /** The open block's three arrays, each counted: a block's array is written as its count, then its items. */
+  private readonly alerts = new ByteSink(1 << 16);
+  private readonly upperlims = new ByteSink(1 << 16);
+  private readonly stamps = new ByteSink(1 << 14);
+  private alertCount = 0;
+  private upperlimCount = 0;
+  private stampCount = 0;
+
+  constructor(initialBytes = 1 << 20) {
+    this.out = new ByteSink(initialBytes);
+  }
+
+  /**
+   * Adds an alert: its classification, its row document and its JSON text (copied now: views are welcome)
+   * with the values kept beside it.
+   */
+  alert(classification: string | null, row: Uint8Array, text: BlockTextValues, json: Uint8Array): void {
+    const s = this.alerts;
+    if (classification === null) s.byte(NULL_BRANCH);
+    else {
+      s.byte(VALUE_BRANCH);
+      s.string(classification);
+    }
+    s.bytes(row);
+    s.byte(VALUE_BRANCH);
+    s.varBigInt(text.candid);
+    s.double(text.jd);
+    optionalInt(s, text.fid);
+    optionalFloat(s, text.magpsf);
+    optionalFloat(s, text.sigmapsf);
+    s.bytes(json);
+    this.alertCount++;
+  }
+
+  /** Adds an upper limit or bad-quality point given as its values in {@link BLOCK_UPPERLIM_FIELDS} order. */
+  upperlim(values: readonly unknown[]): void {
+    writeItem(UPPERLIM_WRITER, values, this.upperlims);
+    this.upperlimCount++;
+  }
+
+  /** Adds a stamp reference given as its values in {@link BLOCK_STAMP_FIELDS} order. */
+  stamp(values: readonly unknown[]): void {
+    writeItem(STAMP_WRITER, values, this.stamps);
+    this.stampCount++;
+  }
+
+  /** Appends the open block (possibly empty) and starts the next; returns the block's length in bytes. */
+  endBlock(): number {
+    const start = this.out.pos;
+    appendArray(this.out, this.alerts, this.alertCount);
+    appendArray(this.out, this.upperlims, this.upperlimCount);
+    appendArray(this.out, this.stamps, this.stampCount);
+    this.alertCount = 0;
+    this.upperlimCount = 0;
+    this.stampCount = 0;
+    return this.out.pos - start;
+  }
+
+  /** The blocks appended since the last reset (a view: valid until the next `endBlock` or `reset`). */
+  bytes(): Uint8Array {
+    return this.out.view(0);
+  }
+
+  /** Number of bytes of the blocks appended since the last reset. */
+  get size(): number {
+    return this.out.pos;
+  }
+
+  /** Forgets the blocks appended (the open block is kept). */
+  reset(): void {
+    this.out.pos = 0;
+  }
+}
+
+/** Writes one record; a value of the wrong type throws TypeError and leaves nothing of the record. */
+function writeItem(writer: FlatRecordWriter, values: readonly unknown[], items: ByteSink): void {
+  const start = items.pos;
+  try {
+    writer.writeValues(values, items);
+  } catch (err) {
+    items.pos = start;
+    throw err;
+  }
+}
+
+/** Writes an array of `count` items already encoded in `items` (then empties it), as avsc writes arrays. */
+function appendArray(out: ByteSink, items: ByteSink, count: number): void {
+  if (count > 0) {
+    out.varLong(count);
+    out.raw(items.takeView(0));
+  }
+  out.byte(0);
+}
+
+function optionalInt(s: ByteSink, v: number | null): void {
+  if (v === null) s.byte(NULL_BRANCH);
+  else {
+    s.byte(VALUE_BRANCH);
+    s.varLong(v);
+  }
+}
+
+function optionalFloat(s: ByteSink, v: number | null): void {
+  if (v === null) s.byte(NULL_BRANCH);
+  else {
+    s.byte(VALUE_BRANCH);
+    s.float(v);
+  }
+}
