@@ -13,7 +13,7 @@
 import { ALERT_COLUMNS } from '../../data/columns.js';
 import { ReaderSource, type RecordReadFn } from './avro-codegen.js';
 import { type AvroType, compileAvroType, type Json, Op, viewOf } from './avro-cursor.js';
-import { COLUMN_SOURCES, HISTORY_FIELDS, type RecordParts } from './normalize.js';
+import { COLUMN_SOURCES, HISTORY_FIELDS, HistoryEntry, type RecordParts } from './normalize.js';
 
 /** What the generated functions fill while reading one record. */
 interface RecordTarget {
@@ -39,6 +39,17 @@ export interface AlertReadPlan {
 }
 
 const HISTORY_KEYS = [...HISTORY_FIELDS];
+// the generated code passes the kept fields to HistoryEntry's constructor in HISTORY_KEYS order
+{
+  const probe = new HistoryEntry(
+    ...(HISTORY_KEYS.map((_, i) => i) as ConstructorParameters<typeof HistoryEntry>),
+  );
+  HISTORY_KEYS.forEach((key, i) => {
+    if ((probe as unknown as Record<string, unknown>)[key] !== i) {
+      throw new Error(`HistoryEntry does not take ${key} at position ${i}`);
+    }
+  });
+}
 const JD_COLUMN = ALERT_COLUMNS.findIndex((c) => c.storage === 'i_jd');
 
 const CUTOUT_TARGETS: Readonly<Record<string, string>> = {
@@ -74,9 +85,11 @@ function historyEntryReader(src: ReaderSource, record: AvroType): string {
     const slot = HISTORY_KEYS.indexOf(name);
     return src.value(record.fieldTypes[k], slot < 0 ? null : locals[slot]);
   });
-  // one object shape for every entry: each kept field, undefined when the schema has none
-  const entry = HISTORY_KEYS.map((key, i) => `${JSON.stringify(key)}: ${locals[i]}`).join(', ');
-  return src.fn(`let ${locals.join(', ')}; ${body.join('\n')} target.push({ ${entry} });`);
+  // one class for every entry: each kept field, undefined when the schema has none
+  const make = src.constant(HistoryEntry);
+  return src.fn(
+    `let ${locals.join(', ')}; ${body.join('\n')} target.push(new K[${make}](${locals.join(', ')}));`,
+  );
 }
 
 /** A function reading a cutout record's `stampData` into `to`. */

@@ -77,24 +77,50 @@ function toBytes(v: unknown): Uint8Array | null {
   return null;
 }
 
+/**
+ * A `prv_candidates` entry as the alert reader decodes it (ingest/decode/alert-reader.ts): the kept fields, in
+ * {@link HISTORY_FIELDS} order, with their raw values. Normalisation converts it in place into a history point.
+ */
+export class HistoryEntry {
+  constructor(
+    public jd: unknown,
+    public fid: unknown,
+    public magpsf: unknown,
+    public sigmapsf: unknown,
+    public diffmaglim: unknown,
+    public magnr: unknown,
+    public sigmagnr: unknown,
+    public isdiffpos: unknown,
+    public distnr: unknown,
+    public rb: unknown,
+    public nbad: unknown,
+    public candid: unknown,
+  ) {}
+}
+
+/**
+ * The history point of a decoded `prv_candidates` entry. An entry of the alert reader ({@link HistoryEntry}) is
+ * converted in place and becomes the point, so that each of an alert's ~30 entries costs one object, not two;
+ * another record (avsc's, maybe with every field) gives a new point.
+ */
 function historyPoint(p: Rec): HistoryPoint | null {
   const jd = toNum(p.jd);
   if (jd === null || !Number.isFinite(jd)) return null;
   const candid = p.candid;
-  return {
-    jd,
-    fid: toInt32(p.fid),
-    magpsf: toNum(p.magpsf),
-    sigmapsf: toNum(p.sigmapsf),
-    diffmaglim: toNum(p.diffmaglim),
-    magnr: toNum(p.magnr),
-    sigmagnr: toNum(p.sigmagnr),
-    isdiffpos: typeof p.isdiffpos === 'string' ? p.isdiffpos : null,
-    distnr: toNum(p.distnr),
-    rb: toNum(p.rb),
-    nbad: toInt32(p.nbad),
-    candid: typeof candid === 'bigint' ? candid : typeof candid === 'number' ? BigInt(candid) : null,
-  };
+  const point: Rec = p instanceof HistoryEntry ? p : {};
+  point.jd = jd;
+  point.fid = toInt32(p.fid);
+  point.magpsf = toNum(p.magpsf);
+  point.sigmapsf = toNum(p.sigmapsf);
+  point.diffmaglim = toNum(p.diffmaglim);
+  point.magnr = toNum(p.magnr);
+  point.sigmagnr = toNum(p.sigmagnr);
+  point.isdiffpos = typeof p.isdiffpos === 'string' ? p.isdiffpos : null;
+  point.distnr = toNum(p.distnr);
+  point.rb = toNum(p.rb);
+  point.nbad = toInt32(p.nbad);
+  point.candid = typeof candid === 'bigint' ? candid : typeof candid === 'number' ? BigInt(candid) : null;
+  return point as unknown as HistoryPoint;
 }
 
 /** Where each catalogue column is read from in a decoded record (precomputed once): a field of the record or of its candidate. */
