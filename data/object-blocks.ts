@@ -173,7 +173,9 @@ function writable(block: ObjectBlock): ObjectBlock {
  * Encodes object blocks one after another into one buffer that it keeps and grows: a block costs one encoding
  * and no allocation. (avsc's `toBuffer` encodes into a 1 KiB buffer, so a block larger than that, the usual
  * case, is encoded twice and copied into a new buffer of its own.) `bytes` gives what was added since the last
- * `reset`.
+ * `reset`. Publication writes blocks with `ObjectBlockStream` (data/object-block-stream.ts), value by value;
+ * this avsc encoder is the reference its tests compare with, and it writes any format (format 1 for the tests
+ * of stores written before format 2).
  */
 export class ObjectBlockEncoder {
   private buffer: Buffer;
