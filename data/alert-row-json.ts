@@ -39,16 +39,7 @@ const NULL_TEXT = Buffer.from('null');
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
-/** The text of an alert and the values a block keeps beside it. */
-export interface AlertRowText {
-  /** The alert's JSON text in full mode, without braces (UTF-8). */
-  readonly json: Buffer;
-  readonly fid: number | null;
-  readonly magpsf: number | null;
-  readonly sigmapsf: number | null;
-}
-
-/** The values {@link alertRowJsonTextView} gives beside its text (one object, rewritten by each call). */
+/** The text of an alert and the values a block keeps beside it (one object, rewritten by each call). */
 export interface AlertRowTextView {
   /** The text: a view of a reused buffer, valid until the next call (copy it at once). */
   json: Uint8Array;
@@ -97,33 +88,15 @@ function readBigLong(): bigint {
 
 /**
  * The JSON text of an alert in full mode from its row document (data/alert-json.ts): the text `encodeJsonFields`
- * writes for its API row followed by its per-alert `v:` fields; and its fid, magpsf and sigmapsf.
+ * writes for its API row followed by its per-alert `v:` fields; and its fid, magpsf and sigmapsf. The text is a
+ * view of a reused buffer and the values are in one reused object, both valid until the next call: the caller
+ * copies the text at once (into an object block).
  *
  * @param row the alert's row document (data/alert-row-codec.ts).
  * @param classification its class computed at ingestion (null → `Unknown`).
  * @throws RangeError for a truncated document.
  */
-export function alertRowJsonText(row: Uint8Array, classification: string | null): AlertRowText {
-  writeText(row, classification);
-  const json = sink.take();
-  const { fid, magpsf, sigmapsf } = lastText;
-  return { json, fid, magpsf, sigmapsf };
-}
-
-/**
- * {@link alertRowJsonText} without a copy: the text is a view of a reused buffer and the values are in one
- * reused object, both valid until the next call, for a caller that copies the text at once (an object block).
- *
- * @throws RangeError for a truncated document.
- */
 export function alertRowJsonTextView(row: Uint8Array, classification: string | null): AlertRowTextView {
-  writeText(row, classification);
-  lastText.json = sink.takeView();
-  return lastText;
-}
-
-/** Writes the text of `row` into `sink` and its fid, magpsf and sigmapsf into `lastText`. */
-function writeText(row: Uint8Array, classification: string | null): void {
   // a text left unfinished by a truncated document is dropped
   sink.pos = 0;
   doc = row;
@@ -192,6 +165,8 @@ function writeText(row: Uint8Array, classification: string | null): void {
   lastText.fid = pick(AT.fid);
   lastText.magpsf = pick(AT.magpsf);
   lastText.sigmapsf = pick(AT.sigmapsf);
+  lastText.json = sink.takeView();
+  return lastText;
 }
 
 /** `,"v:…":` before each per-alert `v:` field, in the order of AlertVFields, as bytes. */

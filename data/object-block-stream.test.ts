@@ -57,7 +57,7 @@ function randomBlock(rng: Prng): ObjectBlock {
 function addTo(stream: ObjectBlockStream, block: ObjectBlock): number {
   for (const a of block.alerts) {
     if (a.text === null) throw new Error('the stream writes alerts with texts');
-    stream.alert(a.classification, a.row, a.text, a.text.json);
+    stream.alert(a.classification, a.row, a.text.candid, a.text.jd, a.text);
   }
   for (const u of block.upperlim) {
     stream.upperlim(BLOCK_UPPERLIM_FIELDS.map((f) => u[f as keyof BlockUpperlim]));
@@ -98,7 +98,8 @@ describe('object block stream', () => {
     addTo(stream, first);
     // the second block is half added when the first is flushed
     const half = second.upperlim.length >> 1;
-    for (const a of second.alerts) if (a.text) stream.alert(a.classification, a.row, a.text, a.text.json);
+    for (const a of second.alerts)
+      if (a.text) stream.alert(a.classification, a.row, a.text.candid, a.text.jd, a.text);
     for (const u of second.upperlim.slice(0, half)) {
       stream.upperlim(BLOCK_UPPERLIM_FIELDS.map((f) => u[f as keyof BlockUpperlim]));
     }

@@ -20,14 +20,13 @@ export const BLOCK_UPPERLIM_FIELDS: readonly string[] = UPPERLIM_WRITER.fields.m
 /** Field names of a stamp reference in a block, in order (the values {@link ObjectBlockStream.stamp} takes). */
 export const BLOCK_STAMP_FIELDS: readonly string[] = STAMP_WRITER.fields.map((f) => f.name);
 
-/** What a block keeps beside an alert's text (its ordering, colour and rate values). */
-export interface BlockTextValues {
-  readonly candid: bigint;
-  /** JD UTC of the exposure start. */
-  readonly jd: number;
+/** An alert's JSON text and the values a block keeps beside it (its colour and rate values). */
+export interface BlockText {
   readonly fid: number | null;
   readonly magpsf: number | null;
   readonly sigmapsf: number | null;
+  /** The alert's JSON text in full mode, without braces (UTF-8): copied at once, so a view is welcome. */
+  readonly json: Uint8Array;
 }
 
 /** Union branch bytes of `["null", T]`: the zigzag index 0 (null) or 1 (a value). */
@@ -54,10 +53,10 @@ export class ObjectBlockStream {
   }
 
   /**
-   * Adds an alert: its classification, its row document and its JSON text (copied now: views are welcome)
-   * with the values kept beside it.
+   * Adds an alert: its classification, its row document, its candid and jd (JD UTC of the exposure start) and its
+   * text with the values kept beside it.
    */
-  alert(classification: string | null, row: Uint8Array, text: BlockTextValues, json: Uint8Array): void {
+  alert(classification: string | null, row: Uint8Array, candid: bigint, jd: number, text: BlockText): void {
     const s = this.alerts;
     if (classification === null) s.byte(NULL_BRANCH);
     else {
@@ -66,12 +65,12 @@ export class ObjectBlockStream {
     }
     s.bytes(row);
     s.byte(VALUE_BRANCH);
-    s.varBigInt(text.candid);
-    s.double(text.jd);
+    s.varBigInt(candid);
+    s.double(jd);
     optionalInt(s, text.fid);
     optionalFloat(s, text.magpsf);
     optionalFloat(s, text.sigmapsf);
-    s.bytes(json);
+    s.bytes(text.json);
     this.alertCount++;
   }
 

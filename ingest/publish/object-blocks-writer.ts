@@ -88,15 +88,6 @@ function columnIndexes(names: readonly string[], wanted: readonly string[]): num
  */
 export type PreparedTexts = (objectId: string) => ReadonlyMap<bigint, BlockAlertText> | null;
 
-/** The values a block keeps beside an alert's text, rewritten for each alert. */
-interface TextValues {
-  candid: bigint;
-  jd: number;
-  fid: number | null;
-  magpsf: number | null;
-  sigmapsf: number | null;
-}
-
 /**
  * Turns the rows of BLOCK_ROWS into blocks, chunk by chunk: each object's rows become one block of `stream`,
  * and its (objectId, offset, length) row goes to `appender`. The per-row work lives in these small methods, so
@@ -111,14 +102,13 @@ class BlockRowsWriter {
   private reused: ReadonlyMap<bigint, BlockAlertText> | null = null;
   private readonly upperlim: unknown[] = new Array(UPPERLIM_COLUMNS.length).fill(null);
   private readonly stamp: unknown[] = new Array(STAMP_COLUMNS.length).fill(null);
-  private readonly text: TextValues = { candid: 0n, jd: 0, fid: null, magpsf: null, sigmapsf: null };
 
   constructor(
     private readonly appender: DuckDBAppender,
     private readonly reuse: PreparedTexts,
   ) {}
 
-  /** Adds the rows of one chunk of BLOCK_ROWS whose columns are at `at` . */
+  /** Adds the rows of one chunk of BLOCK_ROWS whose columns are at `at`. */
   addChunk(chunk: DuckDBDataChunk, at: ChunkColumns): void {
     // each column's values at once: the loop below then reads arrays, not vectors of a dozen classes
     const values = (i: number) => chunk.getColumnVector(i).toArray();
@@ -157,19 +147,8 @@ class BlockRowsWriter {
 
   /** An alert with its text: carried from another part when prepared there, else written from its row. */
   private alert(classification: string | null, row: Uint8Array, candid: bigint, jd: number): void {
-    const prepared = this.reused?.get(candid);
-    if (prepared !== undefined) {
-      this.stream.alert(classification, row, prepared, prepared.json);
-      return;
-    }
-    const { json, fid, magpsf, sigmapsf } = alertRowJsonTextView(row, classification);
-    const text = this.text;
-    text.candid = candid;
-    text.jd = jd;
-    text.fid = fid;
-    text.magpsf = magpsf;
-    text.sigmapsf = sigmapsf;
-    this.stream.alert(classification, row, text, json);
+    const text = this.reused?.get(candid) ?? alertRowJsonTextView(row, classification);
+    this.stream.alert(classification, row, candid, jd, text);
   }
 
   /** Ends the open object's block, if any, and writes its locator. */
