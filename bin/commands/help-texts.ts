@@ -68,8 +68,9 @@ Options:
 
 export const COMPACT_HELP = `Usage: skyalert compact --store DIR
 
-Merges the single-night parts of each past month into one part (the latest ${7} nights stay separate) and
-removes files that no recent catalog version uses. Publication runs it automatically.
+Merges the parts of each complete month (none of its nights among the latest 7) into one part, and the older
+nights of a month in progress a week (7 nights) at a time; the latest 7 nights stay separate. Removes files
+that no recent catalog version uses. Publication runs it automatically.
 
 Options:
   --store DIR   store directory (default: $SKYALERT_STORE, then ./skyalert-store)

@@ -1,7 +1,8 @@
 /**
  * Compaction: merges the single-night parts of each past month into one part per month (sorted by objectId),
- * so that the number of files a query touches grows with months, not nights. The most recent nights stay in
- * their own parts (they are the ones republished). Also removes parts and catalog versions that no recent
+ * so that the number of files a query touches grows with months, not nights; a month still in progress merges
+ * its older nights a week at a time (see {@link planCompaction}). The most recent nights stay in their own
+ * parts (they are the ones republished). Also removes parts and catalog versions that no recent
  * catalog version references any more (after a grace period, so that running queries finish).
  */
 import fs from 'node:fs';
@@ -31,30 +32,52 @@ export interface CompactResult {
 const monthOf = (night: number): number => Math.floor(night / 100);
 
 /**
- * Groups of parts to merge: per month, the parts of nights older than the recent ones, when there are ≥ 2.
- * `comingNights` (queued for publication) count among the nights when choosing the recent ones, and a part
- * holding one of them is left alone (its publication replaces it).
+ * Single-night parts of a month still in the recent window that are merged together once there are this many
+ * outside it (a week's worth): the month's files stay bounded without rewriting its merged part every night.
+ */
+export const NIGHTS_PER_MERGE = 7;
+
+/**
+ * Groups of parts to merge, per month (parts of one month only; a part holding a recent night or one queued for
+ * publication is left alone):
+ * - a month with no night among the recent ones (nor queued) is complete: all its parts are merged into one,
+ *   when there are ≥ 2 (once; again only if one of its nights is republished);
+ * - a month with recent nights merges its older single-night parts once there are `nightsPerMerge` of them,
+ *   leaving the parts already merged as they are.
+ * So each night is rewritten at most twice after its publication (in a week's merge, then in its month's),
+ * where merging every older night into the month's part at each publication rewrote that part every night.
+ * `comingNights` (queued for publication) count among the nights when choosing the recent ones.
  */
 export function planCompaction(
   catalog: Catalog,
   recentNightsKept = RECENT_NIGHTS_KEPT,
   comingNights: readonly number[] = [],
+  nightsPerMerge = NIGHTS_PER_MERGE,
 ): PartEntry[][] {
   const nights = [...new Set([...catalog.parts.flatMap((p) => p.nights), ...comingNights])].sort(
     (a, b) => a - b,
   );
-  const recent = new Set(recentNightsKept > 0 ? nights.slice(-recentNightsKept) : []);
-  const coming = new Set(comingNights);
+  const held = new Set([...(recentNightsKept > 0 ? nights.slice(-recentNightsKept) : []), ...comingNights]);
+  const monthsHeld = new Set([...held].map(monthOf));
   const byMonth = new Map<number, PartEntry[]>();
   for (const part of catalog.parts) {
     const months = new Set(part.nights.map(monthOf));
-    if (months.size !== 1 || part.nights.some((n) => recent.has(n) || coming.has(n))) continue;
+    if (months.size !== 1 || part.nights.some((n) => held.has(n))) continue;
     const month = [...months][0];
     const list = byMonth.get(month) ?? [];
     list.push(part);
     byMonth.set(month, list);
   }
-  return [...byMonth.values()].filter((group) => group.length >= 2);
+  const groups: PartEntry[][] = [];
+  for (const [month, parts] of byMonth) {
+    if (!monthsHeld.has(month)) {
+      if (parts.length >= 2) groups.push(parts);
+      continue;
+    }
+    const singles = parts.filter((p) => p.nights.length === 1);
+    if (singles.length >= nightsPerMerge) groups.push(singles);
+  }
+  return groups;
 }
 
 /** Options of {@link compactStore}. */

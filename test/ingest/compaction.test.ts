@@ -66,8 +66,10 @@ describe('compaction', () => {
     const monthsOf = (plan: ReturnType<typeof planCompaction>) => plan.map((g) => g.flatMap((p) => p.nights));
     // 20231019 is the most recent night: October has one old part, nothing to merge
     expect(monthsOf(planCompaction(catalog, 1))).toEqual([]);
-    // a later night on its way makes 20231019 old
-    expect(monthsOf(planCompaction(catalog, 1, [20231020]))).toEqual([[20231018, 20231019]]);
+    // a later night on its way makes 20231019 old; October is still in progress, so its two old nights are
+    // merged only when a merge takes two nights (a week's by default)
+    expect(monthsOf(planCompaction(catalog, 1, [20231020], 2))).toEqual([[20231018, 20231019]]);
+    expect(monthsOf(planCompaction(catalog, 1, [20231020]))).toEqual([]);
     // a night being republished is not merged
     expect(monthsOf(planCompaction(catalog, 0, [20231019]))).toEqual([]);
   });
