@@ -57,21 +57,25 @@ const STAMP_COLUMN_OF: Readonly<Record<string, string>> = {
 /** The stamp references' columns of BLOCK_ROWS, in the order of a block's stamp reference. */
 const STAMP_COLUMNS = BLOCK_STAMP_FIELDS.map((f) => STAMP_COLUMN_OF[f] ?? f);
 
-/**
- * One row per alert (kind 0), upper limit (kind 1, deduplicated on jd and filter as the objects query does) and
- * stamp reference (kind 2) of the objects in [$1, $2], in block order. `stamps` is a relation with the columns
- * of a cutouts index. The bounds are pushed into each branch (row groups of files sorted by objectId are pruned).
- */
-const BLOCK_ROWS = (stamps: string) => `
-  SELECT * FROM (
-    SELECT i_objectId AS oid, 0 AS kind, i_jd AS jd, i_candid AS candid, classification, row_avro FROM p_alerts
-    UNION ALL BY NAME
-    SELECT objectId AS oid, 1 AS kind, ${UPPERLIM_COLUMNS.join(', ')} FROM p_upperlim
-      QUALIFY row_number() OVER (PARTITION BY objectId, jd, fid ORDER BY tag DESC) = 1
-    UNION ALL BY NAME
-    SELECT i_objectId AS oid, 2 AS kind, i_jd AS jd, i_candid AS candid, night, stamp_offset,
-           stamp_science_len, stamp_template_len, stamp_difference_len FROM ${stamps}
-  ) WHERE oid >= $1 AND oid <= $2 ORDER BY oid, kind, jd DESC, candid DESC NULLS LAST`;
+/** The objects of a batch of blocks: those in [$1, $2]. Pushed into each query (row groups are pruned). */
+const IN_BATCH = 'BETWEEN $1 AND $2';
+
+/** The alerts of the objects in [$1, $2], in block order (an object's alerts by jd then candid, descending). */
+const ALERT_ROWS = `
+  SELECT i_objectId AS oid, i_jd AS jd, i_candid AS candid, classification, row_avro FROM p_alerts
+  WHERE i_objectId ${IN_BATCH} ORDER BY oid, jd DESC, candid DESC`;
+
+/** The upper limits of the objects in [$1, $2] (deduplicated on jd and filter, as the objects query does). */
+const UPPERLIM_ROWS = `
+  SELECT objectId AS oid, ${UPPERLIM_COLUMNS.join(', ')} FROM p_upperlim WHERE objectId ${IN_BATCH}
+  QUALIFY row_number() OVER (PARTITION BY objectId, jd, fid ORDER BY tag DESC) = 1
+  ORDER BY oid, jd DESC, fid`;
+
+/** The stamp references of the objects in [$1, $2]; `stamps` has the columns of a cutouts index. */
+const STAMP_ROWS = (stamps: string) => `
+  SELECT i_objectId AS oid, i_jd AS jd, i_candid AS candid, night, stamp_offset, stamp_science_len,
+         stamp_template_len, stamp_difference_len
+  FROM ${stamps} WHERE i_objectId ${IN_BATCH} ORDER BY oid, jd DESC, candid DESC`;
 
 /** Index of each named column in a result. @throws Error when one is missing. */
 function columnIndexes(names: readonly string[], wanted: readonly string[]): number[] {
@@ -82,6 +86,53 @@ function columnIndexes(names: readonly string[], wanted: readonly string[]): num
   });
 }
 
+/** The values of the named columns of a query's result, one array per column. */
+async function readColumns(
+  conn: DuckDBConnection,
+  sql: string,
+  params: string[],
+  names: readonly string[],
+): Promise<unknown[][]> {
+  const result = await conn.run(sql, params);
+  const at = columnIndexes(result.columnNames(), names);
+  const columns: unknown[][] = names.map(() => []);
+  for (let c = 0; c < result.chunkCount; c++) {
+    const chunk = result.getChunk(c);
+    for (let k = 0; k < at.length; k++) {
+      for (const v of chunk.getColumnVector(at[k]).toArray()) columns[k].push(v);
+    }
+  }
+  return columns;
+}
+
+/** Rows of one kind (upper limits or stamp references) of a batch's objects, read in object order. */
+class KindRows {
+  /** Next row to add. */
+  next = 0;
+  private readonly values: unknown[];
+
+  constructor(
+    private readonly oids: readonly string[],
+    private readonly columns: readonly (readonly unknown[])[],
+  ) {
+    this.values = new Array(columns.length).fill(null);
+  }
+
+  /** Adds the rows of `oid` (the next ones, if they are its) to the stream through `add`. */
+  addRowsOf(oid: string, add: (values: readonly unknown[]) => void): void {
+    const { oids, columns, values } = this;
+    while (this.next < oids.length && oids[this.next] === oid) {
+      for (let k = 0; k < columns.length; k++) values[k] = columns[k][this.next];
+      add(values);
+      this.next++;
+    }
+  }
+
+  get done(): boolean {
+    return this.next === this.oids.length;
+  }
+}
+
 /**
  * The prepared texts of an object's alerts already written in other parts (by candid), for a merge to carry
  * instead of writing them again; null when there is none to reuse.
@@ -89,58 +140,66 @@ function columnIndexes(names: readonly string[], wanted: readonly string[]): num
 export type PreparedTexts = (objectId: string) => ReadonlyMap<bigint, BlockAlertText> | null;
 
 /**
- * Turns the rows of BLOCK_ROWS into blocks, chunk by chunk: each object's rows become one block of `stream`,
- * and its (objectId, offset, length) row goes to `appender`. The per-row work lives in these small methods, so
- * that each is optimised once, rather than in the long asynchronous loop that awaits the chunks.
+ * Turns a batch of objects into blocks: its alerts arrive chunk by chunk, its upper limits and stamp references
+ * are read beforehand (no blobs: small), all three in object order. Each object of the batch (`ids`, in the
+ * queries' order) becomes one block of `stream`, and its (objectId, offset, length) row goes to `appender`.
+ * Only equality of ids is compared, so the order is the queries' own. The per-row work lives in these small
+ * methods, so that each is optimised once, rather than in the long asynchronous loop that awaits the chunks.
  */
 class BlockRowsWriter {
   readonly stream = new ObjectBlockStream(FLUSH_BYTES + (1 << 20));
   /** Bytes of the blocks written before the stream's (the blocks file's length once flushed). */
   written = 0;
   objects = 0;
+  private ids: readonly string[] = [];
+  /** Index in `ids` of the next object to start. */
+  private nextId = 0;
   private current: string | null = null;
   private reused: ReadonlyMap<bigint, BlockAlertText> | null = null;
-  private readonly upperlim: unknown[] = new Array(UPPERLIM_COLUMNS.length).fill(null);
-  private readonly stamp: unknown[] = new Array(STAMP_COLUMNS.length).fill(null);
+  private upperlims = new KindRows([], []);
+  private stamps = new KindRows([], []);
+  private readonly addUpperlim = (values: readonly unknown[]) => this.stream.upperlim(values);
+  private readonly addStamp = (values: readonly unknown[]) => this.stream.stamp(values);
 
   constructor(
     private readonly appender: DuckDBAppender,
     private readonly reuse: PreparedTexts,
   ) {}
 
-  /** Adds the rows of one chunk of BLOCK_ROWS whose columns are at `at`. */
-  addChunk(chunk: DuckDBDataChunk, at: ChunkColumns): void {
+  /** Starts a batch of objects, with its upper limits and stamp references. */
+  startBatch(ids: readonly string[], upperlims: KindRows, stamps: KindRows): void {
+    this.ids = ids;
+    this.nextId = 0;
+    this.upperlims = upperlims;
+    this.stamps = stamps;
+  }
+
+  /** Adds the alerts of one chunk of ALERT_ROWS whose columns are at `at`. */
+  addAlertChunk(chunk: DuckDBDataChunk, at: AlertColumns): void {
     // each column's values at once: the loop below then reads arrays, not vectors of a dozen classes
     const values = (i: number) => chunk.getColumnVector(i).toArray();
     const oids = values(at.oid) as string[];
-    const kinds = values(at.kind) as number[];
     const jds = values(at.jd) as number[];
     const candids = values(at.candid) as bigint[];
     const classifications = values(at.classification) as (string | null)[];
     const rows = chunk.getColumnVector(at.row);
     if (!(rows instanceof DuckDBBlobVector)) throw new Error('row_avro is not a BLOB column');
-    const upperlim = at.upperlim.map(values);
-    const stamp = at.stamp.map(values);
-    const ulValues = this.upperlim;
-    const stampValues = this.stamp;
     for (let i = 0; i < chunk.rowCount; i++) {
       const oid = oids[i];
       if (oid !== this.current) this.startObject(oid);
-      const kind = kinds[i];
-      if (kind === 0) {
-        this.alert(classifications[i], rows.getItemBytes(i) ?? EMPTY, candids[i], jds[i]);
-      } else if (kind === 1) {
-        for (let k = 0; k < upperlim.length; k++) ulValues[k] = upperlim[k][i];
-        this.stream.upperlim(ulValues);
-      } else {
-        for (let k = 0; k < stamp.length; k++) stampValues[k] = stamp[k][i];
-        this.stream.stamp(stampValues);
-      }
+      this.alert(classifications[i], rows.getItemBytes(i) ?? EMPTY, candids[i], jds[i]);
     }
   }
 
+  /** Ends the open object and those of the batch before `oid` (objects without alerts), then starts `oid`. */
   private startObject(oid: string): void {
     this.endObject();
+    while (this.ids[this.nextId] !== oid) {
+      if (this.nextId >= this.ids.length) throw new Error(`object ${oid} is not among the batch's objects`);
+      this.current = this.ids[this.nextId++];
+      this.endObject();
+    }
+    this.nextId++;
     this.current = oid;
     this.reused = this.reuse(oid);
   }
@@ -151,53 +210,70 @@ class BlockRowsWriter {
     this.stream.alert(classification, row, candid, jd, text);
   }
 
-  /** Ends the open object's block, if any, and writes its locator. */
-  endObject(): void {
-    if (this.current === null) return;
+  /** Ends the open object's block, if any, with its upper limits and stamps, and writes its locator. */
+  private endObject(): void {
+    const oid = this.current;
+    if (oid === null) return;
+    this.upperlims.addRowsOf(oid, this.addUpperlim);
+    this.stamps.addRowsOf(oid, this.addStamp);
     const offset = this.written + this.stream.size;
     const length = this.stream.endBlock();
-    this.appender.appendVarchar(this.current);
+    this.appender.appendVarchar(oid);
     this.appender.appendBigInt(BigInt(offset));
     this.appender.appendInteger(length);
     this.appender.endRow();
     this.objects++;
     this.current = null;
+    this.reused = null;
+  }
+
+  /**
+   * Ends the batch: the open object and the remaining ones (without alerts).
+   * @throws Error when an upper limit or stamp reference was left out (rows not in the objects' order).
+   */
+  endBatch(): void {
+    this.endObject();
+    while (this.nextId < this.ids.length) {
+      this.current = this.ids[this.nextId++];
+      this.endObject();
+    }
+    if (!this.upperlims.done || !this.stamps.done) {
+      throw new Error('upper limits or stamp references out of the objects order');
+    }
   }
 }
 
 const EMPTY = new Uint8Array(0);
 
-/** Where the columns read by {@link BlockRowsWriter} are in a result of BLOCK_ROWS. */
-interface ChunkColumns {
+/** Where the columns read by {@link BlockRowsWriter.addAlertChunk} are in a result of ALERT_ROWS. */
+interface AlertColumns {
   readonly oid: number;
-  readonly kind: number;
   readonly jd: number;
   readonly candid: number;
   readonly classification: number;
   readonly row: number;
-  readonly upperlim: readonly number[];
-  readonly stamp: readonly number[];
 }
 
-function chunkColumns(names: readonly string[]): ChunkColumns {
-  const [oid, kind, jd, candid, classification, row] = columnIndexes(names, [
+function alertColumns(names: readonly string[]): AlertColumns {
+  const [oid, jd, candid, classification, row] = columnIndexes(names, [
     'oid',
-    'kind',
     'jd',
     'candid',
     'classification',
     'row_avro',
   ]);
-  return {
-    oid,
-    kind,
-    jd,
-    candid,
-    classification,
-    row,
-    upperlim: columnIndexes(names, UPPERLIM_COLUMNS),
-    stamp: columnIndexes(names, STAMP_COLUMNS),
-  };
+  return { oid, jd, candid, classification, row };
+}
+
+/** The upper limits or stamp references of a batch, from `sql` with columns `oid` and `names` in block order. */
+async function kindRows(
+  conn: DuckDBConnection,
+  sql: string,
+  bounds: string[],
+  names: readonly string[],
+): Promise<KindRows> {
+  const [oids, ...columns] = await readColumns(conn, sql, bounds, ['oid', ...names]);
+  return new KindRows(oids as string[], columns);
 }
 
 /** What {@link writeObjectBlocks} wrote. */
@@ -213,13 +289,15 @@ export interface ObjectBlocksWritten {
 /**
  * Writes `objects.bin` and `objects.parquet` into `dir` from the relations `p_alerts` and `p_upperlim` of
  * `conn` and the stamp references of `stampsRelation` (a table name or a `read_parquet(...)` of cutouts files;
- * store-built text only). Overwrites existing files.
+ * store-built text only). Overwrites existing files. The objects are taken `objectsPerBatch` at a time (each
+ * batch's alerts sorted by one query).
  */
 export async function writeObjectBlocks(
   conn: DuckDBConnection,
   dir: string,
   stampsRelation: string,
   reuse: PreparedTexts = () => null,
+  objectsPerBatch = OBJECTS_PER_BATCH,
 ): Promise<ObjectBlocksWritten> {
   const binPath = path.join(dir, OBJECT_BLOCKS_FILE);
   await conn.run(
@@ -239,18 +317,24 @@ export async function writeObjectBlocks(
   };
   try {
     const ids = (await conn.runAndReadAll(OBJECT_IDS(stampsRelation))).getColumnsJS()[0] as string[];
-    for (let first = 0; first < ids.length; first += OBJECTS_PER_BATCH) {
-      const last = Math.min(ids.length, first + OBJECTS_PER_BATCH) - 1;
-      const result = await conn.stream(BLOCK_ROWS(stampsRelation), [ids[first], ids[last]]);
-      const columns = chunkColumns(result.columnNames());
+    for (let first = 0; first < ids.length; first += objectsPerBatch) {
+      const batch = ids.slice(first, first + objectsPerBatch);
+      const bounds = [batch[0], batch[batch.length - 1]];
+      blocks.startBatch(
+        batch,
+        await kindRows(conn, UPPERLIM_ROWS, bounds, UPPERLIM_COLUMNS),
+        await kindRows(conn, STAMP_ROWS(stampsRelation), bounds, STAMP_COLUMNS),
+      );
+      const result = await conn.stream(ALERT_ROWS, bounds);
+      const columns = alertColumns(result.columnNames());
       for (;;) {
         const chunk = await result.fetchChunk();
         if (!chunk || chunk.rowCount === 0) break;
-        blocks.addChunk(chunk, columns);
+        blocks.addAlertChunk(chunk, columns);
         if (blocks.stream.size > FLUSH_BYTES) await flush();
       }
+      blocks.endBatch();
     }
-    blocks.endObject();
     await flush();
     await out.sync();
   } finally {
