@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBDataChunk } from '@duckdb/node-api';
 import { PART_FILES } from '../../data/catalog.js';
 import {
   SKY_BLOCKS_FILE,
@@ -23,6 +23,62 @@ const FLUSH_RECORDS = 65_536;
 const SKY_ROWS = (file: string) =>
   `SELECT hpix29, i_ra, i_dec, i_jd, i_jdstarthist, i_candid, i_objectId FROM read_parquet(${file})`;
 
+/** Thrown by {@link SkyRecordsWriter.addChunk} when an objectId is too long for a record. */
+class IdTooLong extends Error {}
+
+/**
+ * Writes the records of SKY_ROWS chunk by chunk into an open file: buffered, written every FLUSH_RECORDS, with
+ * the first pixel of every block kept for the keys. The per-row work lives in this small class, so that it is
+ * optimised once, rather than in the asynchronous loop that awaits the chunks.
+ */
+class SkyRecordsWriter {
+  readonly keys: bigint[] = [];
+  written = 0;
+  private readonly buffer = Buffer.alloc(FLUSH_RECORDS * SKY_RECORD_BYTES);
+  private buffered = 0;
+  private previous = -1n;
+
+  constructor(
+    private readonly fd: number,
+    private readonly what: string,
+  ) {}
+
+  /** Adds a chunk's rows. @throws IdTooLong, or Error when the pixels are not sorted. */
+  addChunk(chunk: DuckDBDataChunk): void {
+    const column = (i: number) => chunk.getColumnVector(i).toArray();
+    const hpix = column(0) as bigint[];
+    const ra = column(1) as number[];
+    const dec = column(2) as number[];
+    const jd = column(3) as number[];
+    const jdstarthist = column(4) as (number | null)[];
+    const candid = column(5) as bigint[];
+    const objectId = column(6) as string[];
+    for (let i = 0; i < hpix.length; i++) {
+      const pixel = hpix[i];
+      if (pixel < this.previous) throw new Error(`${this.what} is not sorted by hpix29`);
+      this.previous = pixel;
+      if (this.written % SKY_RECORDS_PER_BLOCK === 0) this.keys.push(pixel);
+      const ok = writeSkyRecord(this.buffer, this.buffered * SKY_RECORD_BYTES, {
+        raDeg: ra[i],
+        decDeg: dec[i],
+        jd: jd[i],
+        jdstarthist: jdstarthist[i] ?? Number.NaN,
+        candid: candid[i],
+        objectId: objectId[i],
+      });
+      if (!ok) throw new IdTooLong();
+      this.written++;
+      if (++this.buffered === FLUSH_RECORDS) this.flush();
+    }
+  }
+
+  /** Writes the buffered records. */
+  flush(): void {
+    if (this.buffered > 0) fs.writeSync(this.fd, this.buffer, 0, this.buffered * SKY_RECORD_BYTES);
+    this.buffered = 0;
+  }
+}
+
 /**
  * Writes `<dir>/sky.bin` from `<dir>/idx_sky.parquet`.
  * @returns the records written, or null when an objectId is too long for a record (no file is left: cone
@@ -36,35 +92,21 @@ export async function writeSkyBlocks(conn: DuckDBConnection, dir: string): Promi
   let complete = false;
   try {
     fs.writeSync(fd, skyHeader());
-    const keys: bigint[] = [];
-    const buffer = Buffer.alloc(FLUSH_RECORDS * SKY_RECORD_BYTES);
-    let buffered = 0;
-    let written = 0;
-    let previous = -1n;
-    const result = await conn.stream(SKY_ROWS(sqlPathLiteral(path.join(dir, PART_FILES.sky))));
-    for await (const rows of result.yieldRows()) {
-      for (const [hpix, ra, dec, jd, jdstarthist, candid, objectId] of rows) {
-        const pixel = hpix as bigint;
-        if (pixel < previous) throw new Error(`${PART_FILES.sky} of ${dir} is not sorted by hpix29`);
-        previous = pixel;
-        if (written % SKY_RECORDS_PER_BLOCK === 0) keys.push(pixel);
-        const ok = writeSkyRecord(buffer, buffered * SKY_RECORD_BYTES, {
-          raDeg: ra as number,
-          decDeg: dec as number,
-          jd: jd as number,
-          jdstarthist: (jdstarthist as number | null) ?? Number.NaN,
-          candid: candid as bigint,
-          objectId: String(objectId),
-        });
-        if (!ok) return null;
-        written++;
-        if (++buffered === FLUSH_RECORDS) {
-          fs.writeSync(fd, buffer, 0, buffered * SKY_RECORD_BYTES);
-          buffered = 0;
-        }
+    const file = path.join(dir, PART_FILES.sky);
+    const records = new SkyRecordsWriter(fd, `${PART_FILES.sky} of ${dir}`);
+    const result = await conn.stream(SKY_ROWS(sqlPathLiteral(file)));
+    for (;;) {
+      const chunk = await result.fetchChunk();
+      if (!chunk || chunk.rowCount === 0) break;
+      try {
+        records.addChunk(chunk);
+      } catch (err) {
+        if (err instanceof IdTooLong) return null;
+        throw err;
       }
     }
-    if (buffered > 0) fs.writeSync(fd, buffer, 0, buffered * SKY_RECORD_BYTES);
+    records.flush();
+    const { keys, written } = records;
     const keyBytes = Buffer.alloc(keys.length * 8);
     for (let i = 0; i < keys.length; i++) keyBytes.writeBigInt64LE(keys[i], i * 8);
     fs.writeSync(fd, keyBytes);
