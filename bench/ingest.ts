@@ -26,7 +26,7 @@ import { AlertDecoder } from '../ingest/decode/decode.js';
 import { expandInputs } from '../ingest/run-files.js';
 import { runSimulate } from '../ingest/simulate/index.js';
 import { readAvroFile } from '../ingest/sources/avro-file.js';
-import { median, runCli } from './run-cli.js';
+import { median, runCli, succeeded } from './run-cli.js';
 
 const log = pino({ level: 'warn' });
 
@@ -134,6 +134,7 @@ async function kafkaRun(
       },
     );
     const exitedAt = performance.now();
+    succeeded(consumer, 'the Kafka consumer (skyalert ingest --kafka)');
     const staged = Number(/(\d+) staged/.exec(consumer.stdout)?.[1] ?? 0);
     if (!joinedAt || !stoppingAt) return { skipped: `consumer did not join or stop: ${consumer.stderrTail}` };
     const consumeSeconds = (stoppingAt - joinedAt) / 1000 - KAFKA_IDLE_SECONDS;
@@ -229,11 +230,17 @@ async function main(): Promise<void> {
     const store = path.join(work, 'store');
     fs.rmSync(store, { recursive: true, force: true });
     settleDisk();
-    const staging = await runCli(['ingest', '--store', store, '--ingester', 'bench', '--no-publish', input]);
+    const staging = succeeded(
+      await runCli(['ingest', '--store', store, '--ingester', 'bench', '--no-publish', input]),
+      'staging (skyalert ingest --no-publish)',
+    );
     rates.staging.push(n / staging.seconds);
     rss.staging.push(staging.peakRssMiB ?? -1);
     settleDisk();
-    const publication = await runCli(['publish', '--store', store, '--all']);
+    const publication = succeeded(
+      await runCli(['publish', '--store', store, '--all']),
+      'publication (skyalert publish --all)',
+    );
     rates.publication.push(n / publication.seconds);
     rss.publication.push(publication.peakRssMiB ?? -1);
     // the end-to-end phase starts from the state the staging phase started from: no store of an earlier phase on
@@ -242,7 +249,10 @@ async function main(): Promise<void> {
     const store2 = path.join(work, 'store-e2e');
     fs.rmSync(store2, { recursive: true, force: true });
     settleDisk();
-    const e2e = await runCli(['ingest', '--store', store2, '--ingester', 'bench', input]);
+    const e2e = succeeded(
+      await runCli(['ingest', '--store', store2, '--ingester', 'bench', input]),
+      'end to end (skyalert ingest)',
+    );
     rates.endToEnd.push(n / e2e.seconds);
     rss.endToEnd.push(e2e.peakRssMiB ?? -1);
     console.log(

@@ -49,6 +49,15 @@ export function runCli(
   });
 }
 
+/**
+ * The run of a command that must succeed (a phase whose exit is ignored would be timed as if it had done its work).
+ * @throws Error naming `what`, with the command's last stderr, when it exited with another status than 0.
+ */
+export function succeeded(run: CliRun, what: string): CliRun {
+  if (run.code !== 0) throw new Error(`${what} failed (exit ${run.code}):\n${run.stderrTail}`);
+  return run;
+}
+
 /** Median of numbers. */
 export function median(values: readonly number[]): number {
   const s = [...values].sort((a, b) => a - b);
