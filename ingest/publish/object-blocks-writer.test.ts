@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Prng } from '../../compute/sim/index.js';
 import {
   type BlockAlertText,
   decodeObjectBlock,
@@ -16,17 +17,6 @@ import {
   type ObjectBlock,
 } from '../../data/object-blocks.js';
 import { writeObjectBlocks } from './object-blocks-writer.js';
-
-/** A deterministic generator of numbers in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Alert {
   oid: string;
@@ -53,8 +43,8 @@ interface Stamp {
 
 /** Random objects: each has 0-3 alerts, 0-4 upper limits (some repeated with both tags) and 0-3 stamps. */
 function makeObjects(count: number, seed: number) {
-  const next = random(seed);
-  const pick = (n: number) => Math.floor(next() * n);
+  const rng = new Prng(seed);
+  const pick = (n: number) => rng.int(0, n - 1);
   const alerts: Alert[] = [];
   const upperlims: Upperlim[] = [];
   const stamps: Stamp[] = [];
@@ -65,7 +55,9 @@ function makeObjects(count: number, seed: number) {
     const jd = () => 2460000.5 + pick(4096) / 64;
     for (let k = pick(4); k > 0; k--) {
       candid += BigInt(1 + pick(1000));
-      const classification = next() < 0.2 ? null : ['SN candidate', 'Solar System MPC', 'Ambiguous'][pick(3)];
+      const classification = rng.chance(0.2)
+        ? null
+        : ['SN candidate', 'Solar System MPC', 'Ambiguous'][pick(3)];
       alerts.push({ oid, jd: jd(), candid, classification, row: Uint8Array.from([o & 0xff, k, 7]) });
     }
     for (let k = pick(5); k > 0; k--) {
@@ -79,11 +71,11 @@ function makeObjects(count: number, seed: number) {
       };
       upperlims.push(u);
       // the same point as a bad-quality detection: the block keeps the upper limit only
-      if (next() < 0.3) upperlims.push({ ...u, magpsf: 19.5, tag: 'badquality' });
+      if (rng.chance(0.3)) upperlims.push({ ...u, magpsf: 19.5, tag: 'badquality' });
     }
     for (let k = pick(4); k > 0; k--) {
       candid += BigInt(1 + pick(1000));
-      const lens: Stamp['lens'] = [1000 + pick(100), 1000 + pick(100), next() < 0.1 ? null : 900];
+      const lens: Stamp['lens'] = [1000 + pick(100), 1000 + pick(100), rng.chance(0.1) ? null : 900];
       stamps.push({ oid, jd: jd(), candid, offset: BigInt(pick(1 << 30)), lens });
     }
   }

@@ -42,9 +42,9 @@ const OBJECT_IDS = (stamps: string) => `
     UNION ALL SELECT i_objectId FROM ${stamps}
   ) WHERE oid IS NOT NULL ORDER BY oid`;
 
-/** The upper limits' columns of BLOCK_ROWS, in the order of a block's upper limit (jd first). */
+/** The upper limits' columns read by UPPERLIM_ROWS, in the order of a block's upper limit (jd first). */
 const UPPERLIM_COLUMNS = BLOCK_UPPERLIM_FIELDS;
-/** The column of BLOCK_ROWS holding each field of a block's stamp reference. */
+/** The column of STAMP_ROWS holding each field of a block's stamp reference. */
 const STAMP_COLUMN_OF: Readonly<Record<string, string>> = {
   candid: 'candid',
   jd: 'jd',
@@ -54,7 +54,7 @@ const STAMP_COLUMN_OF: Readonly<Record<string, string>> = {
   templateLen: 'stamp_template_len',
   differenceLen: 'stamp_difference_len',
 };
-/** The stamp references' columns of BLOCK_ROWS, in the order of a block's stamp reference. */
+/** The stamp references' columns read by STAMP_ROWS, in the order of a block's stamp reference. */
 const STAMP_COLUMNS = BLOCK_STAMP_FIELDS.map((f) => STAMP_COLUMN_OF[f] ?? f);
 
 /** The objects of a batch of blocks: those in [$1, $2]. Pushed into each query (row groups are pruned). */
