@@ -14,6 +14,10 @@ export const bigintLongType = avro.types.LongType.__with({
   compare: (a: bigint, b: bigint): number => (a < b ? -1 : a > b ? 1 : 0),
 });
 
+/** Bounds of Avro's long (a signed 64-bit integer). */
+export const INT64_MIN = -(2n ** 63n);
+export const INT64_MAX = 2n ** 63n - 1n;
+
 /** Where the last {@link readZigzagLong} ended: the position after its varint, or -1 when the bytes ended first. */
 export const zigzagLongEnd = { next: 0 };
 const LONG_BYTES = new DataView(new ArrayBuffer(8));

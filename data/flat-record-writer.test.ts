@@ -67,6 +67,9 @@ describe('FlatRecordWriter', () => {
     expect(() => encode({ ...ok, d: null })).toThrow(/field d/);
     expect(() => encode({ ...ok, s: 5 })).toThrow(TypeError);
     expect(() => encode({ ...ok, l: 2 ** 60 })).toThrow(TypeError);
+    // longs beyond 64 bits are refused, not wrapped
+    expect(() => encode({ ...ok, l: 2n ** 63n })).toThrow(/field l/);
+    expect(() => encode({ ...ok, l: -(2n ** 63n) - 1n })).toThrow(/field l/);
     expect(() =>
       FlatRecordWriter.fromSchema({ fields: [{ name: 'x', type: { type: 'array', items: 'int' } }] }),
     ).toThrow(TypeError);

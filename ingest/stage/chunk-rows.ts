@@ -21,6 +21,7 @@ import {
   VARCHAR,
 } from '@duckdb/node-api';
 import duckdb from '@duckdb/node-bindings';
+import { INT64_MAX, INT64_MIN } from '../../data/avro-long.js';
 
 /** Value kinds of a chunk column (the DuckDB types INTEGER, BIGINT, FLOAT, DOUBLE, BOOLEAN, VARCHAR, BLOB). */
 export type ChunkColumnKind = 'int' | 'long' | 'float' | 'double' | 'boolean' | 'string' | 'blob';
@@ -128,7 +129,7 @@ export class ChunkRows {
   /** @throws RangeError for a value outside the 64-bit range. */
   long(v: bigint | null): void {
     if (v === null) this.null();
-    else if (BigInt.asIntN(64, v) !== v)
+    else if (v < INT64_MIN || v > INT64_MAX)
       throw new RangeError(`column ${this.column}: ${v} is outside BIGINT`);
     else (this.next('long').numbers as BigInt64Array)[this.row] = v;
   }

@@ -19,6 +19,7 @@ import {
   type Stretch,
   writeZip,
 } from '../../compute/image/index.js';
+import { INT64_MAX } from '../../data/avro-long.js';
 import {
   type AlertStamps,
   STAMP_KINDS,
@@ -47,7 +48,6 @@ export const MAX_ZIP_STAMPS = 3000;
 
 const OBJECT_ID_ARG = /^[A-Za-z0-9_-]{3,64}$/;
 const CANDID_ARG = /^\d{1,19}$/;
-const INT64_MAX = 2n ** 63n - 1n;
 const UNIX_EPOCH_JD = 2440587.5;
 const MS_PER_DAY = 86_400_000;
 

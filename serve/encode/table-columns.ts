@@ -4,6 +4,8 @@
  * from the field catalogue (data/derived-columns.ts) when every value fits it; other columns are typed from their
  * values, so that no row content can make an encoder fail.
  */
+
+import { INT64_MAX, INT64_MIN } from '../../data/avro-long.js';
 import { type FieldDef, findField, JD_UTC_FIELDS } from '../../data/derived-columns.js';
 import { float32Text, jsonValue } from '../../data/json-text.js';
 
@@ -45,8 +47,6 @@ export interface TableColumn {
 
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 
 /** True for null, undefined and non-finite numbers: written as null / empty in every format. */
 export function isNullCell(v: unknown): boolean {
