@@ -32,7 +32,7 @@ import { PARQUET_COMPRESSION } from './part-writer.js';
 /** Bytes buffered before a write to the blocks file. */
 const FLUSH_BYTES = 8 << 20;
 
-/** Objects per query: bounds the sort (with the row documents) of a merged month to ~100 MB. */
+/** Objects per batch: bounds the sort of a batch's alerts (with their row documents) in a merged month to ~100 MB. */
 const OBJECTS_PER_BATCH = 10_000;
 
 /** Every objectId of the part, sorted (keys only: a small sort). */
@@ -86,29 +86,10 @@ function columnIndexes(names: readonly string[], wanted: readonly string[]): num
   });
 }
 
-/** The values of the named columns of a query's result, one array per column. */
-async function readColumns(
-  conn: DuckDBConnection,
-  sql: string,
-  params: string[],
-  names: readonly string[],
-): Promise<unknown[][]> {
-  const result = await conn.run(sql, params);
-  const at = columnIndexes(result.columnNames(), names);
-  const columns: unknown[][] = names.map(() => []);
-  for (let c = 0; c < result.chunkCount; c++) {
-    const chunk = result.getChunk(c);
-    for (let k = 0; k < at.length; k++) {
-      for (const v of chunk.getColumnVector(at[k]).toArray()) columns[k].push(v);
-    }
-  }
-  return columns;
-}
-
 /** Rows of one kind (upper limits or stamp references) of a batch's objects, read in object order. */
 class KindRows {
   /** Next row to add. */
-  next = 0;
+  private next = 0;
   private readonly values: unknown[];
 
   constructor(
@@ -272,8 +253,17 @@ async function kindRows(
   bounds: string[],
   names: readonly string[],
 ): Promise<KindRows> {
-  const [oids, ...columns] = await readColumns(conn, sql, bounds, ['oid', ...names]);
-  return new KindRows(oids as string[], columns);
+  const result = await conn.run(sql, bounds);
+  const at = columnIndexes(result.columnNames(), ['oid', ...names]);
+  const columns: unknown[][] = at.map(() => []);
+  for (let c = 0; c < result.chunkCount; c++) {
+    const chunk = result.getChunk(c);
+    at.forEach((i, k) => {
+      for (const v of chunk.getColumnVector(i).toArray()) columns[k].push(v);
+    });
+  }
+  const [oids, ...values] = columns;
+  return new KindRows(oids as string[], values);
 }
 
 /** What {@link writeObjectBlocks} wrote. */

@@ -4,7 +4,6 @@
  * from the field catalogue (data/derived-columns.ts) when every value fits it; other columns are typed from their
  * values, so that no row content can make an encoder fail.
  */
-
 import { INT64_MAX, INT64_MIN } from '../../data/avro-long.js';
 import { type FieldDef, findField, JD_UTC_FIELDS } from '../../data/derived-columns.js';
 import { float32Text, jsonValue } from '../../data/json-text.js';
