@@ -27,6 +27,13 @@ const EXACT_MIN = -(2n ** 52n);
 const EXACT_MAX = 2n ** 52n;
 /** Scratch words: a 64-bit integer split into its two 32-bit halves without BigInt arithmetic (no allocation). */
 const WORDS = new DataView(new ArrayBuffer(8));
+/** 10^d for d = 0..9: a positive integer below 10^10 has the d digits with DECIMAL_BOUNDS[d - 1] <= m < 10^d. */
+const DECIMAL_BOUNDS = Float64Array.from({ length: 10 }, (_, d) => 10 ** d);
+/** The ASCII digits of 00, 01, ..., 99, two bytes each. */
+const DIGIT_PAIRS = Uint8Array.from(
+  { length: 200 },
+  (_, i) => 0x30 + (i % 2 === 0 ? Math.floor(i / 20) : (i >> 1) % 10),
+);
 
 /** A growable output buffer with the Avro primitive encodings. */
 export class ByteSink {
@@ -138,7 +145,7 @@ export class ByteSink {
    */
   decimal(negative: boolean, m: number, k: number): void {
     let digits = 1;
-    for (let t = (m / 10) | 0; t > 0; t = (t / 10) | 0) digits++;
+    while (digits < 10 && m >= DECIMAL_BOUNDS[digits]) digits++;
     const point = digits + k;
     this.ensure(digits + Math.abs(k) + 3);
     const { buf } = this;
@@ -149,13 +156,25 @@ export class ByteSink {
       buf[pos++] = 0x2e;
       for (let z = point; z < 0; z++) buf[pos++] = 0x30;
     }
-    // the digits right to left, skipping the point's place when it falls among them
-    const hasPoint = point > 0 && point < digits;
-    let end = pos + digits + (hasPoint ? 1 : 0);
-    let at = end - 1;
-    for (let i = digits - 1, t = m; i >= 0; i--, t = (t / 10) | 0) {
-      buf[at--] = 0x30 + (t % 10);
-      if (hasPoint && i === point) buf[at--] = 0x2e;
+    // the digits right to left, two at a time; then those after the point move one place right for it
+    let at = pos + digits;
+    let t = m;
+    while (t >= 100) {
+      const q = (t / 100) | 0;
+      const pair = (t - q * 100) * 2;
+      buf[--at] = DIGIT_PAIRS[pair + 1];
+      buf[--at] = DIGIT_PAIRS[pair];
+      t = q;
+    }
+    if (t >= 10) {
+      buf[--at] = DIGIT_PAIRS[t * 2 + 1];
+      buf[--at] = DIGIT_PAIRS[t * 2];
+    } else buf[--at] = 0x30 + t;
+    let end = pos + digits;
+    if (point > 0 && point < digits) {
+      for (let i = end; i > pos + point; i--) buf[i] = buf[i - 1];
+      buf[pos + point] = 0x2e;
+      end++;
     }
     for (let z = 0; z < k; z++) buf[end++] = 0x30;
     this.pos = end;

@@ -88,6 +88,8 @@ function decimalText(m: number, k: number): string {
 /** Half the float32 ulp of each biased binary exponent (normal values: 2^(exponent - 127 - 24)). */
 const HALF_ULP = Float64Array.from({ length: 256 }, (_, b) => 2 ** (b - 127 - 24));
 
+const LOG10_2 = Math.log10(2);
+
 /** Exact powers of ten 10^0 .. 10^22 (every one is a double). */
 const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
 
@@ -124,8 +126,10 @@ export function float32Decimal(v: number): boolean {
   F32[0] = a;
   const bits = F32_BITS[0];
   if ((bits & 0x7fffff) === 0 || F32[0] !== a) return false;
-  const halfUlp = HALF_ULP[(bits >>> 23) & 0xff];
-  let e = Math.floor(Math.log10(a));
+  const biased = (bits >>> 23) & 0xff;
+  const halfUlp = HALF_ULP[biased];
+  // a lies in [2^b, 2^(b+1)) with b = biased - 127: its decimal exponent is floor(b log10 2) or one more
+  let e = Math.floor((biased - 127) * LOG10_2);
   if (e >= 0 ? POW10[e] > a : 1 / POW10[-e] > a) e--;
   else if (e + 1 >= 0 ? POW10[e + 1] <= a : 1 / POW10[-e - 1] <= a) e++;
   // a value that is exactly a decimal of at most 8 digits may have a plain text of at most 8 characters
