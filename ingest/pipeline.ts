@@ -8,7 +8,6 @@ import type { Position, Rejection } from '../data/alert.js';
 import type { StoreLayout } from '../data/store-layout.js';
 import { AlertDecoder, type DecodeOutcome } from './decode/decode.js';
 import { deriveAlertValues } from './stage/derive.js';
-import type { StagedAlert } from './stage/night-staging.js';
 import { Quarantine } from './stage/quarantine.js';
 import { Stager } from './stage/stager.js';
 
@@ -85,26 +84,27 @@ export class IngestPipeline {
     return this.handOverDecoded(this.decodeMessages(messages));
   }
 
-  /** The records of raw messages (each may hold several), a rejection for a message that holds none. */
-  private decodeMessages(messages: readonly RawMessage[]): DecodedItem[] {
-    const items: DecodedItem[] = [];
+  /**
+   * The records of raw messages (each may hold several), a rejection for a message that holds none; each message
+   * is decoded as the items are iterated.
+   */
+  private *decodeMessages(messages: readonly RawMessage[]): Generator<DecodedItem> {
     for (const m of messages) {
       this.counts.bytes += m.bytes.length;
       const outcomes = this.decoder.decodeMessage(m.bytes);
       if (outcomes.length === 0) {
-        items.push({
+        yield {
           outcome: { ok: false, reason: 'Avro container holds no record' },
           position: m.position,
           raw: () => m.bytes,
-        });
+        };
       }
-      outcomes.forEach((outcome, i) => {
+      for (let i = 0; i < outcomes.length; i++) {
         const position: Position =
           m.position.kind === 'file' ? { ...m.position, index: m.position.index + i } : m.position;
-        items.push({ outcome, position, raw: () => m.bytes });
-      });
+        yield { outcome: outcomes[i], position, raw: () => m.bytes };
+      }
     }
-    return items;
   }
 
   /**
@@ -112,31 +112,53 @@ export class IngestPipeline {
    * pipeline overlaps staging with decoding (`overlap`), when the batch is durable after the second next call or
    * after `flush`.
    */
-  async ingestDecoded(items: readonly DecodedItem[]): Promise<void> {
+  async ingestDecoded(items: Iterable<DecodedItem>): Promise<void> {
     const { durable } = await this.handOverDecoded(items);
     if (!this.overlap) await durable;
   }
+
+  /** The hand-over in progress: hand-overs run one at a time, in call order. */
+  private handingOver: Promise<unknown> = Promise.resolve();
 
   /**
    * Hands decoded records to staging and quarantines the rejections. Resolves once the batch is handed over (at
    * most two batches are being staged: this waits for the one before the last), with the promise of its
    * durability: it resolves once this batch and every batch handed over before it are durable, and rejects when
-   * any of them failed.
+   * any of them failed. The items are iterated once, in order, each alert's staging rows built before the next
+   * item is taken: a source that decodes as it is iterated keeps one decoded alert alive at a time.
    */
-  async handOverDecoded(items: readonly DecodedItem[]): Promise<HandedOver> {
-    const staged: StagedAlert[] = [];
+  handOverDecoded(items: Iterable<DecodedItem>): Promise<HandedOver> {
+    const turn = this.handingOver.then(() => this.handOver(items));
+    this.handingOver = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async handOver(items: Iterable<DecodedItem>): Promise<HandedOver> {
     const rejected: Rejection[] = [];
     this.lastBatchNights = new Set<number>();
-    for (const item of items) {
-      this.counts.read++;
-      if (item.outcome.ok) {
-        const alert = item.outcome.alert;
-        staged.push({ alert, derived: deriveAlertValues(alert), source: describePosition(item.position) });
-        this.nightsTouched.add(alert.night);
-        this.lastBatchNights.add(alert.night);
-      } else {
-        rejected.push({ reason: item.outcome.reason, position: item.position, bytes: item.raw() });
+    let offered = 0;
+    try {
+      for (const item of items) {
+        this.counts.read++;
+        const { outcome } = item;
+        if (outcome.ok) {
+          const alert = outcome.alert;
+          offered++;
+          this.nightsTouched.add(alert.night);
+          this.lastBatchNights.add(alert.night);
+          const opening = this.stager.add({
+            alert,
+            derived: deriveAlertValues(alert),
+            source: describePosition(item.position),
+          });
+          if (opening) await opening;
+        } else {
+          rejected.push({ reason: outcome.reason, position: item.position, bytes: item.raw() });
+        }
       }
+    } catch (err) {
+      this.stager.abandonBatch();
+      throw err;
     }
     if (rejected.length > 0) {
       this.quarantine.put(rejected);
@@ -145,10 +167,15 @@ export class IngestPipeline {
         this.log.warn({ position: describePosition(r.position), reason: r.reason }, 'message quarantined');
       }
     }
-    if (staged.length > 0) {
-      await this.previousInFlight;
+    if (offered > 0) {
+      try {
+        await this.previousInFlight;
+      } catch (err) {
+        this.stager.abandonBatch();
+        throw err;
+      }
       const earlier = this.inFlight;
-      const own = this.stager.stage(staged).then((c) => {
+      const own = this.stager.endBatch().then((c) => {
         this.counts.staged += c.staged;
         this.counts.duplicates += c.duplicates;
       });

@@ -26,56 +26,105 @@ interface BlockRead {
   readonly end: number;
 }
 
-function readWithReader(schema: CompiledSchema, data: Buffer, count: number): BlockRead {
-  const plan = schema.plan;
-  if (plan === null) return readWithAvsc(schema, data, count);
-  const outcomes: DecodeOutcome[] = [];
-  let pos = 0;
-  for (let i = 0; i < count; i++) {
-    let read: AlertRecordRead;
-    try {
-      read = readAlertRecord(plan, data, pos);
-    } catch (err) {
-      outcomes.push({
-        ok: false,
-        reason: isTruncation(err)
-          ? `truncated Avro record ${i + 1} of ${count} in block`
-          : `Avro decoding failed: ${errorText(err)}`,
-      });
-      return { outcomes, end: -1 };
-    }
-    pos = read.next;
-    outcomes.push(
-      read.parts ? normalizeParts(read.parts) : { ok: false, reason: 'missing candidate record' },
-    );
-  }
-  return { outcomes, end: pos };
+/** One record read at `pos`: its outcome, and where the next record starts (-1 when this one failed). */
+interface RecordRead {
+  readonly outcome: DecodeOutcome;
+  readonly next: number;
 }
 
-function readWithAvsc(schema: CompiledSchema, data: Buffer, count: number): BlockRead {
-  const outcomes: DecodeOutcome[] = [];
-  let pos = 0;
+/** Reads record `i` (of `count`, for messages) of a block at `pos`. */
+type RecordReader = (
+  schema: CompiledSchema,
+  data: Buffer,
+  pos: number,
+  i: number,
+  count: number,
+) => RecordRead;
+
+const readRecordWithReader: RecordReader = (schema, data, pos, i, count) => {
+  const plan = schema.plan;
+  if (plan === null) return readRecordWithAvsc(schema, data, pos, i, count);
+  let read: AlertRecordRead;
+  try {
+    read = readAlertRecord(plan, data, pos);
+  } catch (err) {
+    const reason = isTruncation(err)
+      ? `truncated Avro record ${i + 1} of ${count} in block`
+      : `Avro decoding failed: ${errorText(err)}`;
+    return { outcome: { ok: false, reason }, next: -1 };
+  }
+  return {
+    outcome: read.parts ? normalizeParts(read.parts) : { ok: false, reason: 'missing candidate record' },
+    next: read.next,
+  };
+};
+
+const readRecordWithAvsc: RecordReader = (schema, data, pos, i, count) => {
   const type = schema.reader?.type ?? schema.type;
   const resolver = schema.reader?.resolver;
-  for (let i = 0; i < count; i++) {
-    let decoded: { value: unknown; offset: number };
-    try {
-      decoded = (resolver ? type.decode(data, pos, resolver) : type.decode(data, pos)) as {
-        value: unknown;
-        offset: number;
-      };
-    } catch (err) {
-      outcomes.push({ ok: false, reason: `Avro decoding failed: ${errorText(err)}` });
-      return { outcomes, end: -1 };
-    }
-    if (decoded.offset < 0) {
-      outcomes.push({ ok: false, reason: `truncated Avro record ${i + 1} of ${count} in block` });
-      return { outcomes, end: -1 };
-    }
-    pos = decoded.offset;
-    outcomes.push(normalizeRecord(decoded.value));
+  let decoded: { value: unknown; offset: number };
+  try {
+    decoded = (resolver ? type.decode(data, pos, resolver) : type.decode(data, pos)) as {
+      value: unknown;
+      offset: number;
+    };
+  } catch (err) {
+    return { outcome: { ok: false, reason: `Avro decoding failed: ${errorText(err)}` }, next: -1 };
   }
-  return { outcomes, end: pos };
+  if (decoded.offset < 0) {
+    return {
+      outcome: { ok: false, reason: `truncated Avro record ${i + 1} of ${count} in block` },
+      next: -1,
+    };
+  }
+  return { outcome: normalizeRecord(decoded.value), next: decoded.offset };
+};
+
+function readRecords(read: RecordReader, schema: CompiledSchema, data: Buffer, count: number): BlockRead {
+  const records = new BlockRecords(read, schema, data, count);
+  const outcomes: DecodeOutcome[] = [];
+  for (let outcome = records.next(); outcome !== null; outcome = records.next()) outcomes.push(outcome);
+  return { outcomes, end: records.end };
+}
+
+const readWithReader = (schema: CompiledSchema, data: Buffer, count: number): BlockRead =>
+  readRecords(readRecordWithReader, schema, data, count);
+
+const readWithAvsc = (schema: CompiledSchema, data: Buffer, count: number): BlockRead =>
+  readRecords(readRecordWithAvsc, schema, data, count);
+
+/**
+ * The records of one block, decoded one at a time as they are asked for: a caller that stages each alert before
+ * asking for the next keeps one decoded alert alive at a time, where a block decoded at once keeps all of them
+ * (a batch of 2,000 decoded alerts outlived the young generation, and the garbage collector copied it:
+ * docs/benchmarks.md). A record that fails stops the block: the rest cannot be located.
+ */
+export class BlockRecords {
+  /** Records read so far (the index of the next one). */
+  taken = 0;
+  private pos = 0;
+
+  constructor(
+    private readonly read: RecordReader,
+    private readonly schema: CompiledSchema,
+    private readonly data: Buffer,
+    /** Records the block holds. */
+    readonly count: number,
+  ) {}
+
+  /** The next record's outcome; null after the last one, or after one that failed. */
+  next(): DecodeOutcome | null {
+    if (this.taken >= this.count || this.pos < 0) return null;
+    const { outcome, next } = this.read(this.schema, this.data, this.pos, this.taken, this.count);
+    this.taken++;
+    this.pos = next;
+    return outcome;
+  }
+
+  /** Where the last record read ends; -1 when one failed. */
+  get end(): number {
+    return this.pos;
+  }
 }
 
 /**
@@ -122,6 +171,11 @@ export class AlertDecoder {
     return this.withAvsc
       ? decodeBlockRecordsWithAvsc(schema, data, count)
       : decodeBlockRecords(schema, data, count);
+  }
+
+  /** The `count` records of a block (decompressed) written with `schema`, decoded as they are asked for. */
+  blockRecords(schema: CompiledSchema, data: Buffer, count: number): BlockRecords {
+    return new BlockRecords(this.withAvsc ? readRecordWithAvsc : readRecordWithReader, schema, data, count);
   }
 
   /** Compiled schema of a container header (cached). */

@@ -13,7 +13,7 @@ import {
   readHeader,
   readVarLong,
 } from '../decode/container.js';
-import type { AlertDecoder } from '../decode/decode.js';
+import type { AlertDecoder, BlockRecords } from '../decode/decode.js';
 import type { DecodedItem } from '../pipeline.js';
 import type { ReadArena } from './read-arena.js';
 
@@ -23,7 +23,11 @@ const MAX_TAIL_BYTES = 16 * 1024 * 1024;
 export type AvroStreamEvent =
   | {
       readonly kind: 'items';
-      readonly items: DecodedItem[];
+      /**
+       * The batch's records, decoded as they are iterated (once, in order, and before the next batch's: a block
+       * may be shared with it).
+       */
+      readonly items: Iterable<DecodedItem>;
       /**
        * With a read arena: once these items are durable, the arena's buffers before this sequence number are no
        * longer referred to by the items still to come (ReadArena.releaseBefore).
@@ -36,6 +40,81 @@ export type AvroStreamEvent =
       readonly position: Position;
       readonly bytes: Uint8Array;
     };
+
+/** A block read and not yet wholly handed out in batches. */
+interface PendingBlock {
+  readonly records: BlockRecords;
+  /** Index in the file of the block's first record. */
+  readonly firstIndex: number;
+  /** The block's bytes as read (quarantined with a record that fails). */
+  readonly raw: () => Buffer;
+  /** The read arena's sequence number of the buffer holding the block (-1: not from the arena). */
+  readonly seq: number;
+  /** Records of the block already in a batch. */
+  handedOut: number;
+}
+
+/** Records [from, to) of a block, one part of a batch. */
+interface BlockSegment {
+  readonly block: PendingBlock;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** The records of one segment, decoded as they are iterated. */
+function* segmentItems(label: string, { block, from, to }: BlockSegment): Generator<DecodedItem> {
+  const { records } = block;
+  // records not iterated by an earlier batch are decoded and dropped: a block is read in order only
+  while (records.taken < from && records.next() !== null) {}
+  if (records.taken > from) throw new Error(`records of ${label} read out of order`);
+  for (let i = from; i < to; i++) {
+    const outcome = records.next();
+    if (outcome === null) return;
+    yield { outcome, position: { kind: 'file', file: label, index: block.firstIndex + i }, raw: block.raw };
+  }
+}
+
+/** A batch: its segments' records, decoded as they are iterated. */
+function* batchItems(label: string, segments: readonly BlockSegment[]): Generator<DecodedItem> {
+  for (const segment of segments) yield* segmentItems(label, segment);
+}
+
+/** Blocks read whose records are not all in a batch yet, in file order. */
+class PendingRecords {
+  private blocks: PendingBlock[] = [];
+  /** Records not in a batch yet. */
+  count = 0;
+
+  constructor(private readonly label: string) {}
+
+  push(block: PendingBlock): void {
+    this.blocks.push(block);
+    this.count += block.records.count;
+  }
+
+  /** The next `n` records (all of them when fewer), as a batch decoded as it is iterated. */
+  take(n: number): Iterable<DecodedItem> {
+    const segments: BlockSegment[] = [];
+    let wanted = n;
+    while (wanted > 0 && this.blocks.length > 0) {
+      const block = this.blocks[0];
+      const from = block.handedOut;
+      const to = Math.min(block.records.count, from + wanted);
+      segments.push({ block, from, to });
+      block.handedOut = to;
+      wanted -= to - from;
+      this.count -= to - from;
+      if (to === block.records.count) this.blocks.shift();
+    }
+    return { [Symbol.iterator]: () => batchItems(this.label, segments) };
+  }
+
+  /** The arena buffers no record still to come refers to: those before the first pending block's, or all. */
+  releasable(arena: ReadArena | null): number {
+    const first = this.blocks.find((b) => b.seq >= 0);
+    return first?.seq ?? arena?.nextSequence() ?? 0;
+  }
+}
 
 /** Incremental container parser over a growing buffer. */
 class ContainerCursor {
@@ -57,8 +136,11 @@ class ContainerCursor {
     this.pos = 0;
   }
 
-  /** Parses every complete block available; pushes decoded records to `out`. */
-  parse(out: DecodedItem[]): void {
+  /**
+   * Parses every complete block available and queues it in `out` (its records are decoded later, as the batch
+   * holding them is iterated); `seq` is the read arena's buffer the blocks are in (-1: none).
+   */
+  parse(out: PendingRecords, seq = -1): void {
     if (this.failure) return;
     try {
       if (!this.header) {
@@ -77,16 +159,14 @@ class ContainerCursor {
           return;
         }
         const schema = this.decoder.schemaOf(this.header);
-        const records = this.decoder.decodeBlock(
+        const records = this.decoder.blockRecords(
           schema,
           decompressBlock(this.header.codec, block.data),
           block.count,
         );
         const blockBytes = this.buf.subarray(this.pos, block.end);
-        for (const outcome of records) {
-          const position: Position = { kind: 'file', file: this.label, index: this.index++ };
-          out.push({ outcome, position, raw: () => Buffer.from(blockBytes) });
-        }
+        out.push({ records, firstIndex: this.index, raw: () => Buffer.from(blockBytes), seq, handedOut: 0 });
+        this.index += block.count;
         this.pos = block.end;
         this.need = 0;
       }
@@ -125,7 +205,7 @@ export async function* readAvroStream(
   const cursor = new ContainerCursor(label, decoder);
   let parts: Buffer[] = [];
   let partsBytes = 0;
-  let pending: DecodedItem[] = [];
+  const pending = new PendingRecords(label);
   for await (const chunk of stream) {
     const b = chunk as Buffer;
     if (cursor.failure) {
@@ -139,24 +219,15 @@ export async function* readAvroStream(
     parts = [];
     partsBytes = 0;
     cursor.parse(pending);
-    while (pending.length >= batchSize) {
-      yield { kind: 'items', items: pending.slice(0, batchSize) };
-      pending = pending.slice(batchSize);
-    }
+    while (pending.count >= batchSize) yield { kind: 'items', items: pending.take(batchSize) };
   }
   if (parts.length > 0) {
     cursor.append(parts);
     cursor.parse(pending);
   }
-  if (pending.length > 0) yield { kind: 'items', items: pending };
+  if (pending.count > 0) yield { kind: 'items', items: pending.take(pending.count) };
   const tail = cursor.tail();
   if (tail) yield tail;
-}
-
-/** The arena buffers no pending item refers to: those before the first pending item's, or all of them. */
-function releasableAfter(pendingSeq: readonly number[], arena: ReadArena | null): number {
-  const first = pendingSeq.find((seq) => seq >= 0);
-  return first ?? arena?.nextSequence() ?? 0;
 }
 
 /**
@@ -174,8 +245,6 @@ export async function* readAvroFile(
   const handle = await fs.promises.open(file, 'r');
   try {
     const size = (await handle.stat()).size;
-    /** The arena sequence number of the block each pending item was read from (-1: not from the arena). */
-    let pendingSeq: number[] = [];
     let blockSeq = -1;
     const read = async (position: number, length: number, fromArena = false): Promise<Buffer> => {
       const n = Math.max(0, Math.min(length, size - position));
@@ -194,13 +263,8 @@ export async function* readAvroFile(
       return buf.subarray(0, got);
     };
     const cursor = new ContainerCursor(file, decoder);
-    let pending: DecodedItem[] = [];
-    /** Parses what the cursor holds; the new items were read from the arena buffer `seq` (-1: none). */
-    const parse = (seq: number): void => {
-      const before = pending.length;
-      cursor.parse(pending);
-      for (let i = before; i < pending.length; i++) pendingSeq.push(seq);
-    };
+    const pending = new PendingRecords(file);
+    const parse = (seq: number): void => cursor.parse(pending, seq);
     let offset = 0;
     // header: grow the read until it parses (schemas are a few tens of KiB)
     let want = 1 << 16;
@@ -231,14 +295,15 @@ export async function* readAvroFile(
       cursor.pos = 0;
       offset += blockEnd - rest.length;
       parse(rest.length === 0 ? blockSeq : -1);
-      while (pending.length >= batchSize) {
-        const items = pending.slice(0, batchSize);
-        pending = pending.slice(batchSize);
-        pendingSeq = pendingSeq.slice(batchSize);
-        yield { kind: 'items', items, releasable: releasableAfter(pendingSeq, arena) };
+      while (pending.count >= batchSize) {
+        const items = pending.take(batchSize);
+        yield { kind: 'items', items, releasable: pending.releasable(arena) };
       }
     }
-    if (pending.length > 0) yield { kind: 'items', items: pending, releasable: releasableAfter([], arena) };
+    if (pending.count > 0) {
+      const items = pending.take(pending.count);
+      yield { kind: 'items', items, releasable: pending.releasable(arena) };
+    }
     const tail = cursor.tail();
     if (tail) yield tail;
   } finally {

@@ -19,6 +19,13 @@ import { appendChunks, ChunkRows, chunkKindOfSql } from './chunk-rows.js';
 /** Quality cut of valid alerts (fink-broker raw→science): rb ≥ 0.55 and nbad = 0 (reference §3, quality cuts). */
 export const MIN_RB = 0.55;
 
+/**
+ * Staging files are written without compression: they live until their night is published, and the compression
+ * DuckDB analyses and applies at each checkpoint (FSST, dictionaries, ALP) was ~1 s of CPU per 100,000 staged
+ * alerts, for files that are ~6 MB smaller per 10,000 alerts beside ~200 MB of stamps (docs/benchmarks.md).
+ */
+const STAGING_COMPRESSION = 'uncompressed';
+
 /** Values the store derives for each alert at ingestion. */
 export interface AlertDerived {
   /** HEALPix NESTED pixel at order 29 of (ra, dec). */
@@ -50,6 +57,17 @@ export function isKeptHistoryPoint(p: HistoryPoint): boolean {
 interface BatchRows {
   readonly alerts: DuckDBDataChunk[];
   readonly history: DuckDBDataChunk[];
+}
+
+/** A batch being built: its fresh candids, its stamps and where they end, and the first error met. */
+interface BatchInProgress {
+  readonly inBatch: Set<bigint>;
+  readonly chunks: Uint8Array[];
+  /** Where the stamps file will end once the batch's stamps are written. */
+  end: number;
+  /** Alerts offered (fresh ones and duplicates). */
+  offered: number;
+  error: unknown;
 }
 
 /** Column kinds of the staging tables (data/staging-schema.ts), in order. */
@@ -98,7 +116,11 @@ export class NightStaging {
   /** Opens (creating if needed) the staging file and loads the candids it holds. */
   static async open(file: string): Promise<NightStaging> {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    const instance = await DuckDBInstance.create(file, { threads: '1', memory_limit: '256MB' });
+    const instance = await DuckDBInstance.create(file, {
+      threads: '1',
+      memory_limit: '256MB',
+      force_compression: STAGING_COMPRESSION,
+    });
     const conn = await instance.connect();
     for (const sql of CREATE_STAGING_SQL) await conn.run(sql);
     const candids = new Set<bigint>();
@@ -121,44 +143,83 @@ export class NightStaging {
   /** The last batch's transaction: the next one starts after it, and fails if it failed. */
   private lastCommit: Promise<void> = Promise.resolve();
 
+  /** The batch being built by {@link add}, null between batches. */
+  private building: BatchInProgress | null = null;
+
   /**
-   * Stages a batch in one transaction; resolves once it is durable, after every batch handed over before it.
-   * Batches may be handed over before the previous one is durable: a batch's stamps are written and synced while
-   * the previous batch commits, and its rows are appended and committed after that commit (and after its own
-   * stamps are durable: a row never points at bytes that are not on disk). A batch whose staging fails fails
-   * every later one: nothing after it is reported durable.
+   * Stages a batch in one transaction; resolves once it is durable, after every batch handed over before it
+   * ({@link add} of each alert, then {@link endBatch}).
    */
   stage(batch: readonly StagedAlert[]): Promise<StageCounts> {
-    // synchronous, in call order: deduplication, the stamps' offsets and their writes queued
-    const fresh: StagedAlert[] = [];
-    const inBatch = new Set<bigint>();
-    for (const s of batch) {
-      const c = s.alert.candid;
-      if (this.candids.has(c) || this.pending.has(c) || inBatch.has(c)) continue;
-      inBatch.add(c);
-      fresh.push(s);
+    for (const s of batch) this.add(s);
+    return this.endBatch();
+  }
+
+  /**
+   * Adds an alert to the batch being built (starting one): unless its candid is already staged or on its way, its
+   * stamps get their place in the stamps file and its rows are built at once, so that the caller may drop the
+   * decoded alert. A row that cannot be built fails the whole batch, at {@link endBatch}.
+   */
+  add(s: StagedAlert): void {
+    let b = this.building;
+    if (b === null) {
+      b = { inBatch: new Set(), chunks: [], end: this.plannedEnd, offered: 0, error: null };
+      this.building = b;
     }
-    for (const c of inBatch) this.pending.add(c);
-    const offsets: number[] = [];
-    const chunks: Uint8Array[] = [];
-    let end = this.plannedEnd;
-    for (const { alert } of fresh) {
-      offsets.push(end);
-      for (const b of [alert.cutouts.science, alert.cutouts.template, alert.cutouts.difference]) {
-        if (b) {
-          chunks.push(b);
-          end += b.length;
-        }
+    b.offered++;
+    if (b.error !== null) return;
+    const { alert } = s;
+    const c = alert.candid;
+    if (this.candids.has(c) || this.pending.has(c) || b.inBatch.has(c)) return;
+    b.inBatch.add(c);
+    this.pending.add(c);
+    const offset = b.end;
+    for (const stamp of [alert.cutouts.science, alert.cutouts.template, alert.cutouts.difference]) {
+      if (stamp) {
+        b.chunks.push(stamp);
+        b.end += stamp.length;
       }
     }
-    // the rows are built now, while the batch's objects are young: the batch then waits as native chunks
-    let rows: BatchRows;
     try {
-      rows = this.buildRows(fresh, offsets);
+      this.addRows(s, offset);
     } catch (err) {
+      this.alertRows.discard();
+      this.historyRows.discard();
+      b.error = err;
+    }
+  }
+
+  /** Drops the batch being built (its rows, and its candids from those on their way). */
+  abandonBatch(): void {
+    const b = this.building;
+    if (b === null) return;
+    this.building = null;
+    for (const c of b.inBatch) this.pending.delete(c);
+    this.alertRows.discard();
+    this.historyRows.discard();
+  }
+
+  /**
+   * Hands the batch being built over to be staged in one transaction; resolves once it is durable, after every
+   * batch handed over before it. Batches may be handed over before the previous one is durable: a batch's stamps
+   * are written and synced while the previous batch commits, and its rows are appended and committed after that
+   * commit (and after its own stamps are durable: a row never points at bytes that are not on disk). A batch
+   * whose staging fails fails every later one: nothing after it is reported durable.
+   */
+  endBatch(): Promise<StageCounts> {
+    const b = this.building ?? {
+      inBatch: new Set(),
+      chunks: [],
+      end: this.plannedEnd,
+      offered: 0,
+      error: null,
+    };
+    this.building = null;
+    const { inBatch, chunks } = b;
+    if (b.error !== null) {
       for (const c of inBatch) this.pending.delete(c);
       // reported in order, once the batches before it are settled
-      const error = this.batchError(batch.length, err);
+      const error = this.batchError(b.offered, b.error);
       const fail = (): never => {
         throw error;
       };
@@ -167,7 +228,8 @@ export class NightStaging {
       failed.catch(() => undefined);
       return failed;
     }
-    this.plannedEnd = end;
+    const rows: BatchRows = { alerts: this.alertRows.take(), history: this.historyRows.take() };
+    this.plannedEnd = b.end;
     if (chunks.length > 0) {
       // asynchronous: the writes and the fsync run on libuv's threads while the pipeline decodes the next batch
       this.stampsQueue = this.stampsQueue.then(async () => {
@@ -181,7 +243,7 @@ export class NightStaging {
       try {
         await previous;
         await stampsDurable;
-        if (fresh.length > 0) await this.commit(rows, batch.length);
+        if (inBatch.size > 0) await this.commit(rows, b.offered);
       } finally {
         this.alertRows.release(rows.alerts);
         this.historyRows.release(rows.history);
@@ -196,7 +258,7 @@ export class NightStaging {
           this.candids.add(c);
           this.pending.delete(c);
         }
-        return { staged: fresh.length, duplicates: batch.length - fresh.length };
+        return { staged: inBatch.size, duplicates: b.offered - inBatch.size };
       },
       (err: unknown) => {
         for (const c of inBatch) this.pending.delete(c);
@@ -205,32 +267,22 @@ export class NightStaging {
     );
   }
 
-  /** The staging rows of a batch's fresh alerts (their stamps to be written at `offsets`), built into chunks. */
-  private buildRows(fresh: readonly StagedAlert[], offsets: readonly number[]): BatchRows {
+  /** The staging rows of a fresh alert whose stamps go at `offset`. */
+  private addRows({ alert, derived, source }: StagedAlert, offset: number): void {
     const alerts = this.alertRows;
-    const history = this.historyRows;
-    try {
-      fresh.forEach(({ alert, derived, source }, k) => {
-        for (let i = 0; i < ALERT_COLUMNS.length; i++)
-          appendTyped(alerts, ALERT_COLUMNS[i].type, alert.values[i]);
-        alerts.int(alert.night);
-        alerts.long(derived.hpix29);
-        alerts.string(derived.classification);
-        alerts.blob(encodeAlertRowView(alert.values));
-        alerts.long(BigInt(offsets[k]));
-        alerts.int(alert.cutouts.science?.length ?? null);
-        alerts.int(alert.cutouts.template?.length ?? null);
-        alerts.int(alert.cutouts.difference?.length ?? null);
-        alerts.string(source);
-        alerts.endRow();
-        appendHistory(history, alert);
-      });
-      return { alerts: alerts.take(), history: history.take() };
-    } catch (err) {
-      alerts.discard();
-      history.discard();
-      throw err;
-    }
+    for (let i = 0; i < ALERT_COLUMNS.length; i++)
+      appendTyped(alerts, ALERT_COLUMNS[i].type, alert.values[i]);
+    alerts.int(alert.night);
+    alerts.long(derived.hpix29);
+    alerts.string(derived.classification);
+    alerts.blob(encodeAlertRowView(alert.values));
+    alerts.long(BigInt(offset));
+    alerts.int(alert.cutouts.science?.length ?? null);
+    alerts.int(alert.cutouts.template?.length ?? null);
+    alerts.int(alert.cutouts.difference?.length ?? null);
+    alerts.string(source);
+    alerts.endRow();
+    appendHistory(this.historyRows, alert);
   }
 
   private batchError(batchSize: number, cause: unknown): Error {
@@ -257,7 +309,8 @@ export class NightStaging {
 
   /** Checkpoints and closes the file, releasing its lock for the publisher. */
   async close(): Promise<void> {
-    // the batches in flight end first (a failed one has reached its caller)
+    // a batch being built is dropped; the batches in flight end first (a failed one has reached its caller)
+    this.abandonBatch();
     await this.lastCommit.catch(() => undefined);
     await this.stampsQueue.catch(() => undefined);
     await this.conn.run('CHECKPOINT');

@@ -20,41 +20,71 @@ export class Stager {
     private readonly log: Logger,
   ) {}
 
-  /** The routing of the last batch: the next batch is routed after it, so that files see batches in order. */
-  private routing: Promise<unknown> = Promise.resolve();
+  /** Files of the nights with alerts in the batch being built. */
+  private readonly building = new Map<number, NightStaging>();
+  /** Parts of the batch being built already handed over (a file closed while the batch was built). */
+  private endedParts: { night: number; counts: Promise<StageCounts> }[] = [];
 
   /**
    * Stages a batch (any mix of nights); resolves when every part of it is durable. A batch may be handed over
    * before the previous one is durable: each night's file stages its batches in the order they were handed over.
    */
-  stage(batch: readonly StagedAlert[]): Promise<StageCounts & { nights: number[] }> {
-    const byNight = new Map<number, StagedAlert[]>();
-    for (const s of batch) {
-      const list = byNight.get(s.alert.night);
-      if (list) list.push(s);
-      else byNight.set(s.alert.night, [s]);
-    }
-    const nights = [...byNight.keys()].sort();
-    // opening a file is asynchronous: route one batch at a time, handing each part to its file in order
-    const routed = this.routing.then(async () => {
-      const parts: Promise<StageCounts>[] = [];
-      for (const night of nights) {
-        const staging = await this.nightFile(night);
-        const part = staging.stage(byNight.get(night) ?? []);
-        part.catch(() => undefined); // awaited below, with the others
-        parts.push(part);
+  async stage(batch: readonly StagedAlert[]): Promise<StageCounts & { nights: number[] }> {
+    try {
+      for (const s of batch) {
+        const opening = this.add(s);
+        if (opening) await opening;
       }
-      return parts;
+    } catch (err) {
+      this.abandonBatch();
+      throw err;
+    }
+    return this.endBatch();
+  }
+
+  /**
+   * Adds an alert to the batch being built: its rows are built at once (NightStaging.add). Returns a promise only
+   * when its night's file must be opened first; batches are built one at a time, in order.
+   */
+  add(s: StagedAlert): Promise<void> | undefined {
+    const night = s.alert.night;
+    const staging = this.building.get(night);
+    if (staging !== undefined) {
+      staging.add(s);
+      return undefined;
+    }
+    return this.nightFile(night).then((opened) => {
+      this.building.set(night, opened);
+      opened.add(s);
     });
-    this.routing = routed.catch(() => undefined);
-    return routed.then(async (parts) => {
+  }
+
+  /**
+   * Hands the batch being built over to its files; resolves when every part of it is durable (see {@link stage}).
+   */
+  endBatch(): Promise<StageCounts & { nights: number[] }> {
+    const parts = this.endedParts;
+    this.endedParts = [];
+    for (const [night, staging] of this.building) parts.push({ night, counts: staging.endBatch() });
+    this.building.clear();
+    for (const p of parts) p.counts.catch(() => undefined); // awaited below, with the others
+    const nights = [...new Set(parts.map((p) => p.night))].sort();
+    return Promise.all(parts.map((p) => p.counts)).then((all) => {
       const total = { staged: 0, duplicates: 0, nights };
-      for (const counts of await Promise.all(parts)) {
+      for (const counts of all) {
         total.staged += counts.staged;
         total.duplicates += counts.duplicates;
       }
       return total;
     });
+  }
+
+  /** Drops the batch being built (e.g. when building it failed half-way). */
+  abandonBatch(): void {
+    for (const staging of this.building.values()) staging.abandonBatch();
+    this.building.clear();
+    for (const p of this.endedParts) p.counts.catch(() => undefined);
+    this.endedParts = [];
   }
 
   /** Nights with an open staging file. */
@@ -67,6 +97,12 @@ export class Stager {
     const staging = this.open.get(night);
     if (!staging) return;
     this.open.delete(night);
+    // the night's part of the batch being built is handed over first (the batch's promise includes it)
+    const part = this.building.get(night);
+    if (part !== undefined) {
+      this.building.delete(night);
+      this.endedParts.push({ night, counts: part.endBatch() });
+    }
     await staging.close();
     this.log.debug({ night }, 'staging file closed');
   }

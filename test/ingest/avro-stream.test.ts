@@ -63,7 +63,7 @@ describe('readAvroStream', () => {
 
   it.each([7, 1000, 65536, 1 << 22])('reads all 1000 records in chunks of %i bytes', async (size) => {
     const events = await collect(bytes, size);
-    const items = events.flatMap((e) => (e.kind === 'items' ? e.items : []));
+    const items = events.flatMap((e) => (e.kind === 'items' ? [...e.items] : []));
     expect(items).toHaveLength(1000);
     expect(events.some((e) => e.kind === 'bad-tail')).toBe(false);
     const candids = items.map((i) => (i.outcome.ok ? i.outcome.alert.candid : -1n));
@@ -74,10 +74,30 @@ describe('readAvroStream', () => {
   it('keeps the complete blocks of a truncated file and reports the tail', async () => {
     const cut = bytes.subarray(0, Math.floor(bytes.length * 0.5));
     const events = await collect(cut, 4096);
-    const items = events.flatMap((e) => (e.kind === 'items' ? e.items : []));
+    const items = events.flatMap((e) => (e.kind === 'items' ? [...e.items] : []));
     expect(items.length).toBe(300);
     const tail = events.find((e) => e.kind === 'bad-tail');
     expect(tail && tail.kind === 'bad-tail' && tail.reason).toMatch(/truncated Avro container/);
+  });
+});
+
+describe('batches sharing a block', () => {
+  // blocks of 300 records in batches of 100: each block is shared by three batches, decoded as they are iterated
+  it('decodes a block as its batches are iterated in order, and refuses to go back', async () => {
+    const events = await collect(encodeContainer(records(600), type, { blockRecords: 300 }), 1 << 20);
+    const batches = events.flatMap((e) => (e.kind === 'items' ? [e.items] : []));
+    expect(batches).toHaveLength(6);
+    // the second batch read before the first: the first's records are passed over, then cannot be read
+    const second = [...batches[1]].map((i) => (i.position as { index: number }).index);
+    expect(second).toEqual([...Array(100).keys()].map((k) => 100 + k));
+    expect(() => [...batches[0]]).toThrow(/out of order/);
+    // the next block's batches are untouched
+    const fourth = [...batches[3]];
+    expect(fourth.map((i) => (i.outcome.ok ? i.outcome.alert.candid : -1n))).toEqual(
+      records(600)
+        .slice(300, 400)
+        .map((r) => r.candid),
+    );
   });
 });
 
@@ -96,10 +116,10 @@ describe('readAvroFile (positional reads)', () => {
       return out;
     };
     const a = await read(full);
-    expect(a.flatMap((e) => (e.kind === 'items' ? e.items : []))).toHaveLength(1000);
+    expect(a.flatMap((e) => (e.kind === 'items' ? [...e.items] : []))).toHaveLength(1000);
     expect(a.some((e) => e.kind === 'bad-tail')).toBe(false);
     const b = await read(cut);
-    expect(b.flatMap((e) => (e.kind === 'items' ? e.items : []))).toHaveLength(300);
+    expect(b.flatMap((e) => (e.kind === 'items' ? [...e.items] : []))).toHaveLength(300);
     expect(b.at(-1)?.kind).toBe('bad-tail');
     fs.rmSync(dir, { recursive: true, force: true });
   });

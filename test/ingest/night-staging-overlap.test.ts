@@ -5,11 +5,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Alert } from '../../data/alert.js';
 import { AlertDecoder } from '../../ingest/decode/decode.js';
 import { deriveAlertValues } from '../../ingest/stage/derive.js';
 import { NightStaging, type StagedAlert, stampsFileOf } from '../../ingest/stage/night-staging.js';
+import { Stager } from '../../ingest/stage/stager.js';
 import { sharedPath } from '../support/shared.js';
 import { sql } from '../support/sql.js';
 import { expectStagedStamps } from '../support/staged-stamps.js';
@@ -108,5 +110,65 @@ describe('a night staging file with batches in flight', () => {
     await staging.close();
     const [{ n }] = await sql(`ATTACH '${file}' AS s (READ_ONLY); SELECT count(*)::INT AS n FROM s.alerts`);
     expect(n).toBe(4);
+  });
+
+  it('fails a whole batch when one row amid good ones cannot be built', async () => {
+    const alerts = realAlerts();
+    const file = layout.stagingFile(alerts[0].night, 'amid');
+    const staging = await NightStaging.open(file);
+    const broken = alerts[2];
+    const values = [...broken.values];
+    values[values.findIndex((v) => typeof v === 'number' && Number.isInteger(v))] = 2 ** 40;
+    const batch = [...alerts.slice(0, 2), { ...broken, values }, ...alerts.slice(3, 5)].map(staged);
+    await expect(staging.stage(batch)).rejects.toThrow(/staging a batch of 5 alerts/);
+    // nothing of the failed batch was kept: reopened, the file takes its good alerts as fresh ones
+    await staging.close();
+    const reopened = await NightStaging.open(file);
+    const again = [...alerts.slice(0, 2), ...alerts.slice(3, 5)].map(staged);
+    await expect(reopened.stage(again)).resolves.toEqual({ staged: 4, duplicates: 0 });
+    await reopened.close();
+    const [{ n }] = await sql(`ATTACH '${file}' AS s (READ_ONLY); SELECT count(*)::INT AS n FROM s.alerts`);
+    expect(n).toBe(4);
+  });
+
+  it('drops an abandoned batch: its alerts are not staged, nor counted as on their way', async () => {
+    const alerts = realAlerts().slice(0, 6);
+    const file = layout.stagingFile(alerts[0].night, 'abandoned');
+    const staging = await NightStaging.open(file);
+    for (const a of alerts) staging.add(staged(a));
+    staging.abandonBatch();
+    await expect(staging.stage(alerts.slice(0, 3).map(staged))).resolves.toEqual({
+      staged: 3,
+      duplicates: 0,
+    });
+    await staging.close();
+    const [{ n }] = await sql(`ATTACH '${file}' AS s (READ_ONLY); SELECT count(*)::INT AS n FROM s.alerts`);
+    expect(n).toBe(3);
+  });
+});
+
+describe('a batch spread over more nights than the staging files kept open', () => {
+  const layout = tempStore();
+  afterAll(() => fs.rmSync(layout.root, { recursive: true, force: true }));
+
+  it('hands over the part of a night whose file is closed mid-batch, and stages every alert once', async () => {
+    // six nights in one batch, alternating: the stager keeps four files open, so files close while it is built
+    const nights = [20240101, 20240102, 20240103, 20240104, 20240105, 20240106];
+    const alerts = realAlerts()
+      .slice(0, 18)
+      .map((a, i) => ({ ...a, night: nights[i % nights.length] }));
+    const stager = new Stager(layout, 'spread', pino({ level: 'silent' }));
+    await expect(stager.stage(alerts.map(staged))).resolves.toEqual({ staged: 18, duplicates: 0, nights });
+    // the same alerts again: every night's file (reopened) knows them
+    await expect(stager.stage(alerts.map(staged))).resolves.toEqual({ staged: 0, duplicates: 18, nights });
+    await stager.closeAll();
+    for (const night of nights) {
+      const file = layout.stagingFile(night, 'spread');
+      const rows = await sql(
+        `ATTACH '${file}' AS s (READ_ONLY); SELECT i_candid FROM s.alerts ORDER BY i_candid`,
+      );
+      const expected = alerts.filter((a) => a.night === night).map((a) => a.candid);
+      expect(rows.map((r) => r.i_candid)).toEqual(expected.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    }
   });
 });
