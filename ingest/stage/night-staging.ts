@@ -1,6 +1,8 @@
 /**
- * One night's staging DuckDB file for one ingester. `stage` appends a batch in one transaction and returns once
- * it is committed (DuckDB writes its WAL on commit), so the source may then commit its offsets. Idempotent on
+ * One night's staging DuckDB file for one ingester. A batch is built alert by alert (`add`: each alert's rows are
+ * built at once, so that the decoded alert can go) and handed over with `endBatch` (or all at once with `stage`);
+ * it is appended in one transaction, and the promise resolves once it is committed (DuckDB writes its WAL on
+ * commit), so the source may then commit its offsets. Idempotent on
  * candid: an alert already staged in this file is counted as a duplicate and not written again. The candids of
  * the file are kept in memory (loaded when the file is opened), so that appenders write straight into the
  * tables inside the batch's transaction.
