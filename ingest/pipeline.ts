@@ -156,24 +156,20 @@ export class IngestPipeline {
           rejected.push({ reason: outcome.reason, position: item.position, bytes: item.raw() });
         }
       }
+      if (rejected.length > 0) {
+        this.quarantine.put(rejected);
+        this.counts.quarantined += rejected.length;
+        for (const r of rejected) {
+          this.log.warn({ position: describePosition(r.position), reason: r.reason }, 'message quarantined');
+        }
+      }
+      if (offered > 0) await this.previousInFlight;
     } catch (err) {
+      // nothing of a batch that cannot be handed over whole stays half-built for the next one
       this.stager.abandonBatch();
       throw err;
     }
-    if (rejected.length > 0) {
-      this.quarantine.put(rejected);
-      this.counts.quarantined += rejected.length;
-      for (const r of rejected) {
-        this.log.warn({ position: describePosition(r.position), reason: r.reason }, 'message quarantined');
-      }
-    }
     if (offered > 0) {
-      try {
-        await this.previousInFlight;
-      } catch (err) {
-        this.stager.abandonBatch();
-        throw err;
-      }
       const earlier = this.inFlight;
       const own = this.stager.endBatch().then((c) => {
         this.counts.staged += c.staged;

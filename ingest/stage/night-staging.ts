@@ -163,11 +163,8 @@ export class NightStaging {
    * decoded alert. A row that cannot be built fails the whole batch, at {@link endBatch}.
    */
   add(s: StagedAlert): void {
-    let b = this.building;
-    if (b === null) {
-      b = { inBatch: new Set(), chunks: [], end: this.plannedEnd, offered: 0, error: null };
-      this.building = b;
-    }
+    if (this.building === null) this.building = this.newBatch();
+    const b = this.building;
     b.offered++;
     if (b.error !== null) return;
     const { alert } = s;
@@ -191,6 +188,11 @@ export class NightStaging {
     }
   }
 
+  /** An empty batch, its stamps going after those of the batches handed over. */
+  private newBatch(): BatchInProgress {
+    return { inBatch: new Set(), chunks: [], end: this.plannedEnd, offered: 0, error: null };
+  }
+
   /** Drops the batch being built (its rows, and its candids from those on their way). */
   abandonBatch(): void {
     const b = this.building;
@@ -209,13 +211,7 @@ export class NightStaging {
    * whose staging fails fails every later one: nothing after it is reported durable.
    */
   endBatch(): Promise<StageCounts> {
-    const b = this.building ?? {
-      inBatch: new Set(),
-      chunks: [],
-      end: this.plannedEnd,
-      offered: 0,
-      error: null,
-    };
+    const b = this.building ?? this.newBatch();
     this.building = null;
     const { inBatch, chunks } = b;
     if (b.error !== null) {

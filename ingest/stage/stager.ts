@@ -26,23 +26,6 @@ export class Stager {
   private endedParts: { night: number; counts: Promise<StageCounts> }[] = [];
 
   /**
-   * Stages a batch (any mix of nights); resolves when every part of it is durable. A batch may be handed over
-   * before the previous one is durable: each night's file stages its batches in the order they were handed over.
-   */
-  async stage(batch: readonly StagedAlert[]): Promise<StageCounts & { nights: number[] }> {
-    try {
-      for (const s of batch) {
-        const opening = this.add(s);
-        if (opening) await opening;
-      }
-    } catch (err) {
-      this.abandonBatch();
-      throw err;
-    }
-    return this.endBatch();
-  }
-
-  /**
    * Adds an alert to the batch being built: its rows are built at once (NightStaging.add). Returns a promise only
    * when its night's file must be opened first; batches are built one at a time, in order.
    */
@@ -60,7 +43,9 @@ export class Stager {
   }
 
   /**
-   * Hands the batch being built over to its files; resolves when every part of it is durable (see {@link stage}).
+   * Hands the batch being built (any mix of nights) over to its files; resolves when every part of it is durable.
+   * A batch may be handed over before the previous one is durable: each night's file stages its batches in the
+   * order they were handed over.
    */
   endBatch(): Promise<StageCounts & { nights: number[] }> {
     const parts = this.endedParts;

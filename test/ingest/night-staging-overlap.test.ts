@@ -158,9 +158,13 @@ describe('a batch spread over more nights than the staging files kept open', () 
       .slice(0, 18)
       .map((a, i) => ({ ...a, night: nights[i % nights.length] }));
     const stager = new Stager(layout, 'spread', pino({ level: 'silent' }));
-    await expect(stager.stage(alerts.map(staged))).resolves.toEqual({ staged: 18, duplicates: 0, nights });
+    const stage = async (batch: readonly Alert[]) => {
+      for (const a of batch) await stager.add(staged(a));
+      return stager.endBatch();
+    };
+    await expect(stage(alerts)).resolves.toEqual({ staged: 18, duplicates: 0, nights });
     // the same alerts again: every night's file (reopened) knows them
-    await expect(stager.stage(alerts.map(staged))).resolves.toEqual({ staged: 0, duplicates: 18, nights });
+    await expect(stage(alerts)).resolves.toEqual({ staged: 0, duplicates: 18, nights });
     await stager.closeAll();
     for (const night of nights) {
       const file = layout.stagingFile(night, 'spread');
