@@ -72,8 +72,13 @@ export class ByteSink {
       return;
     }
     WORDS.setBigUint64(0, value, true);
-    let hi = WORDS.getUint32(4, true);
-    let lo = WORDS.getUint32(0, true);
+    this.varInt64(WORDS.getUint32(0, true), WORDS.getUint32(4, true));
+  }
+
+  /** Zig-zag varint of a two's-complement 64-bit integer given as its low and high 32-bit words (unsigned). */
+  varInt64(lowWord: number, highWord: number): void {
+    let hi = highWord >>> 0;
+    let lo = lowWord >>> 0;
     // zig-zag: (v << 1) ^ (v >> 63) on the two 32-bit halves
     const sign = hi >= 0x80000000 ? 0xffffffff : 0;
     hi = (((hi << 1) | (lo >>> 31)) ^ sign) >>> 0;

@@ -7,18 +7,20 @@
  * Reference: Apache Avro 1.11 specification, "Binary Encoding" (records, arrays written as one block of items
  * followed by a zero count, unions as the branch index then the value).
  */
-import { ByteSink, FlatRecordWriter } from './flat-record-writer.js';
+import { ByteSink, type FlatField, FlatRecordWriter } from './flat-record-writer.js';
 import { BLOCK_STAMP_SCHEMA, BLOCK_UPPERLIM_SCHEMA } from './object-blocks.js';
 
-/** Writer of an upper limit given as its values in {@link BLOCK_UPPERLIM_FIELDS} order. */
-const UPPERLIM_WRITER = FlatRecordWriter.fromSchema(BLOCK_UPPERLIM_SCHEMA);
-/** Writer of a stamp reference given as its values in {@link BLOCK_STAMP_FIELDS} order. */
-const STAMP_WRITER = FlatRecordWriter.fromSchema(BLOCK_STAMP_SCHEMA);
+/** The fields of an upper limit's record in a block, in order. */
+export const BLOCK_UPPERLIM_RECORD: readonly FlatField[] =
+  FlatRecordWriter.fromSchema(BLOCK_UPPERLIM_SCHEMA).fields;
+/** The fields of a stamp reference's record in a block, in order. */
+export const BLOCK_STAMP_RECORD: readonly FlatField[] =
+  FlatRecordWriter.fromSchema(BLOCK_STAMP_SCHEMA).fields;
 
-/** Field names of an upper limit in a block, in order (the values {@link ObjectBlockStream.upperlim} takes). */
-export const BLOCK_UPPERLIM_FIELDS: readonly string[] = UPPERLIM_WRITER.fields.map((f) => f.name);
-/** Field names of a stamp reference in a block, in order (the values {@link ObjectBlockStream.stamp} takes). */
-export const BLOCK_STAMP_FIELDS: readonly string[] = STAMP_WRITER.fields.map((f) => f.name);
+/** Field names of an upper limit in a block, in order. */
+export const BLOCK_UPPERLIM_FIELDS: readonly string[] = BLOCK_UPPERLIM_RECORD.map((f) => f.name);
+/** Field names of a stamp reference in a block, in order. */
+export const BLOCK_STAMP_FIELDS: readonly string[] = BLOCK_STAMP_RECORD.map((f) => f.name);
 
 /** An alert's JSON text and the values a block keeps beside it (its colour and rate values). */
 export interface BlockText {
@@ -42,8 +44,8 @@ export class ObjectBlockStream {
   private readonly out: ByteSink;
   /** The open block's three arrays, each counted: a block's array is written as its count, then its items. */
   private readonly alerts = new ByteSink(1 << 16);
-  private readonly upperlims = new ByteSink(1 << 16);
-  private readonly stamps = new ByteSink(1 << 14);
+  private readonly upperlimItems = new ByteSink(1 << 16);
+  private readonly stampItems = new ByteSink(1 << 14);
   private alertCount = 0;
   private upperlimCount = 0;
   private stampCount = 0;
@@ -74,24 +76,27 @@ export class ObjectBlockStream {
     this.alertCount++;
   }
 
-  /** Adds an upper limit or bad-quality point given as its values in {@link BLOCK_UPPERLIM_FIELDS} order. */
-  upperlim(values: readonly unknown[]): void {
-    writeItem(UPPERLIM_WRITER, values, this.upperlims);
-    this.upperlimCount++;
+  /**
+   * Adds `count` upper limits or bad-quality points already encoded as records of {@link BLOCK_UPPERLIM_RECORD}:
+   * bytes [start, end) of `records`.
+   */
+  upperlims(records: Uint8Array, start: number, end: number, count: number): void {
+    this.upperlimItems.rawRange(records, start, end);
+    this.upperlimCount += count;
   }
 
-  /** Adds a stamp reference given as its values in {@link BLOCK_STAMP_FIELDS} order. */
-  stamp(values: readonly unknown[]): void {
-    writeItem(STAMP_WRITER, values, this.stamps);
-    this.stampCount++;
+  /** Adds `count` stamp references already encoded as records of {@link BLOCK_STAMP_RECORD} (as `upperlims`). */
+  stamps(records: Uint8Array, start: number, end: number, count: number): void {
+    this.stampItems.rawRange(records, start, end);
+    this.stampCount += count;
   }
 
   /** Appends the open block (possibly empty) and starts the next; returns the block's length in bytes. */
   endBlock(): number {
     const start = this.out.pos;
     appendArray(this.out, this.alerts, this.alertCount);
-    appendArray(this.out, this.upperlims, this.upperlimCount);
-    appendArray(this.out, this.stamps, this.stampCount);
+    appendArray(this.out, this.upperlimItems, this.upperlimCount);
+    appendArray(this.out, this.stampItems, this.stampCount);
     this.alertCount = 0;
     this.upperlimCount = 0;
     this.stampCount = 0;
@@ -111,17 +116,6 @@ export class ObjectBlockStream {
   /** Forgets the blocks appended (the open block is kept). */
   reset(): void {
     this.out.pos = 0;
-  }
-}
-
-/** Writes one record; a value of the wrong type throws TypeError and leaves nothing of the record. */
-function writeItem(writer: FlatRecordWriter, values: readonly unknown[], items: ByteSink): void {
-  const start = items.pos;
-  try {
-    writer.writeValues(values, items);
-  } catch (err) {
-    items.pos = start;
-    throw err;
   }
 }
 

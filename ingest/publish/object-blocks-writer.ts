@@ -13,9 +13,12 @@ import {
   type DuckDBDataChunk,
 } from '@duckdb/node-api';
 import { alertRowJsonTextView } from '../../data/alert-row-json.js';
+import type { FlatField } from '../../data/flat-record-writer.js';
 import {
   BLOCK_STAMP_FIELDS,
+  BLOCK_STAMP_RECORD,
   BLOCK_UPPERLIM_FIELDS,
+  BLOCK_UPPERLIM_RECORD,
   ObjectBlockStream,
 } from '../../data/object-block-stream.js';
 import {
@@ -27,6 +30,7 @@ import {
 } from '../../data/object-blocks.js';
 import { sqlPathLiteral } from '../../data/sql-text.js';
 import { DirectAppendFile } from '../direct-append-file.js';
+import { ChunkRecords } from './chunk-records.js';
 import { PARQUET_COMPRESSION } from './part-writer.js';
 
 /** Bytes buffered before a write to the blocks file. */
@@ -42,19 +46,17 @@ const OBJECT_IDS = (stamps: string) => `
     UNION ALL SELECT i_objectId FROM ${stamps}
   ) WHERE oid IS NOT NULL ORDER BY oid`;
 
-/** The upper limits' columns read by UPPERLIM_ROWS, in the order of a block's upper limit (jd first). */
-const UPPERLIM_COLUMNS = BLOCK_UPPERLIM_FIELDS;
-/** The column of STAMP_ROWS holding each field of a block's stamp reference. */
+/** The column of a cutouts index holding each field of a block's stamp reference. */
 const STAMP_COLUMN_OF: Readonly<Record<string, string>> = {
-  candid: 'candid',
-  jd: 'jd',
+  candid: 'i_candid',
+  jd: 'i_jd',
   night: 'night',
   offset: 'stamp_offset',
   scienceLen: 'stamp_science_len',
   templateLen: 'stamp_template_len',
   differenceLen: 'stamp_difference_len',
 };
-/** The stamp references' columns read by STAMP_ROWS, in the order of a block's stamp reference. */
+/** The columns of a cutouts index read by STAMP_ROWS, in the order of a block's stamp reference. */
 const STAMP_COLUMNS = BLOCK_STAMP_FIELDS.map((f) => STAMP_COLUMN_OF[f] ?? f);
 
 /** The objects of a batch of blocks: those in [$1, $2]. Pushed into each query (row groups are pruned). */
@@ -65,17 +67,22 @@ const ALERT_ROWS = `
   SELECT i_objectId AS oid, i_jd AS jd, i_candid AS candid, classification, row_avro FROM p_alerts
   WHERE i_objectId ${IN_BATCH} ORDER BY oid, jd DESC, candid DESC`;
 
-/** The upper limits of the objects in [$1, $2] (deduplicated on jd and filter, as the objects query does). */
+/**
+ * The upper limits of the objects in [$1, $2] (deduplicated on jd and filter, as the objects query does): the
+ * objectId, then the fields of a block's upper limit in order.
+ */
 const UPPERLIM_ROWS = `
-  SELECT objectId AS oid, ${UPPERLIM_COLUMNS.join(', ')} FROM p_upperlim WHERE objectId ${IN_BATCH}
+  SELECT objectId AS oid, ${BLOCK_UPPERLIM_FIELDS.join(', ')} FROM p_upperlim WHERE objectId ${IN_BATCH}
   QUALIFY row_number() OVER (PARTITION BY objectId, jd, fid ORDER BY tag DESC) = 1
   ORDER BY oid, jd DESC, fid`;
 
-/** The stamp references of the objects in [$1, $2]; `stamps` has the columns of a cutouts index. */
+/**
+ * The stamp references of the objects in [$1, $2]: the objectId, then the fields of a block's stamp reference in
+ * order; `stamps` has the columns of a cutouts index.
+ */
 const STAMP_ROWS = (stamps: string) => `
-  SELECT i_objectId AS oid, i_jd AS jd, i_candid AS candid, night, stamp_offset, stamp_science_len,
-         stamp_template_len, stamp_difference_len
-  FROM ${stamps} WHERE i_objectId ${IN_BATCH} ORDER BY oid, jd DESC, candid DESC`;
+  SELECT i_objectId AS oid, ${STAMP_COLUMNS.join(', ')}
+  FROM ${stamps} WHERE i_objectId ${IN_BATCH} ORDER BY oid, i_jd DESC, i_candid DESC`;
 
 /** Index of each named column in a result. @throws Error when one is missing. */
 function columnIndexes(names: readonly string[], wanted: readonly string[]): number[] {
@@ -86,31 +93,27 @@ function columnIndexes(names: readonly string[], wanted: readonly string[]): num
   });
 }
 
-/** Rows of one kind (upper limits or stamp references) of a batch's objects, read in object order. */
-class KindRows {
-  /** Next row to add. */
+/** Records of one kind (upper limits or stamp references) of a batch's objects, taken in object order. */
+class KindRecords {
+  /** Next run of records to add. */
   private next = 0;
-  private readonly values: unknown[];
 
-  constructor(
-    private readonly oids: readonly string[],
-    private readonly columns: readonly (readonly unknown[])[],
-  ) {
-    this.values = new Array(columns.length).fill(null);
-  }
+  constructor(private readonly records: ChunkRecords) {}
 
-  /** Adds the rows of `oid` (the next ones, if they are its) to the stream through `add`. */
-  addRowsOf(oid: string, add: (values: readonly unknown[]) => void): void {
-    const { oids, columns, values } = this;
-    while (this.next < oids.length && oids[this.next] === oid) {
-      for (let k = 0; k < columns.length; k++) values[k] = columns[k][this.next];
-      add(values);
+  /** Adds the records of `oid` (the next ones, if they are its) to the stream through `add`. */
+  addRecordsOf(
+    oid: string,
+    add: (records: Uint8Array, start: number, end: number, count: number) => void,
+  ): void {
+    const { keys, ends, counts, sink } = this.records;
+    if (this.next < keys.length && keys[this.next] === oid) {
+      add(sink.view(), this.records.start(this.next), ends[this.next], counts[this.next]);
       this.next++;
     }
   }
 
   get done(): boolean {
-    return this.next === this.oids.length;
+    return this.next === this.records.keys.length;
   }
 }
 
@@ -137,10 +140,12 @@ class BlockRowsWriter {
   private nextId = 0;
   private current: string | null = null;
   private reused: ReadonlyMap<bigint, BlockAlertText> | null = null;
-  private upperlims = new KindRows([], []);
-  private stamps = new KindRows([], []);
-  private readonly addUpperlim = (values: readonly unknown[]) => this.stream.upperlim(values);
-  private readonly addStamp = (values: readonly unknown[]) => this.stream.stamp(values);
+  private upperlims = new KindRecords(new ChunkRecords([]));
+  private stamps = new KindRecords(new ChunkRecords([]));
+  private readonly addUpperlims = (records: Uint8Array, start: number, end: number, count: number) =>
+    this.stream.upperlims(records, start, end, count);
+  private readonly addStamps = (records: Uint8Array, start: number, end: number, count: number) =>
+    this.stream.stamps(records, start, end, count);
 
   constructor(
     private readonly appender: DuckDBAppender,
@@ -148,7 +153,7 @@ class BlockRowsWriter {
   ) {}
 
   /** Starts a batch of objects, with its upper limits and stamp references. */
-  startBatch(ids: readonly string[], upperlims: KindRows, stamps: KindRows): void {
+  startBatch(ids: readonly string[], upperlims: KindRecords, stamps: KindRecords): void {
     this.ids = ids;
     this.nextId = 0;
     this.upperlims = upperlims;
@@ -195,8 +200,8 @@ class BlockRowsWriter {
   private endObject(): void {
     const oid = this.current;
     if (oid === null) return;
-    this.upperlims.addRowsOf(oid, this.addUpperlim);
-    this.stamps.addRowsOf(oid, this.addStamp);
+    this.upperlims.addRecordsOf(oid, this.addUpperlims);
+    this.stamps.addRecordsOf(oid, this.addStamps);
     const offset = this.written + this.stream.size;
     const length = this.stream.endBlock();
     this.appender.appendVarchar(oid);
@@ -246,24 +251,21 @@ function alertColumns(names: readonly string[]): AlertColumns {
   return { oid, jd, candid, classification, row };
 }
 
-/** The upper limits or stamp references of a batch, from `sql` with columns `oid` and `names` in block order. */
-async function kindRows(
+/**
+ * The upper limits or stamp references of a batch, from `sql` whose columns are `oid` then the fields of
+ * `record` in order, encoded as block records.
+ */
+async function kindRecords(
   conn: DuckDBConnection,
   sql: string,
   bounds: string[],
-  names: readonly string[],
-): Promise<KindRows> {
+  record: readonly FlatField[],
+): Promise<KindRecords> {
   const result = await conn.run(sql, bounds);
-  const at = columnIndexes(result.columnNames(), ['oid', ...names]);
-  const columns: unknown[][] = at.map(() => []);
-  for (let c = 0; c < result.chunkCount; c++) {
-    const chunk = result.getChunk(c);
-    at.forEach((i, k) => {
-      for (const v of chunk.getColumnVector(i).toArray()) columns[k].push(v);
-    });
-  }
-  const [oids, ...values] = columns;
-  return new KindRows(oids as string[], values);
+  ChunkRecords.check(record, result.columnNames(), result.columnTypes());
+  const records = new ChunkRecords(record);
+  for (let c = 0; c < result.chunkCount; c++) records.add(result.getChunk(c));
+  return new KindRecords(records);
 }
 
 /** What {@link writeObjectBlocks} wrote. */
@@ -312,8 +314,8 @@ export async function writeObjectBlocks(
       const bounds = [batch[0], batch[batch.length - 1]];
       blocks.startBatch(
         batch,
-        await kindRows(conn, UPPERLIM_ROWS, bounds, UPPERLIM_COLUMNS),
-        await kindRows(conn, STAMP_ROWS(stampsRelation), bounds, STAMP_COLUMNS),
+        await kindRecords(conn, UPPERLIM_ROWS, bounds, BLOCK_UPPERLIM_RECORD),
+        await kindRecords(conn, STAMP_ROWS(stampsRelation), bounds, BLOCK_STAMP_RECORD),
       );
       const result = await conn.stream(ALERT_ROWS, bounds);
       const columns = alertColumns(result.columnNames());
