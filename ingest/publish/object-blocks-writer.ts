@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   type DuckDBAppender,
-  DuckDBBlobVector,
   type DuckDBConnection,
   type DuckDBDataChunk,
+  DuckDBTypeId,
 } from '@duckdb/node-api';
 import { alertRowJsonTextView } from '../../data/alert-row-json.js';
 import type { FlatField } from '../../data/flat-record-writer.js';
@@ -32,6 +32,7 @@ import { sqlPathLiteral } from '../../data/sql-text.js';
 import { DirectAppendFile } from '../direct-append-file.js';
 import { ChunkRecords } from './chunk-records.js';
 import { PARQUET_COMPRESSION } from './part-writer.js';
+import { checkColumnTypes, VectorMemory } from './vector-memory.js';
 
 /** Bytes buffered before a write to the blocks file. */
 const FLUSH_BYTES = 8 << 20;
@@ -83,15 +84,6 @@ const UPPERLIM_ROWS = `
 const STAMP_ROWS = (stamps: string) => `
   SELECT i_objectId AS oid, ${STAMP_COLUMNS.join(', ')}
   FROM ${stamps} WHERE i_objectId ${IN_BATCH} ORDER BY oid, i_jd DESC, i_candid DESC`;
-
-/** Index of each named column in a result. @throws Error when one is missing. */
-function columnIndexes(names: readonly string[], wanted: readonly string[]): number[] {
-  return wanted.map((name) => {
-    const i = names.indexOf(name);
-    if (i < 0) throw new Error(`the object block rows have no column ${name}`);
-    return i;
-  });
-}
 
 /** Records of one kind (upper limits or stamp references) of a batch's objects, taken in object order. */
 class KindRecords {
@@ -160,20 +152,28 @@ class BlockRowsWriter {
     this.stamps = stamps;
   }
 
-  /** Adds the alerts of one chunk of ALERT_ROWS whose columns are at `at`. */
-  addAlertChunk(chunk: DuckDBDataChunk, at: AlertColumns): void {
-    // each column's values at once: the loop below then reads arrays, not vectors of a dozen classes
-    const values = (i: number) => chunk.getColumnVector(i).toArray();
-    const oids = values(at.oid) as string[];
-    const jds = values(at.jd) as number[];
-    const candids = values(at.candid) as bigint[];
-    const classifications = values(at.classification) as (string | null)[];
-    const rows = chunk.getColumnVector(at.row);
-    if (!(rows instanceof DuckDBBlobVector)) throw new Error('row_avro is not a BLOB column');
-    for (let i = 0; i < chunk.rowCount; i++) {
-      const oid = oids[i];
-      if (oid !== this.current) this.startObject(oid);
-      this.alert(classifications[i], rows.getItemBytes(i) ?? EMPTY, candids[i], jds[i]);
+  /** Adds the alerts of one chunk of ALERT_ROWS (its columns as ALERT_COLUMN_TYPES). */
+  addAlertChunk(chunk: DuckDBDataChunk): void {
+    // the cells are read in place: no value per cell but those passed on
+    const oids = new VectorMemory(chunk, 0, DuckDBTypeId.VARCHAR);
+    const jdColumn = new VectorMemory(chunk, 1, DuckDBTypeId.DOUBLE);
+    const candidColumn = new VectorMemory(chunk, 2, DuckDBTypeId.BIGINT);
+    const classifications = new VectorMemory(chunk, 3, DuckDBTypeId.VARCHAR);
+    const rows = new VectorMemory(chunk, 4, DuckDBTypeId.BLOB);
+    const jds = jdColumn.doubles();
+    const candids = candidColumn.longs();
+    const count = chunk.rowCount;
+    for (let i = 0; i < count; i++) {
+      if (!oids.valid(i) || !jdColumn.valid(i) || !candidColumn.valid(i)) {
+        throw new Error('an alert without objectId, jd or candid among the object block rows');
+      }
+      // an objectId's text is decoded only where it may change
+      if (i === 0 || !oids.sameInlineText(i, i - 1)) {
+        const oid = oids.text(i);
+        if (oid !== this.current) this.startObject(oid);
+      }
+      const classification = classifications.valid(i) ? classifications.text(i) : null;
+      this.alert(classification, rows.valid(i) ? rows.stringBytes(i) : EMPTY, candids[i], jds[i]);
     }
   }
 
@@ -231,25 +231,14 @@ class BlockRowsWriter {
 
 const EMPTY = new Uint8Array(0);
 
-/** Where the columns read by {@link BlockRowsWriter.addAlertChunk} are in a result of ALERT_ROWS. */
-interface AlertColumns {
-  readonly oid: number;
-  readonly jd: number;
-  readonly candid: number;
-  readonly classification: number;
-  readonly row: number;
-}
-
-function alertColumns(names: readonly string[]): AlertColumns {
-  const [oid, jd, candid, classification, row] = columnIndexes(names, [
-    'oid',
-    'jd',
-    'candid',
-    'classification',
-    'row_avro',
-  ]);
-  return { oid, jd, candid, classification, row };
-}
+/** The types of the columns of ALERT_ROWS, read in place by {@link BlockRowsWriter.addAlertChunk}. */
+const ALERT_COLUMN_TYPES = [
+  DuckDBTypeId.VARCHAR,
+  DuckDBTypeId.DOUBLE,
+  DuckDBTypeId.BIGINT,
+  DuckDBTypeId.VARCHAR,
+  DuckDBTypeId.BLOB,
+];
 
 /**
  * The upper limits or stamp references of a batch, from `sql` whose columns are `oid` then the fields of
@@ -318,11 +307,11 @@ export async function writeObjectBlocks(
         await kindRecords(conn, STAMP_ROWS(stampsRelation), bounds, BLOCK_STAMP_RECORD),
       );
       const result = await conn.stream(ALERT_ROWS, bounds);
-      const columns = alertColumns(result.columnNames());
+      checkColumnTypes(result.columnNames(), result.columnTypes(), ALERT_COLUMN_TYPES);
       for (;;) {
         const chunk = await result.fetchChunk();
         if (!chunk || chunk.rowCount === 0) break;
-        blocks.addAlertChunk(chunk, columns);
+        blocks.addAlertChunk(chunk);
         if (blocks.stream.size > FLUSH_BYTES) await flush();
       }
       blocks.endBatch();
