@@ -184,10 +184,22 @@ function writeKey(key: Buffer): void {
   sink.rawRange(key, 0, key.length);
 }
 
-/** A string as JSON.stringify writes it, or null. */
+/** A string as JSON.stringify writes it, or null: printable ASCII without quote or backslash as it is. */
 function writeJsonString(text: string | null): void {
-  if (text === null) sink.rawRange(NULL_TEXT, 0, 4);
-  else sink.utf8(JSON.stringify(text));
+  if (text === null) {
+    sink.rawRange(NULL_TEXT, 0, 4);
+    return;
+  }
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c < 0x20 || c >= 0x7f || c === QUOTE || c === BACKSLASH) {
+      sink.utf8(JSON.stringify(text));
+      return;
+    }
+  }
+  sink.byte(QUOTE);
+  sink.ascii(text);
+  sink.byte(QUOTE);
 }
 
 /**

@@ -14,8 +14,8 @@ const MIN_ISO_JD = 1721059.5;
 function isoOrNull(jd: number | null): string | null {
   if (jd === null || !Number.isFinite(jd) || jd < MIN_ISO_JD || jd > MAX_ISO_JD) return null;
   const text = jdToIsoText(jd);
-  // Rounding to the millisecond may cross a range end: `+010000-…` or `-000001-…`.
-  return /^\d{4}-/.test(text) ? text : null;
+  // Rounding to the millisecond may cross a range end: `+010000-…` or `-000001-…` (no `-` after 4 characters).
+  return text.charCodeAt(4) === 0x2d ? text : null;
 }
 
 /**

@@ -38,4 +38,20 @@ describe('jdToIsoText', () => {
     // 0.4 ms before midnight rounds up to the next day
     expect(jdToIsoText(jdOf('2024-01-01T00:00:00.000Z') - 0.0004 / 86400)).toBe('2024-01-01 00:00:00.000');
   });
+
+  it('writes the right text for instants met again or sharing a remembered slot', () => {
+    // a night's exposures repeat; instants 4,096 ms apart (and negative ones) share a slot of the texts remembered
+    const rng = new Prng(11);
+    const start = jdOf('2024-02-05T03:00:00.000Z');
+    const jds: number[] = [];
+    for (let n = 0; n < 500; n++) {
+      const ms = Math.round(rng.range(0, 10 * 3600 * 1000));
+      for (const k of [0, 1, 2, -3]) jds.push(start + (ms + k * 4096) / MS_PER_DAY);
+    }
+    jds.push(jdOf('1960-01-01T00:00:00.000Z'), jdOf('1960-01-01T00:00:04.096Z'), 1000000.25);
+    for (let pass = 0; pass < 3; pass++) {
+      for (const jd of jds) expect(jdToIsoText(jd)).toBe(byDate(jd));
+      rng.shuffle(jds);
+    }
+  });
 });

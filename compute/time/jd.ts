@@ -38,6 +38,14 @@ const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
 const pad3 = (n: number): string => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
 
 /**
+ * Texts of recent instants (Unix ms), direct-mapped by the instant: the alerts of a night share their exposures'
+ * times, so most `v:lastdate` texts of a publication are written once.
+ */
+const ISO_CACHE_SIZE = 4096;
+const isoCacheMs = new Float64Array(ISO_CACHE_SIZE).fill(Number.NaN);
+const isoCacheText: string[] = new Array(ISO_CACHE_SIZE).fill('');
+
+/**
  * ISO UTC text `YYYY-MM-DD HH:MM:SS.sss` of a JD, as the reference service writes `v:lastdate`: the JD rounded to
  * the millisecond, in the proleptic Gregorian calendar (as JavaScript's Date). Years 0000-9999 are computed with
  * integer arithmetic (~4x faster than formatting a Date); others are written as Date writes them (`+010000-…`).
@@ -46,6 +54,16 @@ const pad3 = (n: number): string => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${
  */
 export function jdToIsoText(jd: number): string {
   const ms = Math.round(jdToUnixMs(jd));
+  const slot = ((ms % ISO_CACHE_SIZE) + ISO_CACHE_SIZE) % ISO_CACHE_SIZE;
+  if (isoCacheMs[slot] === ms) return isoCacheText[slot];
+  const text = isoTextOfUnixMs(ms);
+  isoCacheMs[slot] = ms;
+  isoCacheText[slot] = text;
+  return text;
+}
+
+/** {@link jdToIsoText} of a whole number of Unix milliseconds. */
+function isoTextOfUnixMs(ms: number): string {
   const days = Math.floor(ms / MS_PER_DAY);
   const z = days + 719468; // days since 0000-03-01
   const era = Math.floor(z / 146097);
