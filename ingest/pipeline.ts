@@ -60,6 +60,8 @@ export class IngestPipeline {
    */
   private inFlight: Promise<void> = Promise.resolve();
   private previousInFlight: Promise<void> = Promise.resolve();
+  /** For each night, the durability of the batches up to the last one holding alerts of it. */
+  private readonly nightInFlight = new Map<number, Promise<void>>();
 
   constructor(
     layout: StoreLayout,
@@ -180,8 +182,17 @@ export class IngestPipeline {
       this.inFlight = earlier.then(() => own);
       // a failure is thrown by the next hand-over, by flush, or to whoever awaits `durable`
       this.inFlight.catch(() => undefined);
+      for (const night of this.lastBatchNights) this.nightInFlight.set(night, this.inFlight);
     }
     return { durable: this.inFlight };
+  }
+
+  /**
+   * Resolves when every batch handed over up to the last one holding alerts of `night` is durable (rejects if a
+   * staging failed): a night that the last batches did not touch can be closed without waiting for them.
+   */
+  async nightDurable(night: number): Promise<void> {
+    await this.nightInFlight.get(night);
   }
 
   /** Resolves when every batch handed over so far is durable (rejects if a staging failed). */

@@ -120,7 +120,8 @@ export async function ingestFiles(
     if (!publisher) return;
     for (const night of pipeline.stager.openNights()) {
       if (batchNo - (lastSeen.get(night) ?? batchNo) < quietAfter) continue;
-      await pipeline.flush();
+      // the night's batches only: the later ones (none of its alerts) go on being staged meanwhile
+      await pipeline.nightDurable(night);
       await pipeline.stager.closeNight(night);
       dirty.delete(night);
       void publisher.enqueue(night);
