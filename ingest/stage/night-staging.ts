@@ -1,6 +1,6 @@
 /**
  * One night's staging DuckDB file for one ingester. A batch is built alert by alert (`add`: each alert's rows are
- * built at once, so that the decoded alert can go) and handed over with `endBatch` (or all at once with `stage`);
+ * built at once, so that the decoded alert can go) and handed over with `endBatch`;
  * it is appended in one transaction, and the promise resolves once it is committed (DuckDB writes its WAL on
  * commit), so the source may then commit its offsets. Idempotent on
  * candid: an alert already staged in this file is counted as a duplicate and not written again. The candids of
@@ -147,15 +147,6 @@ export class NightStaging {
 
   /** The batch being built by {@link add}, null between batches. */
   private building: BatchInProgress | null = null;
-
-  /**
-   * Stages a batch in one transaction; resolves once it is durable, after every batch handed over before it
-   * ({@link add} of each alert, then {@link endBatch}).
-   */
-  stage(batch: readonly StagedAlert[]): Promise<StageCounts> {
-    for (const s of batch) this.add(s);
-    return this.endBatch();
-  }
 
   /**
    * Adds an alert to the batch being built (starting one): unless its candid is already staged or on its way, its
