@@ -9,7 +9,7 @@ import type { StoreLayout } from '../data/store-layout.js';
 import { GroupCommitter } from './group-commit.js';
 import type { RawMessage } from './pipeline.js';
 import { RateReporter } from './progress.js';
-import { publishBesideWorker } from './publish/background-publisher.js';
+import { BackgroundPublisher, publishBesideWorker } from './publish/background-publisher.js';
 import { compactStore } from './publish/compact.js';
 import { SerialQueue } from './serial.js';
 import { KafkaSource } from './sources/kafka.js';
@@ -17,6 +17,8 @@ import { openStagingPipeline } from './stage/staging-thread.js';
 
 /** Longest wait for the consumer to leave its group when stopping. */
 const STOP_TIMEOUT_MS = 15_000;
+/** Interval of the idleness check (`exitWhenIdleSeconds`): the ingester stops at most this late. */
+const IDLE_CHECK_MS = 50;
 
 export interface KafkaIngestOptions {
   readonly brokers: readonly string[];
@@ -49,13 +51,20 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
   });
   const reporter = new RateReporter(log, 'ingest', () => ({ ...pipeline.counts }), 'read').start();
 
-  const publishStaged = async (): Promise<void> => {
-    await pipeline.closeFiles();
-    if (unpublished.size > 0) {
-      const { results, errors } = await publishBesideWorker(layout, [...unpublished], log);
-      for (const { night } of results) unpublished.delete(night);
-      for (const { night, error } of errors)
-        log.warn({ night, error }, 'publication failed; retried at the next scheduled run');
+  /** Publishes the staged nights, with `early` when given (a publisher made beforehand; closed either way). */
+  const publishStaged = async (early?: BackgroundPublisher): Promise<void> => {
+    let unused = early;
+    try {
+      await pipeline.closeFiles();
+      if (unpublished.size > 0) {
+        unused = undefined; // publishBesideWorker closes it
+        const { results, errors } = await publishBesideWorker(layout, [...unpublished], log, early);
+        for (const { night } of results) unpublished.delete(night);
+        for (const { night, error } of errors)
+          log.warn({ night, error }, 'publication failed; retried at the next scheduled run');
+      }
+    } finally {
+      await unused?.close();
     }
     await compactStore(layout, log).catch((err) =>
       log.warn({ err }, 'compaction failed; retried at the next run'),
@@ -66,7 +75,7 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
     ? cron.schedule(
         options.publishCron,
         () => {
-          queue.run(publishStaged).catch((err) => log.error({ err }, 'scheduled publication failed'));
+          queue.run(() => publishStaged()).catch((err) => log.error({ err }, 'scheduled publication failed'));
         },
         { timezone: 'UTC' },
       )
@@ -82,6 +91,8 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
     log.info({ why }, 'stopping: finishing the batch in progress');
     stopping = (async () => {
       task?.stop();
+      // the publication worker loads while the consumer leaves its group and the staging files close
+      const publisher = options.publishOnExit ? new BackgroundPublisher(layout, log) : undefined;
       // a clean leave normally takes well under a second; a broker that does not answer must not keep the
       // ingester alive: staged batches are durable, and uncommitted offsets only mean re-delivered duplicates
       const left = await Promise.race([
@@ -91,7 +102,7 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
       if (!left)
         log.warn({ timeoutMs: STOP_TIMEOUT_MS }, 'consumer did not leave the group in time; stopping anyway');
       await queue.idle();
-      if (options.publishOnExit) await queue.run(publishStaged);
+      if (publisher) await queue.run(() => publishStaged(publisher));
       await pipeline.close();
       resolveDone();
     })();
@@ -106,7 +117,7 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
     options.exitWhenIdleSeconds !== null
       ? setInterval(() => {
           if (source.idleMs() > (options.exitWhenIdleSeconds ?? 0) * 1000) void stop('idle');
-        }, 250)
+        }, IDLE_CHECK_MS)
       : null;
 
   // partitions' batches arriving together are staged in one transaction (group commit); two groups at a time:

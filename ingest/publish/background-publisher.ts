@@ -165,17 +165,21 @@ export class BackgroundPublisher {
 
 /**
  * Publishes `nights` two at a time: on a publication worker and on the calling thread (parts are built outside
- * the publication lock). Failures are returned with their night, not thrown.
+ * the publication lock). Failures are returned with their night, not thrown. A publisher made beforehand (its
+ * worker started early, e.g. while a consumer stops) is used, then closed.
  */
 export async function publishBesideWorker(
   layout: StoreLayout,
   nights: readonly number[],
   log: Logger,
+  publisher: BackgroundPublisher = new BackgroundPublisher(layout, log),
 ): Promise<{ results: PublishResult[]; errors: { night: number; error: string }[] }> {
-  const publisher = new BackgroundPublisher(layout, log);
-  for (const night of [...nights].sort((a, b) => a - b)) void publisher.enqueue(night);
-  await publisher.helpHere(BESIDE_WORKER_MEMORY);
-  await publisher.close();
+  try {
+    for (const night of [...nights].sort((a, b) => a - b)) void publisher.enqueue(night);
+    await publisher.helpHere(BESIDE_WORKER_MEMORY);
+  } finally {
+    await publisher.close();
+  }
   return {
     results: [...publisher.results].sort((a, b) => a.night - b.night),
     errors: publisher.errors,

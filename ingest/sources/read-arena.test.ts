@@ -72,4 +72,18 @@ describe('ReadArena', () => {
     expect([z.bytes.buffer === x.bytes.buffer, z.bytes.byteOffset - x.bytes.byteOffset]).toEqual([true, 0]);
     expect(arena.fallbacks).toBe(2);
   });
+
+  it('allocates the ring and its fallbacks as told, e.g. in memory shared with a worker thread', () => {
+    const allocated: number[] = [];
+    const arena = new ReadArena(1000, (bytes) => {
+      allocated.push(bytes);
+      return Buffer.from(new SharedArrayBuffer(bytes));
+    });
+    const a = arena.take(800);
+    const b = arena.take(400); // no room: a buffer of its own, shared too
+    const empty = arena.take(0);
+    expect(allocated).toEqual([1000, 400, 0]);
+    for (const x of [a, b, empty]) expect(x.bytes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect([a.bytes.byteOffset, a.bytes.length, b.bytes.length, empty.bytes.length]).toEqual([0, 800, 400, 0]);
+  });
 });

@@ -1,8 +1,9 @@
 /**
- * Reusable memory for the blocks read from input files. A fresh buffer per block (~2 GB per 100,000 alerts with
- * stamps) made V8 collect garbage for every ~20 MB of it ("external memory pressure"), and the kernel zero fresh
- * pages: ~1/6 of staging's CPU time (docs/benchmarks.md). The arena is one ring of memory: buffers are taken in
- * order and given back in the same order, once nothing refers to them (the alerts read from them are durable).
+ * Reusable memory for the blocks read from input files, and for the Kafka messages handed to the staging thread.
+ * A fresh buffer per block (~2 GB per 100,000 alerts with stamps) made V8 collect garbage for every ~20 MB of it
+ * ("external memory pressure"), and the kernel zero fresh pages: ~1/6 of staging's CPU time (docs/benchmarks.md).
+ * The arena is one ring of memory: buffers are taken in order and given back in the same order, once nothing
+ * refers to them (the alerts read from them are durable).
  */
 
 /** A buffer of the arena, and its sequence number (for {@link ReadArena.releaseBefore}). */
@@ -22,8 +23,15 @@ export class ReadArena {
   taken = 0;
   fallbacks = 0;
 
-  /** @param capacity bytes of the ring, allocated on first use. */
-  constructor(readonly capacity: number) {}
+  /**
+   * @param capacity bytes of the ring, allocated on first use.
+   * @param allocate how the ring and the buffers taken outside it are allocated (default: memory of their own,
+   *   not slices of Node's pool); e.g. over a `SharedArrayBuffer` for memory shared with a worker thread.
+   */
+  constructor(
+    readonly capacity: number,
+    private readonly allocate: (bytes: number) => Buffer = (bytes) => Buffer.allocUnsafeSlow(bytes),
+  ) {}
 
   /**
    * A buffer of `length` bytes (contents undefined) and its sequence number: from the ring when it has room, else
@@ -32,13 +40,13 @@ export class ReadArena {
   take(length: number): ArenaBuffer {
     const seq = this.nextSeq++;
     this.taken++;
-    if (length === 0) return { bytes: Buffer.alloc(0), seq };
+    if (length === 0) return { bytes: this.allocate(0), seq };
     const start = this.placement(length);
     if (start < 0) {
       this.fallbacks++;
-      return { bytes: Buffer.allocUnsafe(length), seq };
+      return { bytes: this.allocate(length), seq };
     }
-    this.memory ??= Buffer.allocUnsafeSlow(this.capacity); // memory of its own, not a slice of a pool
+    this.memory ??= this.allocate(this.capacity);
     this.live.push({ start, end: start + length, seq });
     this.head = start + length;
     return { bytes: this.memory.subarray(start, start + length), seq };

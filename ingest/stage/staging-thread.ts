@@ -11,11 +11,14 @@ import type { Position } from '../../data/alert.js';
 import type { StoreLayout } from '../../data/store-layout.js';
 import { AlertDecoder } from '../decode/decode.js';
 import { type IngestCounts, IngestPipeline, type RawMessage } from '../pipeline.js';
+import { ReadArena } from '../sources/read-arena.js';
 
-/** Smallest buffer shared with the worker (a Kafka fetch's batch is a few MB to a few tens of MB). */
-const SHARED_BUFFER_BYTES = 16 << 20;
-/** Free shared buffers kept for reuse (two batches are in flight at once; each buffer holds one, up to ~60 MB). */
-const MAX_FREE_BUFFERS = 2;
+/**
+ * Bytes of the ring of memory shared with the worker: the messages being staged are at most
+ * MAX_PENDING_MESSAGES of the Kafka source (~130 MB of ZTF alerts with their schema) plus the group that waits;
+ * a group that does not fit goes through a buffer of its own.
+ */
+const SHARED_RING_BYTES = 192 << 20;
 
 /** A request to the staging worker. */
 export type StagingRequest =
@@ -23,11 +26,12 @@ export type StagingRequest =
       readonly id: number;
       readonly kind: 'ingest';
       /**
-       * The messages' bytes, one after the other, at the start of a buffer shared with the worker: it is the
-       * worker's until the batch is answered (nothing keeps a view of it after that), then reused.
+       * The messages' bytes, one after the other from `start`, in memory shared with the worker: that part is
+       * the worker's until the batch is answered (nothing keeps a view of it after that), then reused.
        */
       readonly bytes: SharedArrayBuffer;
-      /** End offset of each message in `bytes`. */
+      readonly start: number;
+      /** End offset of each message, from `start`. */
       readonly ends: readonly number[];
       readonly positions: readonly Position[];
     }
@@ -104,23 +108,18 @@ class WorkerStaging implements StagingPipeline {
   }
 
   /**
-   * Buffers shared with the worker, free for the next batches. Fresh memory costs these virtual machines ~5x a
-   * copy (every new page is a fault in the host: docs/benchmarks.md), and a batch of Kafka messages is ~10 MB:
-   * reusing the buffers takes the copy of a batch from ~6 to ~1 ms per 9 MB.
+   * Memory shared with the worker, reused batch after batch. Fresh memory costs these virtual machines several
+   * times a copy (every new page is a fault, zeroed by the kernel: docs/benchmarks.md); a fresh buffer per group of
+   * messages made ~45 % of the consumer thread's page faults.
    */
-  private readonly freeBuffers: SharedArrayBuffer[] = [];
-
-  private sharedBuffer(bytes: number): SharedArrayBuffer {
-    const i = this.freeBuffers.findIndex((b) => b.byteLength >= bytes);
-    if (i >= 0) return this.freeBuffers.splice(i, 1)[0];
-    return new SharedArrayBuffer(Math.max(bytes, SHARED_BUFFER_BYTES));
-  }
+  private readonly ring = new ReadArena(SHARED_RING_BYTES, (bytes) =>
+    Buffer.from(new SharedArrayBuffer(bytes)),
+  );
 
   ingestMessages(messages: readonly RawMessage[]): Promise<void> {
-    // one copy into a buffer shared with the worker, given back to the pool once the batch is answered
+    // one copy into the shared ring; batches are answered in order, so each answer frees the ring up to its batch
     const total = messages.reduce((s, m) => s + m.bytes.length, 0);
-    const shared = this.sharedBuffer(total);
-    const bytes = new Uint8Array(shared, 0, total);
+    const { bytes, seq } = this.ring.take(total);
     const ends: number[] = [];
     let at = 0;
     for (const m of messages) {
@@ -129,10 +128,15 @@ class WorkerStaging implements StagingPipeline {
       ends.push(at);
     }
     const positions = messages.map((m) => m.position);
-    const release = () => {
-      if (this.freeBuffers.length < MAX_FREE_BUFFERS) this.freeBuffers.push(shared);
-    };
-    const answered = this.call({ id: this.nextId++, kind: 'ingest', bytes: shared, ends, positions });
+    const release = () => this.ring.releaseBefore(seq + 1);
+    const answered = this.call({
+      id: this.nextId++,
+      kind: 'ingest',
+      bytes: bytes.buffer as SharedArrayBuffer,
+      start: bytes.byteOffset,
+      ends,
+      positions,
+    });
     answered.then(release, release);
     return answered;
   }

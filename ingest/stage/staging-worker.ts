@@ -1,7 +1,7 @@
 /**
  * Worker thread that decodes and stages Kafka messages, so that the consumer's thread only runs the Kafka client.
- * Requests in: `{ id, kind: 'ingest', bytes, ends, positions }` (the messages' bytes packed at the start of a
- * buffer shared with the consumer's thread, `ends` their end offsets), `{ id, kind: 'closeFiles' }`, `{ id, kind: 'close' }`. Replies:
+ * Requests in: `{ id, kind: 'ingest', bytes, start, ends, positions }` (the messages' bytes packed from `start`
+ * in memory shared with the consumer's thread, `ends` their end offsets from there), `{ id, kind: 'closeFiles' }`, `{ id, kind: 'close' }`. Replies:
  * `{ id, counts, nights }` once the request is done (an ingested batch is durable), or `{ id, error }`; batches are
  * answered in the order they came.
  */
@@ -39,7 +39,7 @@ const replyError = (id: number, err: unknown) =>
  */
 async function handle(request: StagingRequest): Promise<void> {
   if (request.kind === 'ingest') {
-    const bytes = new Uint8Array(request.bytes, 0, request.ends.at(-1) ?? 0);
+    const bytes = new Uint8Array(request.bytes, request.start, request.ends.at(-1) ?? 0);
     const messages: RawMessage[] = request.positions.map((position: Position, i: number) => ({
       bytes: bytes.subarray(i === 0 ? 0 : request.ends[i - 1], request.ends[i]),
       position,

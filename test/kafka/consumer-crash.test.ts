@@ -214,7 +214,7 @@ describe('Kafka consumer group ingestion', () => {
   let broker: TestBroker;
   beforeAll(() => {
     if (!fs.existsSync(CLI)) throw new Error(`build first (npm run build): ${CLI} is missing`);
-    broker = startBroker(['crash:6', 'shared:4', 'cron:4', 'term:4']);
+    broker = startBroker(['crash:6', 'shared:4', 'cron:4', 'term:4', 'exit:4', 'quiet:2']);
   });
   afterAll(() => broker?.stop());
 
@@ -323,5 +323,31 @@ describe('Kafka consumer group ingestion', () => {
     const raw = Object.values(catalog.statistics).reduce((s, st) => s + (st['basic:raw'] ?? 0), 0);
     expect(raw).toBe(producedCandids().size);
     fs.rmSync(layout.root, { recursive: true, force: true });
+  }, 240_000);
+
+  it('publishes every staged night when it stops (--publish-on-exit), and exits at once with none staged', async () => {
+    await produceAll(broker.bootstrap, 'exit');
+    const layout = tempStore();
+    const child = startConsumer(layout, broker.bootstrap, 'exit', 'g-exit', 'ce', [
+      '--publish-on-exit',
+      '--publish-cron',
+      'off',
+    ]);
+    expect(await exited(child)).toBe(0);
+    const catalog = readCatalog(layout);
+    expect(Object.keys(catalog.statistics).map(Number).sort()).toEqual(stagedNights(layout));
+    const raw = Object.values(catalog.statistics).reduce((s, st) => s + (st['basic:raw'] ?? 0), 0);
+    expect(raw).toBe(producedCandids().size);
+    fs.rmSync(layout.root, { recursive: true, force: true });
+    // nothing to consume: it stops once idle, with nothing staged nor published
+    const empty = tempStore();
+    const idle = startConsumer(empty, broker.bootstrap, 'quiet', 'g-quiet', 'cq', [
+      '--publish-on-exit',
+      '--publish-cron',
+      'off',
+    ]);
+    expect(await exited(idle, 60_000)).toBe(0);
+    expect(stagedNights(empty)).toEqual([]);
+    fs.rmSync(empty.root, { recursive: true, force: true });
   }, 240_000);
 });
