@@ -8,6 +8,7 @@
  *   publication   `skyalert publish --all`
  *   end to end    `skyalert ingest` (stage + publish) into a fresh store
  *   kafka         `skyalert simulate --kafka` produces, then `skyalert ingest --kafka` consumes and publishes
+ *                 (R consumptions of the same topic, by new consumer groups)
  *
  * Each phase starts after `sync` (the previous phase's writes on disk), and the end-to-end phase after the
  * store of the staging and publication phases is removed. Times are the commands' wall times, process start and
@@ -62,15 +63,17 @@ const KAFKA_IDLE_SECONDS = 3;
 
 /**
  * Kafka: `skyalert simulate --kafka` produces the alerts first, then `skyalert ingest --kafka` consumes them
- * and publishes on exit. The test broker keeps only ~5 MiB per partition, so the topic has 256 partitions on 3
- * brokers (one fetcher each, as a real cluster has several). Rates count from the consumer's group join: to its
- * last alert staged (consumption), and to its exit after publishing the nights (end to end).
+ * and publishes on exit, `consumptions` times (each a new consumer group reading the topic from its start, into
+ * a fresh store; medians reported). The test broker keeps only ~5 MiB per partition, so the topic has 256
+ * partitions on 3 brokers (one fetcher each, as a real cluster has several). Rates count from the consumer's
+ * group join: to its last alert staged (consumption), and to its exit after publishing the nights (end to end).
  */
 async function kafkaRun(
   work: string,
   alerts: number,
   nights: number,
-): Promise<Record<string, number | string>> {
+  consumptions: number,
+): Promise<Record<string, number | number[] | string>> {
   const kafkaDir = sharedKafkaDir();
   if (!kafkaDir) return { skipped: 'no ../shared/kafka broker beside the project' };
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyalert-bench-kafka-'));
@@ -85,7 +88,6 @@ async function kafkaRun(
     encoding: 'utf8',
   }).trim();
   const store = path.join(work, 'store-kafka');
-  fs.rmSync(store, { recursive: true, force: true });
   try {
     const producing = performance.now();
     const produced = await runSimulate({
@@ -105,50 +107,68 @@ async function kafkaRun(
       log,
     });
     const producerSeconds = (performance.now() - producing) / 1000;
-    settleDisk();
-    let joinedAt = 0;
-    let stoppingAt = 0;
-    const consumer = await runCli(
-      [
-        'ingest',
-        '--store',
-        store,
-        '--kafka',
-        bootstrap,
-        '--topic',
-        'bench',
-        '--group',
-        'bench',
-        '--publish-on-exit',
-        '--publish-cron',
-        'off',
-        '--exit-when-idle',
-        String(KAFKA_IDLE_SECONDS),
-        '--session-timeout',
-        '3000',
-      ],
-      { SKYALERT_LOG_LEVEL: 'debug' },
-      (t) => {
-        if (!joinedAt && (t.includes('joined the group') || t.includes('Consumer has joined')))
-          joinedAt = performance.now();
-        if (!stoppingAt && t.includes('stopping: finishing the batch')) stoppingAt = performance.now();
-      },
-    );
-    const exitedAt = performance.now();
-    succeeded(consumer, 'the Kafka consumer (skyalert ingest --kafka)');
-    const staged = Number(/(\d+) staged/.exec(consumer.stdout)?.[1] ?? 0);
-    if (!joinedAt || !stoppingAt) return { skipped: `consumer did not join or stop: ${consumer.stderrTail}` };
-    const consumeSeconds = (stoppingAt - joinedAt) / 1000 - KAFKA_IDLE_SECONDS;
-    const endToEndSeconds = (exitedAt - joinedAt) / 1000 - KAFKA_IDLE_SECONDS;
+    const consumeRates: number[] = [];
+    const endToEndRates: number[] = [];
+    const rss: number[] = [];
+    let staged = 0;
+    for (let run = 1; run <= consumptions; run++) {
+      fs.rmSync(store, { recursive: true, force: true });
+      settleDisk();
+      let joinedAt = 0;
+      let stoppingAt = 0;
+      const consumer = await runCli(
+        [
+          'ingest',
+          '--store',
+          store,
+          '--kafka',
+          bootstrap,
+          '--topic',
+          'bench',
+          '--group',
+          `bench-${run}`,
+          '--publish-on-exit',
+          '--publish-cron',
+          'off',
+          '--exit-when-idle',
+          String(KAFKA_IDLE_SECONDS),
+          '--session-timeout',
+          '3000',
+        ],
+        { SKYALERT_LOG_LEVEL: 'debug' },
+        (t) => {
+          if (!joinedAt && (t.includes('joined the group') || t.includes('Consumer has joined')))
+            joinedAt = performance.now();
+          if (!stoppingAt && t.includes('stopping: finishing the batch')) stoppingAt = performance.now();
+        },
+      );
+      const exitedAt = performance.now();
+      succeeded(consumer, 'the Kafka consumer (skyalert ingest --kafka)');
+      staged = Number(/(\d+) staged/.exec(consumer.stdout)?.[1] ?? 0);
+      if (!joinedAt || !stoppingAt) return { skipped: `consumer did not join or stop: ${consumer.stderrTail}` };
+      if (staged !== produced.alerts)
+        throw new Error(`the Kafka consumer staged ${staged} of ${produced.alerts} alerts`);
+      const consumeSeconds = (stoppingAt - joinedAt) / 1000 - KAFKA_IDLE_SECONDS;
+      const endToEndSeconds = (exitedAt - joinedAt) / 1000 - KAFKA_IDLE_SECONDS;
+      consumeRates.push(staged / consumeSeconds);
+      endToEndRates.push(staged / endToEndSeconds);
+      rss.push(consumer.peakRssMiB ?? -1);
+      console.log(
+        `kafka run ${run}: consumption ${Math.round(consumeRates.at(-1) ?? 0)}/s, end to end ${Math.round(endToEndRates.at(-1) ?? 0)}/s`,
+      );
+    }
+    fs.rmSync(store, { recursive: true, force: true });
     return {
       alerts: produced.alerts,
       staged,
       partitions: 256,
       brokers: 3,
       producerRate: Math.round(produced.alerts / producerSeconds),
-      consumeRate: Math.round(staged / consumeSeconds),
-      endToEndRate: Math.round(staged / endToEndSeconds),
-      peakRssMiB: consumer.peakRssMiB ?? -1,
+      consumeRate: Math.round(median(consumeRates)),
+      endToEndRate: Math.round(median(endToEndRates)),
+      consumeRates: consumeRates.map(Math.round),
+      endToEndRates: endToEndRates.map(Math.round),
+      peakRssMiB: Math.max(...rss),
     };
   } finally {
     execFileSync('bash', [path.join(kafkaDir, 'stop-broker.sh')], { env });
@@ -264,7 +284,7 @@ async function main(): Promise<void> {
   const kafkaAlerts = Number(values['kafka-alerts']);
   const kafka =
     kafkaAlerts > 0
-      ? await kafkaRun(work, kafkaAlerts, Math.max(1, Math.round(nights / 5)))
+      ? await kafkaRun(work, kafkaAlerts, Math.max(1, Math.round(nights / 5)), Math.max(1, runs))
       : { skipped: 'kafka-alerts 0' };
   const report = {
     machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? ''}, node ${process.version}`,
