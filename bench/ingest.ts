@@ -145,7 +145,8 @@ async function kafkaRun(
       const exitedAt = performance.now();
       succeeded(consumer, 'the Kafka consumer (skyalert ingest --kafka)');
       staged = Number(/(\d+) staged/.exec(consumer.stdout)?.[1] ?? 0);
-      if (!joinedAt || !stoppingAt) return { skipped: `consumer did not join or stop: ${consumer.stderrTail}` };
+      if (!joinedAt || !stoppingAt)
+        return { skipped: `consumer did not join or stop: ${consumer.stderrTail}` };
       if (staged !== produced.alerts)
         throw new Error(`the Kafka consumer staged ${staged} of ${produced.alerts} alerts`);
       const consumeSeconds = (stoppingAt - joinedAt) / 1000 - KAFKA_IDLE_SECONDS;

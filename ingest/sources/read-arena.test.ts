@@ -84,6 +84,8 @@ describe('ReadArena', () => {
     const empty = arena.take(0);
     expect(allocated).toEqual([1000, 400, 0]);
     for (const x of [a, b, empty]) expect(x.bytes.buffer).toBeInstanceOf(SharedArrayBuffer);
-    expect([a.bytes.byteOffset, a.bytes.length, b.bytes.length, empty.bytes.length]).toEqual([0, 800, 400, 0]);
+    expect([a.bytes.byteOffset, a.bytes.length, b.bytes.length, empty.bytes.length]).toEqual([
+      0, 800, 400, 0,
+    ]);
   });
 });

@@ -210,6 +210,14 @@ async function expectStagedContentProduced(layout: StoreLayout): Promise<void> {
   expect(checked).toBe(produced.size);
 }
 
+/** Every staged night is in the catalogue, and the published raw counts add up to the produced alerts. */
+function expectEveryStagedNightPublished(layout: StoreLayout): void {
+  const catalog = readCatalog(layout);
+  expect(Object.keys(catalog.statistics).map(Number).sort()).toEqual(stagedNights(layout));
+  const raw = Object.values(catalog.statistics).reduce((s, st) => s + (st['basic:raw'] ?? 0), 0);
+  expect(raw).toBe(producedCandids().size);
+}
+
 describe('Kafka consumer group ingestion', () => {
   let broker: TestBroker;
   beforeAll(() => {
@@ -318,10 +326,7 @@ describe('Kafka consumer group ingestion', () => {
       '*/2 * * * * *',
     ]);
     expect(await exited(child)).toBe(0);
-    const catalog = readCatalog(layout);
-    expect(Object.keys(catalog.statistics).map(Number).sort()).toEqual(stagedNights(layout));
-    const raw = Object.values(catalog.statistics).reduce((s, st) => s + (st['basic:raw'] ?? 0), 0);
-    expect(raw).toBe(producedCandids().size);
+    expectEveryStagedNightPublished(layout);
     fs.rmSync(layout.root, { recursive: true, force: true });
   }, 240_000);
 
@@ -334,10 +339,7 @@ describe('Kafka consumer group ingestion', () => {
       'off',
     ]);
     expect(await exited(child)).toBe(0);
-    const catalog = readCatalog(layout);
-    expect(Object.keys(catalog.statistics).map(Number).sort()).toEqual(stagedNights(layout));
-    const raw = Object.values(catalog.statistics).reduce((s, st) => s + (st['basic:raw'] ?? 0), 0);
-    expect(raw).toBe(producedCandids().size);
+    expectEveryStagedNightPublished(layout);
     fs.rmSync(layout.root, { recursive: true, force: true });
     // nothing to consume: it stops once idle, with nothing staged nor published
     const empty = tempStore();
@@ -348,6 +350,7 @@ describe('Kafka consumer group ingestion', () => {
     ]);
     expect(await exited(idle, 60_000)).toBe(0);
     expect(stagedNights(empty)).toEqual([]);
+    expect(readCatalog(empty).statistics).toEqual({});
     fs.rmSync(empty.root, { recursive: true, force: true });
   }, 240_000);
 });
