@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSsoft, type SsoftBuildSummary } from '../../compute/jobs/ssoft-build.js';
+import { buildSsoft, type SsoftBuildSummary } from '../../data/jobs/ssoft-build.js';
 import { separationArcsec } from '../../compute/sso/ssoft-statistics.js';
 import { ssoftColumns } from '../../data/ssoft-columns.js';
 import { loadOrbitFiles } from '../../ingest/orbits/load-orbits.js';

@@ -4,7 +4,7 @@
  * out: `{ id, rows }` or `{ id, error }`.
  */
 import { parentPort } from 'node:worker_threads';
-import type { PhaseFlavor } from '../sso/phase/index.js';
+import type { PhaseFlavor } from '../../compute/sso/phase/index.js';
 import { type SsoftBatchItem, ssoftBatchRows } from './ssoft-batch.js';
 
 interface Request {

@@ -2,10 +2,15 @@
  * The work of the SSOFT job on one batch of objects: ephemerides of their detections (integrated together),
  * then one row per flavour and object. Pure; runs in a worker thread or in-process.
  */
-import { computeEphemeridesBatch } from '../sso/ephemeris/index.js';
-import type { Orbit } from '../sso/orbit.js';
-import type { PhaseFlavor } from '../sso/phase/index.js';
-import { type SsoDetections, type SsoftIdentity, type SsoftRowValues, ssoftRow } from '../sso/ssoft-row.js';
+import { computeEphemeridesBatch } from '../../compute/sso/ephemeris/index.js';
+import type { Orbit } from '../../compute/sso/orbit.js';
+import type { PhaseFlavor } from '../../compute/sso/phase/index.js';
+import {
+  type SsoDetections,
+  type SsoftIdentity,
+  type SsoftRowValues,
+  ssoftRow,
+} from '../../compute/sso/ssoft-row.js';
 
 /** One object of a batch: who it is, its orbit and its detections. */
 export interface SsoftBatchItem {

@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
-import { sqlPathLiteral } from '../../data/sql-text.js';
-import { type SsoftColumn, type SsoftFlavor, ssoftColumns } from '../../data/ssoft-columns.js';
-import type { StoreLayout } from '../../data/store-layout.js';
+import { sqlPathLiteral } from '../sql-text.js';
+import { type SsoftColumn, type SsoftFlavor, ssoftColumns } from '../ssoft-columns.js';
+import type { StoreLayout } from '../store-layout.js';
 
 /** A row of the table: column name → value; missing, null and non-finite numbers are written as null. */
 export type SsoftRow = Readonly<Record<string, number | string | null>>;

@@ -9,17 +9,13 @@
  */
 import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import type { Logger } from 'pino';
-import { type Catalog, readCatalog } from '../../data/catalog.js';
-import { currentOrbitCatalogue } from '../../data/orbit-catalogue.js';
-import { identifySsnamenr, type ResolvedSso, readOrbitsByIds } from '../../data/queries/orbits.js';
-import {
-  countSsoDetections,
-  readSsoLightcurves,
-  type SsoLightcurve,
-} from '../../data/queries/sso-lightcurves.js';
-import type { SsoftFlavor } from '../../data/ssoft-columns.js';
-import type { StoreLayout } from '../../data/store-layout.js';
-import type { SsoftRowValues } from '../sso/ssoft-row.js';
+import type { SsoftRowValues } from '../../compute/sso/ssoft-row.js';
+import { type Catalog, readCatalog } from '../catalog.js';
+import { currentOrbitCatalogue } from '../orbit-catalogue.js';
+import { identifySsnamenr, type ResolvedSso, readOrbitsByIds } from '../queries/orbits.js';
+import { countSsoDetections, readSsoLightcurves, type SsoLightcurve } from '../queries/sso-lightcurves.js';
+import type { SsoftFlavor } from '../ssoft-columns.js';
+import type { StoreLayout } from '../store-layout.js';
 import type { SsoftBatchItem } from './ssoft-batch.js';
 import { SSOFT_MIN_DETECTIONS } from './ssoft-defaults.js';
 import { SsoftPool } from './ssoft-pool.js';
