@@ -1,18 +1,21 @@
 /**
- * The simulated main-belt asteroids: Keplerian orbits (a 2.1-3.3 AU, e < 0.25, i < 20 deg) placed near opposition
- * in the middle of the run so that ZTF-like night fields see them, HG1G2 photometric parameters, MPC numbers or
- * provisional designations, and their MPCORB.DAT records. Elements are rounded to the precision of MPCORB.DAT, so
- * that a reader of the written file propagates exactly the orbits used for the alerts. Pure.
+ * The simulated main-belt asteroids: orbits (a 2.1-3.3 AU, e < 0.25, i < 20 deg) placed near opposition in the
+ * middle of their cohort's period so that ZTF-like night fields see them, HG1G2 photometric parameters, MPC
+ * numbers or provisional designations, and their MPCORB.DAT records. Elements are drawn in MPCORB's form (a, e, M,
+ * n), rounded to its precision and converted to perihelion form as the catalogue reader converts them, so that a
+ * reader of the written file propagates exactly the orbits used for the alerts. Pure.
  */
 
-import { type MpcorbRecord, packNumber, packProvisional, ztfSsnamenr } from '../sso/mpcorb-format.js';
+import { hashSeed, Prng } from '../../../compute/random/prng.js';
+import { ellipticToPerihelion } from '../../../compute/sso/catalogue/index.js';
+import { computeEphemerides, meanMotionDegPerDay } from '../../../compute/sso/ephemeris/index.js';
 import {
-  earthHelioEquatorial,
-  geocentricPlace,
-  meanMotionDegPerDay,
-  type OrbitalElements,
-} from './kepler-orbit.js';
-import { hashSeed, Prng } from './prng.js';
+  type MpcorbRecord,
+  packNumber,
+  packProvisional,
+  ztfSsnamenr,
+} from '../../../compute/sso/mpcorb-format.js';
+import type { Orbit, OrbitElements } from '../../../compute/sso/orbit.js';
 
 /** One simulated asteroid. */
 export interface SimAsteroid {
@@ -23,7 +26,8 @@ export interface SimAsteroid {
   /** ZTF `ssnamenr`: the number as text, or the provisional designation without its space; null when the
    * object is unknown to the MPC (a Fink "Solar System candidate"). */
   readonly ssnamenr: string | null;
-  readonly elements: OrbitalElements;
+  /** Osculating elements at the run's epoch, perihelion form (what the catalogue reader makes of MPCORB). */
+  readonly elements: OrbitElements;
   /** HG1G2 parameters: absolute magnitude H (mag, V) and G1, G2. */
   readonly hMag: number;
   readonly g1: number;
@@ -60,22 +64,59 @@ function rounded(value: number, decimals: number): number {
   return Number(value.toFixed(decimals));
 }
 
-function wrap360(deg: number): number {
-  return ((deg % 360) + 360) % 360;
+/** An angle rounded to MPCORB's 5 decimals, in [0, 360) (as the catalogue reader normalises it). */
+function roundedAngle(deg: number): number {
+  const r = rounded(((deg % 360) + 360) % 360, 5);
+  return r >= 360 ? 0 : r;
 }
 
-function drawElements(rng: Prng, epochJdTt: number): OrbitalElements {
+/** Elements as MPCORB.DAT gives them, rounded to its precision (a, e 7 decimals; angles 5; n 8). */
+interface MpcorbElements {
+  readonly aAu: number;
+  readonly e: number;
+  readonly inclDeg: number;
+  readonly nodeDeg: number;
+  readonly periDeg: number;
+  readonly meanAnomalyDeg: number;
+  readonly epochJdTt: number;
+  readonly meanMotionDegPerDay: number;
+}
+
+function drawElements(rng: Prng, epochJdTt: number): MpcorbElements {
   const aAu = rounded(rng.range(2.1, 3.3), 7);
   return {
     aAu,
     e: rounded(rng.range(0, 0.25), 7),
     inclDeg: rounded((Math.abs(rng.normal()) * 7) % 20, 5),
-    nodeDeg: rounded(rng.range(0, 360), 5),
-    periDeg: rounded(rng.range(0, 360), 5),
-    meanAnomalyDeg: rounded(rng.range(0, 360), 5),
+    nodeDeg: roundedAngle(rng.range(0, 360)),
+    periDeg: roundedAngle(rng.range(0, 360)),
+    meanAnomalyDeg: roundedAngle(rng.range(0, 360)),
     epochJdTt,
     meanMotionDegPerDay: rounded(meanMotionDegPerDay(aAu), 8),
   };
+}
+
+/** Perihelion form of MPCORB elements, computed as `parseMpcorbCatalogueLine` computes it. */
+function perihelionForm(el: MpcorbElements): OrbitElements {
+  const p = ellipticToPerihelion(el.aAu, el.e, el.meanAnomalyDeg, el.epochJdTt, el.meanMotionDegPerDay);
+  if (p === null) throw new RangeError(`simulated orbit not elliptic: a ${el.aAu} AU, e ${el.e}`);
+  const { e, inclDeg, nodeDeg, periDeg, epochJdTt } = el;
+  return { ...p, e, inclDeg, nodeDeg, periDeg, epochJdTt };
+}
+
+/** An orbit with the MPCORB magnitude law of the simulated objects (H, G = 0.15). */
+export function simOrbit(asteroid: Pick<SimAsteroid, 'elements' | 'hMag'>): Orbit {
+  return { elements: asteroid.elements, magnitude: { kind: 'asteroid', hMag: asteroid.hMag, gSlope: 0.15 } };
+}
+
+/**
+ * True when an orbit is near opposition for ZTF at a time: solar elongation > 120 deg and Dec > -25 deg, seen
+ * from Palomar (I41) on the two-body orbit (ample for this choice; the detections use the perturbed orbit).
+ */
+function isNearOpposition(elements: OrbitElements, jdUtc: number): boolean {
+  const orbit: Orbit = { elements, magnitude: { kind: 'asteroid', hMag: null, gSlope: null } };
+  const eph = computeEphemerides(orbit, [jdUtc], { propagation: 'twobody' });
+  return eph.elongationDeg[0] > 120 && eph.decDeg[0] > -25;
 }
 
 function drawProvisional(rng: Prng, used: Set<string>): string {
@@ -97,7 +138,6 @@ function drawProvisional(rng: Prng, used: Set<string>): string {
  */
 export function generateAsteroids(options: AsteroidOptions): SimAsteroid[] {
   const rng = new Prng(hashSeed(options.seed, 'asteroids'));
-  const earth = earthHelioEquatorial(options.oppositionJd);
   const usedNumbers = new Set<number>();
   const usedDesignations = new Set<string>(options.takenDesignations ?? []);
   const [firstNumber, lastNumber] = options.numberRange ?? [300_000, 699_999];
@@ -106,17 +146,17 @@ export function generateAsteroids(options: AsteroidOptions): SimAsteroid[] {
     throw new RangeError('asteroid number range too small');
   const total = options.knownCount + options.unknownCount;
   for (let k = 0; k < total; k++) {
-    let elements = drawElements(rng, options.epochJdTt);
+    let drawn = drawElements(rng, options.epochJdTt);
     for (let attempt = 0; attempt < 500; attempt++) {
-      const place = geocentricPlace(elements, options.oppositionJd, earth);
-      if (place.elongationDeg > 120 && place.decDeg > -25) break;
+      if (isNearOpposition(perihelionForm(drawn), options.oppositionJd)) break;
       // turn the object along its orbit (and the orbit's node once in a while) until it is near opposition
-      elements = {
-        ...elements,
-        meanAnomalyDeg: rounded(wrap360(elements.meanAnomalyDeg + rng.range(10, 50)), 5),
-        nodeDeg: attempt % 10 === 9 ? rounded(rng.range(0, 360), 5) : elements.nodeDeg,
+      drawn = {
+        ...drawn,
+        meanAnomalyDeg: roundedAngle(drawn.meanAnomalyDeg + rng.range(10, 50)),
+        nodeDeg: attempt % 10 === 9 ? roundedAngle(rng.range(0, 360)) : drawn.nodeDeg,
       };
     }
+    const elements = perihelionForm(drawn);
     const known = k < options.knownCount;
     const g1 = rng.range(0.1, 0.7);
     const g2 = rng.range(0.05, Math.min(0.5, 0.95 - g1));
@@ -135,14 +175,14 @@ export function generateAsteroids(options: AsteroidOptions): SimAsteroid[] {
           packedDesignation: number !== null ? packNumber(number) : packProvisional(provisional),
           hMag,
           g: 0.15,
-          epochJdTt: elements.epochJdTt,
-          meanAnomalyDeg: elements.meanAnomalyDeg,
-          periDeg: elements.periDeg,
-          nodeDeg: elements.nodeDeg,
-          inclDeg: elements.inclDeg,
-          e: elements.e,
-          meanMotionDegPerDay: elements.meanMotionDegPerDay ?? meanMotionDegPerDay(elements.aAu),
-          aAu: elements.aAu,
+          epochJdTt: drawn.epochJdTt,
+          meanAnomalyDeg: drawn.meanAnomalyDeg,
+          periDeg: drawn.periDeg,
+          nodeDeg: drawn.nodeDeg,
+          inclDeg: drawn.inclDeg,
+          e: drawn.e,
+          meanMotionDegPerDay: drawn.meanMotionDegPerDay,
+          aAu: drawn.aAu,
           readableDesignation: number !== null ? `(${number}) ${provisional}` : provisional,
           uncertainty: String(rng.int(0, 2)),
           reference: `MPO${rng.int(100000, 999999)}`,

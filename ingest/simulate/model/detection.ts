@@ -2,10 +2,11 @@
  * Sources and detections of the simulator: what an alert is about (a source with its catalogue context and its
  * recent detections) and one detection on one exposure, with the photometric measurement model. Pure.
  */
+
+import type { Prng } from '../../../compute/random/prng.js';
 import type { LightCurveModel } from './light-curves.js';
 import type { Neighbourhood } from './neighbourhood.js';
 import type { Exposure } from './night-schedule.js';
-import type { Prng } from './prng.js';
 import type { FieldPosition } from './sky-grid.js';
 import type { StampKind } from './stamp-pool.js';
 

@@ -2,7 +2,7 @@
  * Apparent magnitudes of simulated asteroids: the HG1G2 phase function (Muinonen et al. 2010, the sbpy basis
  * functions of `compute/sso/phase`) and the V to ZTF g/r colour offsets used by Fink. Pure.
  */
-import { hg1g2Mag } from '../sso/phase/index.js';
+import { hg1g2Mag } from '../../../compute/sso/phase/index.js';
 
 /** ZTF g minus V for a typical asteroid (mag); Fink `normalise_to_V` uses V - g = -0.2833 (sso-science.md §1.1). */
 export const G_MINUS_V_MAG = 0.2833;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ZTF_PRV_CANDIDATE_FIELD_NAMES } from '../../data/avro-schema.js';
-import { ZTF_CANDIDATE_FIELDS } from '../../data/ztf-candidate-fields.js';
+import { ZTF_PRV_CANDIDATE_FIELD_NAMES } from '../../../data/avro-schema.js';
+import { ZTF_CANDIDATE_FIELDS } from '../../../data/ztf-candidate-fields.js';
 import { candidateRecord, prvDetectionRecord, prvNonDetectionRecord } from './candidate-record.js';
 import { AlertSimulation } from './night-planner.js';
 

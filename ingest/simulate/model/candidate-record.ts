@@ -4,10 +4,11 @@
  * fields of a detection are drawn from a generator seeded by its candid, so that the alert and every later
  * history entry of the same detection agree. Pure.
  */
+
+import { hashSeed, Prng } from '../../../compute/random/prng.js';
 import type { Detection, DetectionQuality } from './detection.js';
 import { magnrFor } from './neighbourhood.js';
 import { EXPTIME_S, type Exposure } from './night-schedule.js';
-import { hashSeed, Prng } from './prng.js';
 import { distanceToEdgePx } from './sky-grid.js';
 import { diffImageFileName, ztfPid } from './ztf-ids.js';
 

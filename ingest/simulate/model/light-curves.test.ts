@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Prng } from '../../../compute/random/prng.js';
 import {
   differenceFlux,
   drwStep,
@@ -12,7 +13,6 @@ import {
   referenceMag,
   sourceMag,
 } from './light-curves.js';
-import { Prng } from './prng.js';
 
 const snIa: ExplosiveModel = {
   kind: 'explosive',

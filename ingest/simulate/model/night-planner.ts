@@ -6,10 +6,11 @@
  * become non-detections of the history). Deterministic in the seed; state is kept in the instance.
  */
 
-import { jdToNight, nightToJdRange } from '../time/jd.js';
+import { hashSeed, Prng } from '../../../compute/random/prng.js';
+import { jdToNight, nightToJdRange } from '../../../compute/time/jd.js';
+import { AsteroidEphemerides } from './asteroid-ephemerides.js';
 import { generateAsteroids, type SimAsteroid } from './asteroid-population.js';
 import { type AlertSource, type Detection, measureFlux } from './detection.js';
-import type { Vec3 } from './kepler-orbit.js';
 import { differenceFlux, drwStep } from './light-curves.js';
 import {
   asteroidDetections,
@@ -20,7 +21,6 @@ import {
 } from './night-extras.js';
 import { buildNightSchedule, type NightSchedule } from './night-schedule.js';
 import { STEADY_CLASSES, STEADY_WEIGHTS, type StaticClass, spawnStaticSource } from './population.js';
-import { hashSeed, Prng } from './prng.js';
 import { skyField } from './sky-grid.js';
 import { ztfCandid, ztfObjectId, ztfPid } from './ztf-ids.js';
 
@@ -66,6 +66,7 @@ const COHORT_NUMBERS = 40_000;
  */
 export class AlertSimulation {
   private readonly cohorts: SimAsteroid[] = [];
+  private readonly asteroidEphemerides = new AsteroidEphemerides();
   private readonly designations = new Set<string>();
   readonly simStartJd: number;
   private readonly schedules = new Map<number, NightSchedule>();
@@ -200,8 +201,7 @@ export class AlertSimulation {
       (src.retireJd === Number.POSITIVE_INFINITY ? steady : transient).push(...dets);
     }
 
-    const earthCache = new Map<number, Vec3>();
-    const ssoAll = asteroidDetections(ctx, this.asteroids, earthCache);
+    const ssoAll = asteroidDetections(ctx, this.asteroids, this.asteroidEphemerides);
     const known = rng.shuffle(ssoAll.filter((d) => d.sso !== null)).slice(0, Math.round(ASTEROID_SHARE * n));
     const candidates = ssoAll.filter((d) => d.sso === null).slice(0, Math.max(1, Math.round(0.01 * n)));
 

@@ -1,9 +1,10 @@
 /**
- * The alert simulator's science: a seeded, deterministic model of a ZTF-like survey (schedule, sources,
- * asteroids, tracklets, bogus detections), Fink scores, ZTF 4.02 records, stamps and MPCORB lines. Pure; the
- * I/O edge is ingest/simulate.
+ * The alert simulator's model: a seeded, deterministic model of a ZTF-like survey (schedule, sources, asteroids
+ * on the production ephemerides, tracklets, bogus detections), Fink scores, ZTF 4.02 records, stamps and MPCORB
+ * lines. No I/O; the files and Kafka sinks are in ingest/simulate.
  */
 
+export { hashSeed, Prng } from '../../../compute/random/prng.js';
 export {
   formatMpcorbLine,
   MpcFormatError,
@@ -16,7 +17,7 @@ export {
   unpackNumber,
   unpackProvisional,
   ztfSsnamenr,
-} from '../sso/mpcorb-format.js';
+} from '../../../compute/sso/mpcorb-format.js';
 export {
   type AlertParts,
   alertRecord,
@@ -32,7 +33,8 @@ export {
   PUBLISHER,
   type ScheduleLookup,
 } from './alert-assembler.js';
-export { generateAsteroids, mpcorbOrder, type SimAsteroid } from './asteroid-population.js';
+export { AsteroidEphemerides, type AsteroidPlaces } from './asteroid-ephemerides.js';
+export { generateAsteroids, mpcorbOrder, type SimAsteroid, simOrbit } from './asteroid-population.js';
 export {
   type AvroRecord,
   candidateRecord,
@@ -49,14 +51,6 @@ export {
   vToZtfBandMag,
 } from './hg1g2-magnitude.js';
 export {
-  type GeocentricPlace,
-  geocentricPlace,
-  helioEclipticPosition,
-  OBLIQUITY_J2000_DEG,
-  type OrbitalElements,
-  solveKepler,
-} from './kepler-orbit.js';
-export {
   AlertSimulation,
   addNights,
   HISTORY_DAYS,
@@ -70,5 +64,4 @@ export {
   type PhaseCurveTruth,
   samplePhaseCurve,
 } from './phase-curve-sampler.js';
-export { hashSeed, Prng } from './prng.js';
 export { type StampKind, StampPool, type StampSet } from './stamp-pool.js';

@@ -1,14 +1,14 @@
 /**
- * Synthetic phase curves of one asteroid: observation epochs spread over several oppositions of a Keplerian
- * orbit, the geometry from the orbit (phase angle, observed RA/Dec) and reduced magnitudes from the sHG1G2 model
+ * Synthetic phase curves of one asteroid: observation epochs spread over several oppositions of a two-body
+ * orbit, the geometry from the orbit (phase angle, observed RA/Dec, from the ephemerides of compute/sso) and reduced magnitudes from the sHG1G2 model
  * with Gaussian noise. Seeded and deterministic; used to check that the phase-curve fits recover injected
  * parameters and to time them.
  * Reference: sso-science.md §1.4 (model), §6.2 (geometry).
  */
-import type { PhaseObservations } from '../sso/phase/index.js';
-import { shg1g2Mag } from '../sso/phase/index.js';
-import { geocentricPlace, type OrbitalElements } from './kepler-orbit.js';
-import { Prng } from './prng.js';
+import { Prng } from '../../../compute/random/prng.js';
+import { computeEphemerides } from '../../../compute/sso/ephemeris/index.js';
+import type { Orbit, OrbitElements } from '../../../compute/sso/orbit.js';
+import { type PhaseObservations, shg1g2Mag } from '../../../compute/sso/phase/index.js';
 
 const RAD_PER_DEG = Math.PI / 180;
 
@@ -35,8 +35,8 @@ export interface PhaseCurveSampling {
   readonly count: number;
   /** Standard deviation of the Gaussian noise added to each magnitude, also reported as sigma (mag). */
   readonly noiseMag: number;
-  /** Orbit; default a = 2.7 AU, e = 0.1, i = 12 deg (a main-belt asteroid). */
-  readonly orbit?: OrbitalElements;
+  /** Orbit, propagated as a two-body orbit; default a = 2.7 AU, e = 0.1, i = 12 deg (a main-belt asteroid). */
+  readonly orbit?: OrbitElements;
   /** First possible epoch (JD UTC); default 2458800.5 (2019-11-16). */
   readonly startJd?: number;
   /** Time span of the epochs (days); default 1500 (about three oppositions). */
@@ -45,14 +45,14 @@ export interface PhaseCurveSampling {
   readonly minElongationDeg?: number;
 }
 
-/** Default orbit of `samplePhaseCurve`: a main-belt asteroid. */
-export const MAIN_BELT_ORBIT: OrbitalElements = {
-  aAu: 2.7,
+/** Default orbit of `samplePhaseCurve`: a main-belt asteroid (a = 2.7 AU, at perihelion at its epoch). */
+export const MAIN_BELT_ORBIT: OrbitElements = {
+  qAu: 2.7 * (1 - 0.1),
   e: 0.1,
   inclDeg: 12,
   nodeDeg: 80,
   periDeg: 30,
-  meanAnomalyDeg: 0,
+  perihelionJdTt: 2459000.5,
   epochJdTt: 2459000.5,
 };
 
@@ -65,14 +65,18 @@ export const MAIN_BELT_ORBIT: OrbitalElements = {
  */
 export function samplePhaseCurve(truth: PhaseCurveTruth, sampling: PhaseCurveSampling): PhaseObservations {
   const prng = new Prng(sampling.seed);
-  const orbit = sampling.orbit ?? MAIN_BELT_ORBIT;
+  const orbit: Orbit = {
+    elements: sampling.orbit ?? MAIN_BELT_ORBIT,
+    magnitude: { kind: 'asteroid', hMag: null, gSlope: null },
+  };
+  const place = (jd: number) => computeEphemerides(orbit, [jd], { propagation: 'twobody', epochOffsetS: 0 });
   const startJd = sampling.startJd ?? 2458800.5;
   const spanDays = sampling.spanDays ?? 1500;
   const minElongationDeg = sampling.minElongationDeg ?? 90;
   const jds: number[] = [];
   while (jds.length < sampling.count) {
     const jd = startJd + prng.range(0, spanDays);
-    if (geocentricPlace(orbit, jd).elongationDeg >= minElongationDeg) jds.push(jd);
+    if (place(jd).elongationDeg[0] >= minElongationDeg) jds.push(jd);
   }
   jds.sort((a, b) => a - b);
   const n = jds.length;
@@ -86,13 +90,14 @@ export function samplePhaseCurve(truth: PhaseCurveTruth, sampling: PhaseCurveSam
     jd: Float64Array.from(jds),
   };
   jds.forEach((jd, k) => {
-    const place = geocentricPlace(orbit, jd);
+    const eph = place(jd);
     const band = truth.bands[k % truth.bands.length];
-    const raRad = place.raDeg * RAD_PER_DEG;
-    const decRad = place.decDeg * RAD_PER_DEG;
-    const model = shg1g2Mag(place.phaseAngleRad, raRad, decRad, { ...band, ...truth });
+    const raRad = eph.raDeg[0] * RAD_PER_DEG;
+    const decRad = eph.decDeg[0] * RAD_PER_DEG;
+    const phaseAngleRad = eph.phaseDeg[0] * RAD_PER_DEG;
+    const model = shg1g2Mag(phaseAngleRad, raRad, decRad, { ...band, ...truth });
     obs.magRed[k] = model + sampling.noiseMag * prng.normal();
-    obs.phaseAngleRad[k] = place.phaseAngleRad;
+    obs.phaseAngleRad[k] = phaseAngleRad;
     obs.fid[k] = band.fid;
     obs.raRad[k] = raRad;
     obs.decRad[k] = decRad;

@@ -3,10 +3,11 @@
  * SN-like events with a microlensing-like score ("ambiguous"), RR Lyrae, eclipsing binaries, Miras, AGN and
  * uncatalogued variables, each with its light-curve model, catalogue labels and neighbourhood. Pure.
  */
+
+import { hashSeed, Prng } from '../../../compute/random/prng.js';
 import type { AlertSource, CatalogueLabels, SourceClass } from './detection.js';
 import type { LightCurveModel, PeriodicModel } from './light-curves.js';
 import { drawNeighbourhood, type SceneKind } from './neighbourhood.js';
-import { hashSeed, Prng } from './prng.js';
 import { locate, pointInField, type SkyField } from './sky-grid.js';
 
 /** Classes of static (non-moving) sources. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { hashSeed } from '../../../compute/random/prng.js';
 import { type StaticClass, spawnStaticSource } from './population.js';
-import { hashSeed } from './prng.js';
 import { locate, SKY_FIELDS } from './sky-grid.js';
 
 const field = SKY_FIELDS[300];

@@ -4,8 +4,9 @@
  * candidates, Solar System MPC / candidate, Tracklet, Ambiguous (SN-like with a microlensing score), SIMBAD labels
  * for catalogued variables and AGN, and Unknown otherwise. Pure.
  */
+
+import { hashSeed, Prng } from '../../../compute/random/prng.js';
 import type { AlertSource, Detection, SourceClass } from './detection.js';
-import { hashSeed, Prng } from './prng.js';
 
 /** The score fields of an alert (names as in Fink-enriched alerts). */
 export interface FinkScores {

@@ -1,22 +1,24 @@
 /**
- * The one-night alert sources of the simulator: asteroid detections (Keplerian positions, HG1G2 magnitudes, a new
- * objectId per asteroid and night), satellite tracklets (a line of alerts on one exposure) and bogus detections.
+ * The one-night alert sources of the simulator: asteroid detections (positions from the production ephemerides,
+ * HG1G2 magnitudes, a new objectId per asteroid and night), satellite tracklets (a line of alerts on one exposure) and bogus detections.
  * Pure: the caller passes the generator and the id allocator.
  */
+
+import type { Prng } from '../../../compute/random/prng.js';
+import type { AsteroidEphemerides } from './asteroid-ephemerides.js';
 import type { SimAsteroid } from './asteroid-population.js';
 import type { AlertSource, Detection, DetectionQuality, SourceClass, SsoMatch } from './detection.js';
 import { measureFlux } from './detection.js';
 import { hg1g2ApparentMagV, vToZtfBandMag } from './hg1g2-magnitude.js';
-import { earthHelioEquatorial, geocentricPlace, type Vec3 } from './kepler-orbit.js';
 import { magToFlux } from './light-curves.js';
 import { drawNeighbourhood } from './neighbourhood.js';
 import type { Exposure, NightSchedule } from './night-schedule.js';
-import type { Prng } from './prng.js';
 import { type FieldPosition, locate, pointInField, skyField } from './sky-grid.js';
 import type { StampKind } from './stamp-pool.js';
 import { trackletId } from './ztf-ids.js';
 
 const ARCSEC_PER_DEG = 3600;
+const RAD_PER_DEG = Math.PI / 180;
 const NO_LABELS = {
   cdsxmatch: 'Unknown',
   gcvs: 'Unknown',
@@ -109,45 +111,48 @@ function jitterDeg(rng: Prng, sigmaArcsec: number): number {
 /**
  * Detections of asteroids on tonight's exposures: an asteroid is looked for on every exposure of the field it
  * occupies at midnight (when that field is observed and it has not left it), and detected when its magnitude,
- * HG1G2 in V plus the ZTF colour offset, passes the exposure's limit. Known objects carry `ssnamenr`, `ssdistnr`
- * (0-2 arcsec) and `ssmagnr` (predicted V, 0.1 mag steps); each asteroid gets one objectId for the night.
- * @param earthCache heliocentric Earth positions by exposure key (filled on demand).
+ * HG1G2 in V plus the ZTF colour offset, passes the exposure's limit. Positions are the production ephemerides
+ * (topocentric from Palomar at mid-exposure) plus ZTF's astrometric noise. Known objects carry `ssnamenr`,
+ * `ssdistnr` (0-2 arcsec) and `ssmagnr` (predicted V, 0.1 mag steps); each asteroid gets one objectId for the
+ * night.
+ * @param ephemerides the run's asteroid ephemerides (their trajectory cache).
  */
 export function asteroidDetections(
   ctx: NightContext,
   asteroids: readonly SimAsteroid[],
-  earthCache: Map<number, Vec3>,
+  ephemerides: AsteroidEphemerides,
 ): Detection[] {
   const { rng, schedule } = ctx;
   const midJd = schedule.jd0 + 7.5 / 24;
-  const earthMid = earthHelioEquatorial(midJd);
   const out: Detection[] = [];
   for (const asteroid of asteroids) {
-    const mid = geocentricPlace(asteroid.elements, midJd, earthMid);
-    const at = locate(mid.raDeg, mid.decDeg);
+    const mid = ephemerides.places(asteroid, [midJd]);
+    const at = locate(mid.raDeg[0], mid.decDeg[0]);
     const exposures = at ? schedule.byField.get(at.field) : undefined;
     if (!at || !exposures) continue;
+    const places = ephemerides.places(
+      asteroid,
+      exposures.map((x) => x.jd),
+    );
     let source: AlertSource | null = null;
-    for (const exposure of exposures) {
-      let earth = earthCache.get(exposure.key);
-      if (!earth) {
-        earth = earthHelioEquatorial(exposure.jd);
-        earthCache.set(exposure.key, earth);
-      }
-      const place = geocentricPlace(asteroid.elements, exposure.jd, earth);
+    for (let k = 0; k < exposures.length; k++) {
+      const exposure = exposures[k];
+      const placeRaDeg = places.raDeg[k];
+      const placeDecDeg = places.decDeg[k];
+      if (!Number.isFinite(placeRaDeg)) continue;
       const vMag = hg1g2ApparentMagV(
         asteroid.hMag,
         asteroid.g1,
         asteroid.g2,
-        place.phaseAngleRad,
-        place.helioDistAu,
-        place.geoDistAu,
+        places.phaseDeg[k] * RAD_PER_DEG,
+        places.dhelioAu[k],
+        places.dobsAu[k],
       );
       const m = measureFlux(magToFlux(vToZtfBandMag(vMag, exposure.fid)), exposure.diffmaglim, rng.normal());
       if (!m.detected) continue;
       // astrometric error of ZTF for faint point sources: ~0.1 arcsec per axis
-      const raDeg = place.raDeg + jitterDeg(rng, 0.1) / Math.cos((place.decDeg * Math.PI) / 180);
-      const decDeg = place.decDeg + jitterDeg(rng, 0.1);
+      const raDeg = placeRaDeg + jitterDeg(rng, 0.1) / Math.cos(placeDecDeg * RAD_PER_DEG);
+      const decDeg = placeDecDeg + jitterDeg(rng, 0.1);
       const pos = locate(raDeg, decDeg);
       if (!pos || pos.field !== exposure.field) continue;
       if (!source) {

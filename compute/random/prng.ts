@@ -1,7 +1,7 @@
 /**
- * Seeded pseudo-random numbers for the alert simulator: xoshiro128** seeded through splitmix32, plus a string and
- * integer hash to derive independent streams (one per night, per object, per stamp) from the run seed, so that a
- * result never depends on the order in which streams are used.
+ * Seeded pseudo-random numbers, for the alert simulator and for randomised tests: xoshiro128** seeded through
+ * splitmix32, plus a string and integer hash to derive independent streams (one per night, per object, per
+ * stamp) from the run seed, so that a result never depends on the order in which streams are used.
  */
 
 /** 32-bit mix of an integer (splitmix32 finaliser). */
