@@ -70,17 +70,11 @@ function roundedAngle(deg: number): number {
   return r >= 360 ? 0 : r;
 }
 
-/** Elements as MPCORB.DAT gives them, rounded to its precision (a, e 7 decimals; angles 5; n 8). */
-interface MpcorbElements {
-  readonly aAu: number;
-  readonly e: number;
-  readonly inclDeg: number;
-  readonly nodeDeg: number;
-  readonly periDeg: number;
-  readonly meanAnomalyDeg: number;
-  readonly epochJdTt: number;
-  readonly meanMotionDegPerDay: number;
-}
+/** The elements of an MPCORB.DAT record, drawn at its precision (a, e 7 decimals; angles 5; n 8). */
+type MpcorbElements = Pick<
+  MpcorbRecord,
+  'aAu' | 'e' | 'inclDeg' | 'nodeDeg' | 'periDeg' | 'meanAnomalyDeg' | 'epochJdTt' | 'meanMotionDegPerDay'
+>;
 
 function drawElements(rng: Prng, epochJdTt: number): MpcorbElements {
   const aAu = rounded(rng.range(2.1, 3.3), 7);
