@@ -2,8 +2,7 @@
  * A PNG reader for the images this service writes and their like: 8-bit greyscale or RGB, not interlaced, any
  * of the five scanline filters. It checks the signature and every chunk CRC. Pure; used to verify output.
  */
-import { inflateSync } from 'node:zlib';
-import { crc32 } from './crc32.js';
+import { crc32, inflateSync } from 'node:zlib';
 import { PNG_CHANNELS, PNG_SIGNATURE, type PngColor } from './png.js';
 
 /** A decoded PNG. */

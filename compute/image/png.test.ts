@@ -1,6 +1,5 @@
-import { inflateSync } from 'node:zlib';
+import { crc32, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { crc32 } from './crc32.js';
 import { encodePng, PNG_SIGNATURE } from './png.js';
 import { readPng } from './png-reader.js';
 
