@@ -6,6 +6,7 @@
  *
  * Reference: IVOA VOTable 1.4 (2019-10-21) §3.2 TIMESYS, §4 FIELD, §5.1 datatypes, §6 TABLEDATA, §6.1 empty
  * cells as null; fink-api.md §1.3 (column `name` keeps the colon, ID sanitised).
+ * Hand-written: npm has no maintained VOTable writer; this is escaped XML text (uploads are read by saxes).
  */
 import { asArray, cellText, isNullCell, type TableColumn } from './table-columns.js';
 
