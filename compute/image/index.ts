@@ -16,7 +16,6 @@ export {
   GAUSS_SIZE_PX,
 } from './convolve.js';
 export { encodePng, PNG_SIGNATURE, type PngColor } from './png.js';
-export { PngError, type PngImage, readPng } from './png-reader.js';
 export { type RenderOptions, renderStampPng, type StampImage } from './render.js';
 export {
   ASINH_A,
