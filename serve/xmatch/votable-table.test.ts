@@ -60,6 +60,9 @@ describe('parseVotable', () => {
       '<TABLE><FIELD name="other"/><DATA><TABLEDATA><TR><TD>b</TD></TR></TABLEDATA></DATA></TABLE></RESOURCE>',
     );
     expect(parseVotable(two, 10)).toMatchObject({ columns: ['src', 'RA', 'Dec'], rows: [['a', '', '']] });
+    // nothing after the first TABLE is read, however close
+    const tail = doc('<TR><TD>a</TD></TR>').replace('</TABLE>', '</TABLE><broken attr=>');
+    expect(parseVotable(tail, 10).rows).toEqual([['a', '', '']]);
     const many = doc('<TR><TD>x</TD></TR>'.repeat(30));
     expect(parseVotable(many, 5).rows).toHaveLength(6);
     // the rows past the limit are not read: a malformed tail there goes unseen

@@ -25,8 +25,11 @@ export interface VotableText extends TextTable {
   readonly datatypes: readonly string[];
 }
 
-/** Characters handed to the XML parser at a time, so that reading can stop early. */
+/** Characters handed to the XML parser at a time. */
 const CHUNK_CHARS = 1 << 16;
+
+/** Thrown from a handler to stop reading: the first TABLE has ended, or the row limit is passed. */
+class EnoughRead extends Error {}
 
 /** The value of an unprefixed attribute, or undefined. */
 function attribute(tag: SaxesTagNS, name: string): string | undefined {
@@ -45,15 +48,12 @@ export function parseVotable(text: string, maxRows: number): VotableText {
   const datatypes: string[] = [];
   const rows: string[][] = [];
   let tableDepth = 0; // > 0 inside the first TABLE
-  let sawTable = false;
-  let done = false;
   let inTableData = false;
   let row: string[] | null = null;
   let cell: string | null = null;
 
   const parser = new SaxesParser({ xmlns: true, position: true });
   parser.on('opentag', (tag) => {
-    if (done) return;
     const name = tag.local;
     if (tableDepth > 0) {
       tableDepth++;
@@ -72,7 +72,6 @@ export function parseVotable(text: string, maxRows: number): VotableText {
       else if (row !== null && name === 'TD') cell = '';
     } else if (name === 'TABLE') {
       tableDepth = 1;
-      sawTable = true;
     }
   });
   const addText = (t: string) => {
@@ -81,7 +80,7 @@ export function parseVotable(text: string, maxRows: number): VotableText {
   parser.on('text', addText);
   parser.on('cdata', addText);
   parser.on('closetag', (tag) => {
-    if (done || tableDepth === 0) return;
+    if (tableDepth === 0) return;
     tableDepth--;
     const name = tag.local;
     if (name === 'TD' && row !== null && cell !== null) {
@@ -94,23 +93,25 @@ export function parseVotable(text: string, maxRows: number): VotableText {
       while (row.length < columns.length) row.push('');
       rows.push(row);
       row = null;
-      if (rows.length > maxRows) done = true;
+      if (rows.length > maxRows) throw new EnoughRead();
     } else if (name === 'TABLEDATA') inTableData = false;
-    if (tableDepth === 0) done = true;
+    if (tableDepth === 0) throw new EnoughRead();
   });
 
   try {
-    for (let at = 0; at < text.length && !done; at += CHUNK_CHARS)
-      parser.write(text.slice(at, at + CHUNK_CHARS));
-    if (!done) parser.close();
+    for (let at = 0; at < text.length; at += CHUNK_CHARS) parser.write(text.slice(at, at + CHUNK_CHARS));
+    parser.close();
   } catch (err) {
     if (err instanceof VotableError) throw err;
+    if (err instanceof EnoughRead) {
+      if (columns.length === 0) throw new VotableError('the TABLE has no FIELD element');
+      return { columns, rows, datatypes, where: rows.map((_, i) => `row ${i + 1}`) };
+    }
     // saxes reports well-formedness errors as Error("line:column: what.")
     const m = /^(\d+):(\d+): (.*?)\.?$/s.exec((err as Error).message);
     const what = m ? `line ${m[1]}, column ${m[2]}: ${m[3]}` : (err as Error).message;
     throw new VotableError(`the XML is not well-formed at ${what}`, { cause: err });
   }
-  if (!sawTable) throw new VotableError('the VOTable has no TABLE element');
-  if (columns.length === 0) throw new VotableError('the TABLE has no FIELD element');
-  return { columns, rows, datatypes, where: rows.map((_, i) => `row ${i + 1}`) };
+  // a well-formed document read to its end: it has no TABLE (a TABLE's end stops reading)
+  throw new VotableError('the VOTable has no TABLE element');
 }
