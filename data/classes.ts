@@ -3,7 +3,7 @@
  * `/api/v1/classes` returns and that `/api/v1/latests` accepts, the extragalactic-host list used by the
  * classification rules, and the parser of a `class` argument.
  *
- * Reference: fink-api.md §2.14 (lists), §3.1 (EG-host list), Appendix A (SIMBAD labels).
+ * Reference: docs/references.md#api-classes (lists), #eg-host-list (EG-host list), #simbad-labels (SIMBAD labels).
  */
 
 import { FINK_CLASSES, type FinkClass, UNKNOWN_CLASS } from '../compute/classify/fink-labels.js';
@@ -29,7 +29,7 @@ export const TNS_PREFIX = '(TNS) ';
  * TNS object types (43, sorted case-insensitively). TNS types are not produced by the classifier; they index
  * alerts that have a TNS counterpart.
  *
- * Reference: fink-api.md §2.14 ("TNS (43, sorted)").
+ * Reference: docs/references.md#api-classes ("TNS (43, sorted)").
  */
 export const TNS_TYPES = [
   'Afterglow',
@@ -87,7 +87,7 @@ export type TnsType = (typeof TNS_TYPES)[number];
  * service downloads the CDS file at request time, so its list can drift; `cdsxmatch` may also hold labels
  * absent here.
  *
- * Reference: fink-api.md Appendix A.
+ * Reference: docs/references.md#simbad-labels.
  */
 // biome-ignore format: a table of 315 labels, kept compact.
 export const SIMBAD_LABELS = [
@@ -174,7 +174,7 @@ export function isSimbadLabel(label: string): label is SimbadLabel {
  * @returns the kind of class and its label without prefix; null when the text names no known class (including
  *   a bare TNS type, which needs its prefix, and `(SIMBAD) Unknown`). Never throws.
  *
- * Reference: fink-api.md §2.4 (routing of `class`), §2.14 (lists).
+ * Reference: docs/references.md#api-latests (routing of `class`), #api-classes (lists).
  */
 export function parseClassArgument(text: string): ClassArgument | null {
   if (typeof text !== 'string') return null;

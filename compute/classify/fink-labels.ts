@@ -3,7 +3,7 @@
  * the SIMBAD types compatible with an extragalactic host. Pure data, shared by the classifier and the class
  * lists of data/classes.ts.
  *
- * Reference: fink-api.md §2.14 (lists), §3.1 (EG-host list).
+ * Reference: docs/references.md#api-classes (lists), #eg-host-list (EG-host list).
  */
 
 /**
@@ -12,7 +12,7 @@
  * state` and `(CTA) Blazar high state`, which come from separate tables, not from the rule set; they are not
  * listed here. There is no `Anomaly` class: anomalies have their own endpoint.
  *
- * Reference: fink-api.md §2.14 ("Fink classifiers (G1, 8)").
+ * Reference: docs/references.md#api-classes ("Fink classifiers (G1, 8)").
  */
 export const FINK_CLASSES = [
   'Ambiguous',
@@ -40,7 +40,7 @@ export const UNKNOWN_CLASS = 'Unknown';
  * require `cdsxmatch` to be one of these, matched exactly (case-sensitive). `Unknown` is included: an alert
  * without any SIMBAD counterpart may be a transient in an uncatalogued host.
  *
- * Reference: fink-api.md §3.1 (EG-host list).
+ * Reference: docs/references.md#eg-host-list.
  */
 export const EG_HOST_LABELS = [
   'Unknown',
@@ -80,6 +80,6 @@ export const EG_HOST_LABELS = [
  * classifier follows the January 2025 rules so that labels agree with the reference archive. Pass
  * `[...EG_HOST_LABELS, ...EG_HOST_LABELS_LATER]` to the classifier to follow the newer rules.
  *
- * Reference: fink-api.md §3.1 ("Later fink-utils versions (2025+) add ...").
+ * Reference: docs/references.md#eg-host-list ("Later fink-utils versions (2025+) add ...").
  */
 export const EG_HOST_LABELS_LATER = ['LINER', 'Possible_ClG', 'Possible_SClG', 'GravLens_Candidate'] as const;

@@ -4,7 +4,7 @@
  * detection sits on the ephemeris that `/api/v1/sso` computes for it. The trajectory of each asteroid is
  * integrated from its element epoch in blocks of `BLOCK_DAYS` and cached, so that a position depends only on its
  * time (never on the length of the run or on what was asked before).
- * Reference: sso-science.md §6.2 (ephemeris algorithm), §3.1 (ZTF mid-exposure epoch).
+ * Reference: docs/references.md#ephemeris-algorithm (step 1: the ZTF mid-exposure epoch; steps 2-6).
  */
 import {
   computeEphemerides,
