@@ -58,7 +58,7 @@ export function checkBlockFormats(catalog: Catalog, storeRoot: string): void {
       `${nights[0]}-${nights[nights.length - 1]}) hold object blocks of format ${formats.join(', ')}; this ` +
       `server reads format ${OBJECT_BLOCK_FORMAT} only. Republish the nights (skyalert publish --store DIR ` +
       '--all, from the staging files the store keeps) or, without staging files, ingest them again ' +
-      '(docs/store.md, "Object blocks").',
+      '(docs/store.md, "Older stores").',
   );
 }
 
