@@ -93,7 +93,7 @@ describe('object block stream', () => {
     // and the blocks read back
     let at = 0;
     for (let i = 0; i < blocks.length; i++) {
-      const back = decodeObjectBlock(stream.bytes().subarray(at, at + lengths[i]), 2);
+      const back = decodeObjectBlock(stream.bytes().subarray(at, at + lengths[i]));
       expect(back.upperlim).toEqual(blocks[i].upperlim);
       expect(back.stamps).toEqual(blocks[i].stamps);
       expect(back.alerts.map((a) => a.text?.candid)).toEqual(blocks[i].alerts.map((a) => a.text?.candid));
