@@ -12,8 +12,8 @@ import { compactStore, planCompaction } from '../../ingest/publish/compact.js';
 import { acquirePublishLock } from '../../ingest/publish/lock.js';
 import { publishNight } from '../../ingest/publish/publish-night.js';
 import { compactBeside, ingestFiles } from '../../ingest/run-files.js';
-import { sharedPath } from '../support/shared.js';
 import { tempStore, testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
 
 async function allAlerts(layout: StoreLayout, catalog: Catalog): Promise<string[]> {
   const db = await DuckDBInstance.create(':memory:');
@@ -44,7 +44,7 @@ async function objectIndexParts(layout: StoreLayout, catalog: Catalog, objectId:
 describe('compaction', () => {
   const layout = tempStore();
   beforeAll(async () => {
-    const s = await ingestFiles(layout, [sharedPath('data', 'ztf_raw_avro')], {
+    const s = await ingestFiles(layout, [testDataPath('ztf_raw_avro')], {
       ingesterId: 't',
       log: testLog,
     });

@@ -14,8 +14,8 @@ import { ingestFiles } from '../../ingest/run-files.js';
 import { createApp } from '../../serve/app.js';
 import { addCutoutArrays } from '../../serve/cutout-arrays.js';
 import { StoreReader } from '../../serve/store-reader.js';
-import { sharedPath } from '../support/shared.js';
 import { tempStore, testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
 
 const OID = 'ZTF19acihgng';
 const CANDID = '1060135832015015002';
@@ -24,9 +24,7 @@ const KINDS = ['Science', 'Template', 'Difference'] as const;
 const TWO_EPOCHS = { objectId: 'ZTF18aaadweo', candids: ['2482363471315015007', '2481345490015015002'] };
 
 function stampFile(kind: string): Uint8Array {
-  return new Uint8Array(
-    fs.readFileSync(sharedPath('data', 'cutouts', `${OID}_${CANDID}_cutout${kind}.fits.gz`)),
-  );
+  return new Uint8Array(fs.readFileSync(testDataPath('cutouts', `${OID}_${CANDID}_cutout${kind}.fits.gz`)));
 }
 
 function asNullable(data: Float64Array): (number | null)[] {
@@ -62,7 +60,7 @@ describe('/api/v1/cutouts', () => {
   const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());
 
   beforeAll(async () => {
-    const s = await ingestFiles(layout, [sharedPath('data', 'ztf_raw_avro')], {
+    const s = await ingestFiles(layout, [testDataPath('ztf_raw_avro')], {
       ingesterId: 't',
       log: testLog,
     });

@@ -1,6 +1,6 @@
 /**
  * Property-based fuzzing (fast-check) of every endpoint under /api/v1, on a store built from the real alerts of
- * ../shared/data: arbitrary argument values by GET query string and POST JSON body (plausible values mixed with
+ * test/data: arbitrary argument values by GET query string and POST JSON body (plausible values mixed with
  * random text, unicode, huge and NaN-like numbers, odd booleans, SQL injection, path traversal, hostile column
  * and class names, impossible dates, arrays and objects), malformed bodies, odd methods and paths.
  * Invariants: no status ≥ 500; every non-2xx answer is JSON `{"status":"error","text":<non-empty>}`; every 2xx
@@ -22,8 +22,8 @@ import { ingestFiles } from '../../ingest/run-files.js';
 import { API_ENDPOINTS } from '../../serve/api/docs.js';
 import { createApp } from '../../serve/app.js';
 import { StoreReader } from '../../serve/store-reader.js';
-import { sharedPath } from '../support/shared.js';
 import { tempStore, testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
 
 const SEED = 20240310;
 const RUNS_PER_ENDPOINT = 150;
@@ -639,7 +639,7 @@ describe('fuzzing every /api/v1 endpoint', () => {
   }
 
   beforeAll(async () => {
-    const inputs = [sharedPath('data', 'ztf_raw_avro'), sharedPath('data', 'ztf_enriched')];
+    const inputs = [testDataPath('ztf_raw_avro'), testDataPath('ztf_enriched')];
     const s = await ingestFiles(layout, inputs, { ingesterId: 'fuzz', log: testLog });
     await publishNights(layout, s.nights, testLog);
     reader = await StoreReader.open(layout, testLog);

@@ -6,8 +6,8 @@ import { publishNight } from '../../ingest/publish/publish-night.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { createApp } from '../../serve/app.js';
 import { StoreReader } from '../../serve/store-reader.js';
-import { sharedPath } from '../support/shared.js';
 import { tempStore, testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
 
 describe('/api/v1/objects', () => {
   const layout = tempStore();
@@ -15,7 +15,7 @@ describe('/api/v1/objects', () => {
   let app: Hono;
 
   beforeAll(async () => {
-    const s = await ingestFiles(layout, [sharedPath('data', 'ztf_raw_avro')], {
+    const s = await ingestFiles(layout, [testDataPath('ztf_raw_avro')], {
       ingesterId: 't',
       log: testLog,
     });

@@ -1,5 +1,5 @@
 /**
- * Stores for endpoint tests: one from the real alerts of ../shared/data (raw ZTF and Fink-enriched), one from a
+ * Stores for endpoint tests: one from the real alerts of test/data (raw ZTF and Fink-enriched), one from a
  * small simulation (3 nights × 300 alerts: many classes, tracklets, asteroids). Each is built in a fresh temp
  * directory, published like production (publishNights), and opened with a StoreReader and the app.
  */
@@ -13,8 +13,8 @@ import { ingestFiles } from '../../ingest/run-files.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
 import { createApp } from '../../serve/app.js';
 import { StoreReader } from '../../serve/store-reader.js';
-import { sharedPath } from './shared.js';
 import { tempStore, testLog } from './store.js';
+import { testDataPath } from './test-data.js';
 
 /** A published store opened for serving; `close` removes it. */
 export interface ServedStore {
@@ -41,10 +41,10 @@ async function open(layout: StoreLayout): Promise<ServedStore> {
   };
 }
 
-/** A store of the real raw and enriched alerts of ../shared/data, served by the full app. */
+/** A store of the real raw and enriched alerts of test/data, served by the full app. */
 export async function realStore(): Promise<ServedStore> {
   const layout = tempStore('skyalert-serve-real-');
-  const inputs = [sharedPath('data', 'ztf_raw_avro'), sharedPath('data', 'ztf_enriched')];
+  const inputs = [testDataPath('ztf_raw_avro'), testDataPath('ztf_enriched')];
   const s = await ingestFiles(layout, inputs, { ingesterId: 't', log: testLog });
   await publishNights(layout, s.nights, testLog);
   return open(layout);

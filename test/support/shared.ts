@@ -1,6 +1,7 @@
 /**
- * Where the shared real data lives (`../shared` beside the project). Tests that need it use `sharedPath`; when
- * it is absent they fail loudly with the reason, never pass silently.
+ * The project root, and the team's `../shared` directory beside the project. Tests read their data from the
+ * repository's test/data (test-data.ts); `sharedPath` remains only for the Kafka test broker helper until the
+ * project carries its own. When ../shared is absent it fails loudly with the reason, never passes silently.
  */
 import fs from 'node:fs';
 import path from 'node:path';
