@@ -1,7 +1,8 @@
 /**
  * Stores for endpoint tests: one from the real alerts of test/data (raw ZTF and Fink-enriched), one from a
- * small simulation (3 nights × 300 alerts: many classes, tracklets, asteroids). Each is built in a fresh temp
- * directory, published like production (publishNights), and opened with a StoreReader and the app.
+ * small simulation (3 nights × 300 alerts: many classes, tracklets, asteroids). Each is published like production
+ * (publishNights), built once per test run and copied into a fresh temp directory for each test file
+ * (store-templates.ts), and opened with a StoreReader and the app.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +14,8 @@ import { ingestFiles } from '../../ingest/run-files.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
 import { createApp } from '../../serve/app.js';
 import { StoreReader } from '../../serve/store-reader.js';
-import { tempStore, testLog } from './store.js';
+import { testLog } from './store.js';
+import { storeFromTemplate } from './store-templates.js';
 import { testDataPath } from './test-data.js';
 
 /** A published store opened for serving; `close` removes it. */
@@ -41,18 +43,13 @@ async function open(layout: StoreLayout): Promise<ServedStore> {
   };
 }
 
-/** A store of the real raw and enriched alerts of test/data, served by the full app. */
-export async function realStore(): Promise<ServedStore> {
-  const layout = tempStore('skyalert-serve-real-');
+async function buildReal(layout: StoreLayout): Promise<void> {
   const inputs = [testDataPath('ztf_raw_avro'), testDataPath('ztf_enriched')];
   const s = await ingestFiles(layout, inputs, { ingesterId: 't', log: testLog });
   await publishNights(layout, s.nights, testLog);
-  return open(layout);
 }
 
-/** A store of simulated alerts ({@link SIM_OPTIONS}), served by the full app. */
-export async function simulatedStore(): Promise<ServedStore> {
-  const layout = tempStore('skyalert-serve-sim-');
+async function buildSimulated(layout: StoreLayout): Promise<void> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyalert-serve-simfiles-'));
   try {
     await runSimulate({ ...SIM_OPTIONS, outDir, log: testLog });
@@ -61,7 +58,16 @@ export async function simulatedStore(): Promise<ServedStore> {
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });
   }
-  return open(layout);
+}
+
+/** A store of the real raw and enriched alerts of test/data, served by the full app (this file's own copy). */
+export async function realStore(): Promise<ServedStore> {
+  return open(await storeFromTemplate('real', 'skyalert-serve-real-', buildReal));
+}
+
+/** A store of simulated alerts ({@link SIM_OPTIONS}), served by the full app (this file's own copy). */
+export async function simulatedStore(): Promise<ServedStore> {
+  return open(await storeFromTemplate('sim', 'skyalert-serve-sim-', buildSimulated));
 }
 
 /** Reads rows of the store's parquet with SQL (test oracle), through the store's own reader. */
