@@ -1,5 +1,5 @@
 /**
- * `/api/v1/cutouts`: the image stamps of an alert as PNG, the original FITS, or 2-D arrays (reference §2.9),
+ * `/api/v1/cutouts`: the image stamps of an alert as PNG, the original FITS, or 2-D arrays (docs/references.md#api-cutouts),
  * and every epoch of an object in one call (`candid=all`: a JSON list, or a ZIP of PNG/FITS files).
  */
 import type { Context } from 'hono';

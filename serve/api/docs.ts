@@ -29,7 +29,7 @@ export const OPENAPI_PATH = '/api/v1/openapi.json';
 /** Path of the interactive documentation page. */
 export const DOCS_PATH = '/api/v1/docs';
 
-/** The objects endpoint's entry (reference §2.1). */
+/** The objects endpoint's entry (docs/references.md#api-objects). */
 export const OBJECTS_ENDPOINT: EndpointDoc = {
   path: '/api/v1/objects',
   methods: ['GET', 'POST'],

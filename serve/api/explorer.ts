@@ -1,5 +1,5 @@
 /**
- * `/api/v1/explorer`: three searches, chosen by the arguments given (reference §2.2). Group 0 (`objectId`): the
+ * `/api/v1/explorer`: three searches, chosen by the arguments given (docs/references.md#api-explorer). Group 0 (`objectId`): the
  * latest alert of each object. Group 1 (`ra`, `dec`, `radius`): the objects within a cone, nearest first, with
  * `v:separation_degree`. No group: a date search. The time window (`startdate`, `stopdate`, `window`) applies to
  * the field `time_field` names: `first` (the object's first detection, `i:jdstarthist`) or `any` (the alert time,

@@ -1,5 +1,5 @@
 /**
- * `/api/v1/latests`: the latest alerts of a class within a time window, most recent first (reference §2.4).
+ * `/api/v1/latests`: the latest alerts of a class within a time window, most recent first (docs/references.md#api-latests).
  * As the reference, `n` counts alerts, so one object may appear several times; `distinct=true` returns the
  * latest alert of `n` distinct objects instead. TNS classes are accepted but answer [] (this store holds no
  * TNS cross-match).

@@ -1,4 +1,4 @@
-/** `/api/v1/objects`: every valid alert of one or several objects (reference §2.1). */
+/** `/api/v1/objects`: every valid alert of one or several objects (docs/references.md#api-objects). */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { STAMP_KINDS, type StampKind } from '../../data/queries/cutouts.js';

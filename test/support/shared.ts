@@ -1,7 +1,7 @@
 /**
  * The project root, and the team's `../shared` directory beside the project. Tests read their data from the
- * repository's test/data (test-data.ts); `sharedPath` remains only for the Kafka test broker helper until the
- * project carries its own. When ../shared is absent it fails loudly with the reason, never passes silently.
+ * repository's test/data (test-data.ts) and no test uses `sharedPath` any more; it stays exported only until the
+ * branches still in flight are merged. When ../shared is absent it fails loudly with the reason.
  */
 import fs from 'node:fs';
 import path from 'node:path';
