@@ -60,9 +60,14 @@ async function buildSimulated(layout: StoreLayout): Promise<void> {
   }
 }
 
+/** This file's own copy of the store of the real raw and enriched alerts of test/data (not opened). */
+export async function realStoreLayout(prefix = 'skyalert-serve-real-'): Promise<StoreLayout> {
+  return storeFromTemplate('real', prefix, buildReal);
+}
+
 /** A store of the real raw and enriched alerts of test/data, served by the full app (this file's own copy). */
 export async function realStore(): Promise<ServedStore> {
-  return open(await storeFromTemplate('real', 'skyalert-serve-real-', buildReal));
+  return open(await realStoreLayout());
 }
 
 /** A store of simulated alerts ({@link SIM_OPTIONS}), served by the full app (this file's own copy). */
