@@ -7,14 +7,14 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFitsImage } from '../../compute/fits/fits-reader.js';
 import { partsOfObject } from '../../data/queries/objects.js';
+import type { StoreLayout } from '../../data/store-layout.js';
 import { compactStore } from '../../ingest/publish/compact.js';
-import { publishNight } from '../../ingest/publish/publish-night.js';
-import { ingestFiles } from '../../ingest/run-files.js';
 import { createApp } from '../../serve/app.js';
 import { addCutoutArrays } from '../../serve/cutout-arrays.js';
 import { StoreReader } from '../../serve/store-reader.js';
 import { readPng } from '../support/png.js';
-import { tempStore, testLog } from '../support/store.js';
+import { rawStoreLayout } from '../support/serve-stores.js';
+import { testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';
 
 const OID = 'ZTF19acihgng';
@@ -52,7 +52,7 @@ function storedZipEntries(zip: Uint8Array): Map<string, Uint8Array> {
 }
 
 describe('/api/v1/cutouts', () => {
-  const layout = tempStore();
+  let layout: StoreLayout;
   let reader: StoreReader;
   let app: Hono;
 
@@ -60,17 +60,13 @@ describe('/api/v1/cutouts', () => {
   const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());
 
   beforeAll(async () => {
-    const s = await ingestFiles(layout, [testDataPath('ztf_raw_avro')], {
-      ingesterId: 't',
-      log: testLog,
-    });
-    for (const night of s.nights) await publishNight(layout, night, testLog);
+    layout = await rawStoreLayout();
     reader = await StoreReader.open(layout, testLog);
     app = createApp(reader, testLog);
   });
   afterAll(() => {
     reader?.close();
-    fs.rmSync(layout.root, { recursive: true, force: true });
+    if (layout) fs.rmSync(layout.root, { recursive: true, force: true });
   });
 
   it.each(KINDS)('returns the original %s stamp bytes for FITS', async (kind) => {

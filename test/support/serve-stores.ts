@@ -1,5 +1,6 @@
 /**
- * Stores for endpoint tests: one from the real alerts of test/data (raw ZTF and Fink-enriched), one from a
+ * Stores for endpoint tests: one from the real alerts of test/data (raw ZTF and Fink-enriched), one of the raw ZTF
+ * alerts alone (also used by the compaction tests), one from a
  * small simulation (3 nights × 300 alerts: many classes, tracklets, asteroids). Each is published like production
  * (publishNights), built once per test run and copied into a fresh temp directory for each test file
  * (store-templates.ts), and opened with a StoreReader and the app.
@@ -9,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import type { StoreLayout } from '../../data/store-layout.js';
+import { publishNight } from '../../ingest/publish/publish-night.js';
 import { publishNights } from '../../ingest/publish/publish-nights.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
@@ -49,6 +51,11 @@ async function buildReal(layout: StoreLayout): Promise<void> {
   await publishNights(layout, s.nights, testLog);
 }
 
+async function buildRaw(layout: StoreLayout): Promise<void> {
+  const s = await ingestFiles(layout, [testDataPath('ztf_raw_avro')], { ingesterId: 't', log: testLog });
+  for (const night of s.nights) await publishNight(layout, night, testLog);
+}
+
 async function buildSimulated(layout: StoreLayout): Promise<void> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyalert-serve-simfiles-'));
   try {
@@ -63,6 +70,14 @@ async function buildSimulated(layout: StoreLayout): Promise<void> {
 /** This file's own copy of the store of the real raw and enriched alerts of test/data (not opened). */
 export async function realStoreLayout(prefix = 'skyalert-serve-real-'): Promise<StoreLayout> {
   return storeFromTemplate('real', prefix, buildReal);
+}
+
+/**
+ * This file's own copy of the store of the real raw alerts of test/data (ztf_raw_avro), each night published by
+ * publishNight, not opened.
+ */
+export async function rawStoreLayout(prefix = 'skyalert-test-raw-'): Promise<StoreLayout> {
+  return storeFromTemplate('raw', prefix, buildRaw);
 }
 
 /** A store of the real raw and enriched alerts of test/data, served by the full app (this file's own copy). */
