@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // one directory per run where the shared test stores are built once (test/support/store-templates.ts)
+    globalSetup: ['test/support/global-setup.ts'],
   },
 });

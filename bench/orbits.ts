@@ -36,7 +36,7 @@ const lines = Number(values.lines ?? 1_500_000);
 const rounds = Number(values.rounds ?? 5);
 const work = path.resolve(values.work ?? 'bench-output/orbits');
 const root = path.resolve(import.meta.dirname, '..');
-const excerpt = path.resolve(root, '..', 'shared', 'data', 'orbits', 'skyfield_MPCORB.excerpt.DAT');
+const excerpt = path.resolve(root, 'test', 'data', 'orbits', 'skyfield_MPCORB.excerpt.DAT');
 
 /** Designation of synthetic object i: "2000 AA1" ... cycling through years, half-months, letters, cycles. */
 function designation(i: number): string {

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:sso`: the Solar System targets of the issue, on real data — the 9,519 real ZTF detections of 30
- * asteroids (API export in ../shared/data/sso) ingested into a store with the JPL orbit tables as its catalogue:
+ * asteroids (API export in test/data/sso) ingested into a store with the JPL orbit tables as its catalogue:
  *   /sso of an object with ~400 alerts withEphem ≤ 100 ms; /ssoft one object ≤ 20 ms on a 100,000-row table;
  *   SSOFT build ≥ 200 objects/s for the three flavours on 2 cores; ephemerides ≥ 10,000 epochs/s.
  * Requests go through the app in-process (no HTTP: about 1 ms less than a client sees). The SSOFT compute rate is
@@ -39,10 +39,10 @@ const { values } = parseArgs({
     objects: { type: 'string', default: '600' },
   },
 });
-const shared = process.env.SKYALERT_SHARED ?? path.resolve('..', 'shared');
-const EXPORT = path.join(shared, 'data', 'sso', 'fink-fat_mpc_example_30sso.parquet');
-const ORBITS = path.join(shared, 'data', 'orbits', 'jpl_sbdb_asteroids_kstars.json');
-if (!fs.existsSync(EXPORT)) throw new Error(`bench:sso needs the shared data set: ${EXPORT} is missing`);
+const EXPORT = path.resolve('test', 'data', 'sso', 'fink-fat_mpc_example_30sso.parquet');
+const ORBITS = path.resolve('test', 'data', 'orbits', 'jpl_sbdb_asteroids_kstars.json');
+if (!fs.existsSync(EXPORT))
+  throw new Error(`bench:sso reads the repository's test/data: ${EXPORT} is missing`);
 const log = pino({ level: 'warn' });
 const runs = Number(values.runs);
 const layout = new StoreLayout(path.resolve(values.work, 'store'));

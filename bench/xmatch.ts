@@ -7,7 +7,7 @@
  * - xmatch: catalogues of 10,000, 30,000 and 100,000 rows (one row in ten 0.5″ from a stored alert, the others
  *   uniform on the sky), uploaded as CSV files; then the 100,000-row catalogue against 10 %, 50 % and 100 % of
  *   the store (a `startdate` leaving out the earlier nights): scaling with catalogue and store size.
- * - bayestar: the real S200219ac map (../shared/data/skymaps) with t0 moved to the middle of the store's nights
+ * - bayestar: the real S200219ac map (test/data/skymaps) with t0 moved to the middle of the store's nights
  *   (the default window, 7 days); first request (map parsed) and repeated ones (map cached).
  * - SCS: 0.1° cones centred on stored alerts.
  * Each figure is the median of --runs runs (default 3; 50 requests for SCS). Figures go to stdout and
@@ -104,8 +104,9 @@ async function main(): Promise<void> {
     values.reuse ?? false,
     10,
   );
-  const mapFile = path.resolve('..', 'shared', 'data', 'skymaps', 'S200219ac_G364600_bayestar.fits.gz');
-  if (!fs.existsSync(mapFile)) throw new Error(`bench:xmatch needs the shared sky map ${mapFile}`);
+  const mapFile = path.resolve('test', 'data', 'skymaps', 'S200219ac_G364600_bayestar.fits.gz');
+  if (!fs.existsSync(mapFile))
+    throw new Error(`bench:xmatch reads the repository's test/data: ${mapFile} is missing`);
   const onAlerts = await alertPositions(store.dir, 20_000);
   const server = await startBenchServer(store.dir, 'warn');
   const report: Record<string, unknown> = {

@@ -11,8 +11,22 @@ command -v gcc >/dev/null 2>&1 || need_apt+=(gcc)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "test: installing Debian packages: ${need_apt[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq >/dev/null || true
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  # Wait up to 10 minutes for Debian's package lock (another apt or unattended-upgrades) instead of failing.
+  apt_wait=(-o DPkg::Lock::Timeout=600)
+  update_ok=1
+  update_log=$(mktemp)
+  $SUDO apt-get "${apt_wait[@]}" update -qq >/dev/null 2>"$update_log" || update_ok=0
+  if ! DEBIAN_FRONTEND=noninteractive $SUDO apt-get "${apt_wait[@]}" install -y -qq "${need_apt[@]}" >/dev/null; then
+    echo "test: could not install ${need_apt[*]} with apt-get" >&2
+    if [ "$update_ok" -eq 0 ]; then
+      echo "test: 'apt-get update' had failed before (package lists may be stale or missing):" >&2
+      cat "$update_log" >&2
+    fi
+    rm -f "$update_log"
+    exit 1
+  fi
+  [ "$update_ok" -eq 1 ] || echo "test: note: 'apt-get update' failed, but the install succeeded from the existing lists"
+  rm -f "$update_log"
 fi
 
 echo "test: biome (lint + format check)"

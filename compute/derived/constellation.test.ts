@@ -25,7 +25,7 @@ describe('constellationName (docs/references.md#derived-fields, v:constellation)
 
   it('agrees with the reference service next to boundaries', () => {
     // `v:constellation` written by the Fink API (astropy) in
-    // ../shared/data/sso/fink-fat_mpc_example_30sso.parquet
+    // test/data/sso/fink-fat_mpc_example_30sso.parquet
     // (all 9519 rows agree). Each of these lies within 30″ of a boundary; the first is 1″ below the And/Psc
     // boundary (dec 33° in B1875) without aberration, and astronomy-engine's own rotation names it Pisces.
     const rows: [string, number, number, string][] = [

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { testDataPath } from '../../test/support/test-data.js';
 import { FitsError, imageRows, isGzip, readFitsHeader, readFitsImage } from './fits-reader.js';
 import { formatCard } from './fits-writer.js';
 
-const CUTOUTS = path.resolve(import.meta.dirname, '../../../shared/data/cutouts');
 const STAMPS = ['Science', 'Template', 'Difference'].map((k) =>
-  path.join(CUTOUTS, `ZTF19acihgng_1060135832015015002_cutout${k}.fits.gz`),
+  testDataPath('cutouts', `ZTF19acihgng_1060135832015015002_cutout${k}.fits.gz`),
 );
 
 /** Builds a FITS file with integer pixels, for BITPIX 16/32 tests. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sharedPath } from '../../test/support/shared.js';
+import { testDataPath } from '../../test/support/test-data.js';
 import {
   formatMpcorbLine,
   MpcFormatError,
@@ -15,7 +15,7 @@ import {
   ztfSsnamenr,
 } from './mpcorb-format.js';
 
-const EXCERPT = sharedPath('data', 'orbits', 'skyfield_MPCORB.excerpt.DAT');
+const EXCERPT = testDataPath('orbits', 'skyfield_MPCORB.excerpt.DAT');
 const realLines = fs
   .readFileSync(EXCERPT, 'utf8')
   .split('\n')

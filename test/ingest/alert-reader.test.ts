@@ -1,6 +1,6 @@
 /**
  * The alert reader (ingest/decode/alert-reader.ts) gives the outcome avsc's generic decoding and normalisation
- * give: on every real alert of ../shared/data, on simulated alerts with histories and stamps, on random records of
+ * give: on every real alert of test/data, on simulated alerts with histories and stamps, on random records of
  * a schema using every Avro type, and on truncated blocks.
  */
 import fs from 'node:fs';
@@ -18,8 +18,8 @@ import {
   decodeBlockRecordsWithAvsc,
 } from '../../ingest/decode/decode.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
-import { sharedPath } from '../support/shared.js';
 import { testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
 
 function walk(dir: string): string[] {
   return fs
@@ -65,10 +65,9 @@ function compareFile(file: string, decoder: AlertDecoder): number {
 
 describe('the alert reader', () => {
   it('decodes every real Avro alert as avsc does (ZTF 3.2, 3.3, 4.02, Fink; null, deflate, snappy)', () => {
-    const files = [
-      ...walk(sharedPath('data', 'ztf_raw_avro')),
-      ...walk(sharedPath('data', 'ztf_enriched')),
-    ].filter((f) => f.endsWith('.avro'));
+    const files = [...walk(testDataPath('ztf_raw_avro')), ...walk(testDataPath('ztf_enriched'))].filter((f) =>
+      f.endsWith('.avro'),
+    );
     expect(files.length).toBeGreaterThan(5);
     const decoder = new AlertDecoder();
     let records = 0;

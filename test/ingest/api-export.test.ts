@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partFilePath, readCatalog } from '../../data/catalog.js';
 import { publishNights } from '../../ingest/publish/publish-nights.js';
 import { expandInputs, ingestFiles } from '../../ingest/run-files.js';
-import { sharedPath } from '../support/shared.js';
 import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
 
-const MPC_EXAMPLE = () => sharedPath('data', 'sso', 'fink-fat_mpc_example_30sso.parquet');
+const MPC_EXAMPLE = () => testDataPath('sso', 'fink-fat_mpc_example_30sso.parquet');
 
 /** The rows of the export's first `nights` observing nights (night = floor(jd - 0.5)). */
 function firstNights(nights: number, extra = 'true'): string {

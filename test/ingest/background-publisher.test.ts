@@ -11,8 +11,8 @@ import type { StoreLayout } from '../../data/store-layout.js';
 import { BackgroundPublisher } from '../../ingest/publish/background-publisher.js';
 import { publishNights } from '../../ingest/publish/publish-nights.js';
 import { ingestFiles } from '../../ingest/run-files.js';
-import { sharedPath } from '../support/shared.js';
 import { tempStore, testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
 
 const stores: StoreLayout[] = [];
 afterEach(() => {
@@ -22,7 +22,7 @@ afterEach(() => {
 async function stagedStore(): Promise<{ layout: StoreLayout; nights: number[] }> {
   const layout = tempStore();
   stores.push(layout);
-  const s = await ingestFiles(layout, [sharedPath('data', 'ztf_raw_avro')], {
+  const s = await ingestFiles(layout, [testDataPath('ztf_raw_avro')], {
     ingesterId: 't',
     log: testLog,
   });

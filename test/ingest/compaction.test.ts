@@ -11,9 +11,9 @@ import { markBuilding } from '../../ingest/publish/building-marker.js';
 import { compactStore, planCompaction } from '../../ingest/publish/compact.js';
 import { acquirePublishLock } from '../../ingest/publish/lock.js';
 import { publishNight } from '../../ingest/publish/publish-night.js';
-import { compactBeside, ingestFiles } from '../../ingest/run-files.js';
-import { sharedPath } from '../support/shared.js';
-import { tempStore, testLog } from '../support/store.js';
+import { compactBeside } from '../../ingest/run-files.js';
+import { rawStoreLayout } from '../support/serve-stores.js';
+import { testLog } from '../support/store.js';
 
 async function allAlerts(layout: StoreLayout, catalog: Catalog): Promise<string[]> {
   const db = await DuckDBInstance.create(':memory:');
@@ -42,15 +42,13 @@ async function objectIndexParts(layout: StoreLayout, catalog: Catalog, objectId:
 }
 
 describe('compaction', () => {
-  const layout = tempStore();
+  let layout: StoreLayout;
   beforeAll(async () => {
-    const s = await ingestFiles(layout, [sharedPath('data', 'ztf_raw_avro')], {
-      ingesterId: 't',
-      log: testLog,
-    });
-    for (const night of s.nights) await publishNight(layout, night, testLog);
+    layout = await rawStoreLayout();
   });
-  afterAll(() => fs.rmSync(layout.root, { recursive: true, force: true }));
+  afterAll(() => {
+    if (layout) fs.rmSync(layout.root, { recursive: true, force: true });
+  });
 
   it('plans one merge per past month with several single-night parts', () => {
     const plan = planCompaction(readCatalog(layout), 0);

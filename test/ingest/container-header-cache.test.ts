@@ -8,9 +8,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readHeader } from '../../ingest/decode/container.js';
 import { AlertDecoder, type DecodeOutcome } from '../../ingest/decode/decode.js';
-import { sharedPath } from '../support/shared.js';
+import { testDataPath } from '../support/test-data.js';
 
-const RAW = () => sharedPath('data', 'ztf_raw_avro');
+const RAW = () => testDataPath('ztf_raw_avro');
 
 /** The first `.avro` file of each sample directory (ZTF schemas of different years). */
 function firstFileOfEachDirectory(): Buffer[] {

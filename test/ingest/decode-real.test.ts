@@ -1,5 +1,5 @@
 /**
- * Every real alert of ../shared/data decodes, and the decoded values equal an independent reading: avsc's own
+ * Every real alert of test/data decodes, and the decoded values equal an independent reading: avsc's own
  * streaming file decoder for Avro (longs read as raw little-endian bytes), DuckDB SQL for parquet.
  */
 import fs from 'node:fs';
@@ -11,7 +11,7 @@ import { COLUMN_INDEX } from '../../data/columns.js';
 import { AlertDecoder } from '../../ingest/decode/decode.js';
 import { dropInvalidUnionDefaults } from '../../ingest/decode/schema-cache.js';
 import { readTableFile } from '../../ingest/sources/table-file.js';
-import { sharedPath } from '../support/shared.js';
+import { testDataPath } from '../support/test-data.js';
 
 function walk(dir: string): string[] {
   return fs
@@ -84,11 +84,10 @@ function readIndependently(file: string): Promise<Reference[]> {
 
 const v = (name: string) => COLUMN_INDEX.get(name)!;
 
-describe('decoding the real alerts of ../shared/data', () => {
-  const avroFiles = [
-    ...walk(sharedPath('data', 'ztf_raw_avro')),
-    ...walk(sharedPath('data', 'ztf_enriched')),
-  ].filter((f) => f.endsWith('.avro'));
+describe('decoding the real alerts of test/data', () => {
+  const avroFiles = [...walk(testDataPath('ztf_raw_avro')), ...walk(testDataPath('ztf_enriched'))].filter(
+    (f) => f.endsWith('.avro'),
+  );
 
   it('finds the expected Avro files', () => {
     expect(avroFiles.length).toBeGreaterThanOrEqual(230);
@@ -120,28 +119,28 @@ describe('decoding the real alerts of ../shared/data', () => {
         total++;
       });
     }
-    // 227 raw + 157 enriched Avro alerts (data/README.md)
+    // 227 raw + 157 enriched Avro alerts (test/data/README.md)
     expect(total).toBe(384);
   });
 
   it('keeps candid beyond 2^53 exactly (ZTF19acihgng)', () => {
     const decoder = new AlertDecoder();
     const [o] = decoder.decodeMessage(
-      fs.readFileSync(sharedPath('data', 'ztf_raw_avro', 'fink-client_datatest', 'ZTF19acihgng.avro')),
+      fs.readFileSync(testDataPath('ztf_raw_avro', 'fink-client_datatest', 'ZTF19acihgng.avro')),
     );
     if (!o.ok) throw new Error(o.reason);
     expect(o.alert.candid).toBe(1060135832015015002n);
     expect(o.alert.candid > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
     // the stamp equals the extracted cutout file of data/cutouts
     const science = fs.readFileSync(
-      sharedPath('data', 'cutouts', 'ZTF19acihgng_1060135832015015002_cutoutScience.fits.gz'),
+      testDataPath('cutouts', 'ZTF19acihgng_1060135832015015002_cutoutScience.fits.gz'),
     );
     expect(Buffer.compare(Buffer.from(o.alert.cutouts.science!), science)).toBe(0);
   });
 
   it('maps ssnamenr "null" to null and keeps real SSO names', () => {
     const decoder = new AlertDecoder();
-    const dir = sharedPath('data', 'ztf_raw_avro', 'fink-broker_datasim_2018-11-29');
+    const dir = testDataPath('ztf_raw_avro', 'fink-broker_datasim_2018-11-29');
     const names: (string | null)[] = [];
     for (const f of walk(dir)) {
       const [o] = decoder.decodeMessage(fs.readFileSync(f));
@@ -155,7 +154,7 @@ describe('decoding the real alerts of ../shared/data', () => {
   });
 
   it('decodes every parquet alert, with values equal to DuckDB SQL', async () => {
-    const files = walk(sharedPath('data', 'ztf_enriched')).filter((f) => f.endsWith('.parquet'));
+    const files = walk(testDataPath('ztf_enriched')).filter((f) => f.endsWith('.parquet'));
     expect(files.length).toBe(6);
     const db = await DuckDBInstance.create(':memory:');
     const conn = await db.connect();

@@ -17,14 +17,14 @@ import {
   stampsFileOf,
 } from '../../ingest/stage/night-staging.js';
 import { Stager } from '../../ingest/stage/stager.js';
-import { sharedPath } from '../support/shared.js';
 import { sql } from '../support/sql.js';
 import { expectStagedStamps } from '../support/staged-stamps.js';
 import { tempStore } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
 
 /** The real raw alerts of the night that has most of them. */
 function realAlerts(): Alert[] {
-  const dir = sharedPath('data', 'ztf_raw_avro');
+  const dir = testDataPath('ztf_raw_avro');
   const decoder = new AlertDecoder();
   const alerts: Alert[] = [];
   const files = (fs.readdirSync(dir, { recursive: true }) as string[])

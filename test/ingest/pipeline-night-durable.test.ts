@@ -9,13 +9,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Alert } from '../../data/alert.js';
 import { AlertDecoder } from '../../ingest/decode/decode.js';
 import { type DecodedItem, IngestPipeline } from '../../ingest/pipeline.js';
-import { sharedPath } from '../support/shared.js';
 import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
 
 /** Real raw alerts (valid ones), in file order. */
 function realAlerts(): Alert[] {
-  const dir = sharedPath('data', 'ztf_raw_avro');
+  const dir = testDataPath('ztf_raw_avro');
   const decoder = new AlertDecoder();
   const files = (fs.readdirSync(dir, { recursive: true }) as string[])
     .filter((f) => f.endsWith('.avro'))

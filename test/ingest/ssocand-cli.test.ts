@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { runSsoCand } from '../../bin/commands/ssocand.js';
 import { UsageError } from '../../bin/commands/usage-error.js';
-import { sharedPath } from '../support/shared.js';
 import { tempStore, testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
 
 describe('skyalert ssocand', () => {
   const layout = tempStore('skyalert-cli-ssocand-');
@@ -25,7 +25,7 @@ describe('skyalert ssocand', () => {
   it('loads a fink-fat output directory and ends with a summary line (66 orbits, 422 detections)', async () => {
     const lines: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((text: string) => lines.push(text));
-    const dir = sharedPath('data', 'fink_fat', 'fink-fat_cli_test_20200505');
+    const dir = testDataPath('fink_fat', 'fink-fat_cli_test_20200505');
     expect(await runSsoCand({ store: layout.root }, ['load', dir], testLog)).toBe(0);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^ssocand load: 66 orbits and 422 detections read; 66 orbits added, 0 replaced/);

@@ -1,5 +1,5 @@
 /**
- * `skyalert ssocand load` on the real fink-fat outputs of ../shared/data/fink_fat (data README §5): counts and
+ * `skyalert ssocand load` on the real fink-fat outputs of test/data/fink_fat (test/data/README.md): counts and
  * values of the stored tables, idempotent reload, merge by ssoCandId, ids given to orbits that have none, and
  * inputs refused with the store unchanged.
  */
@@ -12,12 +12,12 @@ import { sqlPathLiteral } from '../../data/sql-text.js';
 import type { StoreLayout } from '../../data/store-layout.js';
 import { SsoCandInputError } from '../../ingest/ssocand/batch-tables.js';
 import { loadSsoCand } from '../../ingest/ssocand/load-ssocand.js';
-import { sharedPath } from '../support/shared.js';
 import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
 
-const BROKER_SET = () => sharedPath('data', 'fink_fat', 'fink-broker_fink_fat_example');
-const CLI_SET = () => sharedPath('data', 'fink_fat', 'fink-fat_cli_test_20200505');
+const BROKER_SET = () => testDataPath('fink_fat', 'fink-broker_fink_fat_example');
+const CLI_SET = () => testDataPath('fink_fat', 'fink-fat_cli_test_20200505');
 
 const table = (file: string) => `read_parquet(${sqlPathLiteral(file)})`;
 

@@ -9,11 +9,11 @@ import { partFilePath, readCatalog, STAMPS_FILE } from '../../data/catalog.js';
 import { publishNight, stagingFilesOf } from '../../ingest/publish/publish-night.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { readQuarantine } from '../../ingest/stage/quarantine.js';
-import { sharedPath } from '../support/shared.js';
 import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
 
-const RAW = () => sharedPath('data', 'ztf_raw_avro');
+const RAW = () => testDataPath('ztf_raw_avro');
 
 describe('ingesting the real raw alerts', () => {
   const layout = tempStore();
@@ -64,7 +64,7 @@ describe('ingesting the real raw alerts', () => {
     fs.readSync(fd, stamp, 0, stamp.length, Number(ref.stamp_offset));
     fs.closeSync(fd);
     const original = fs.readFileSync(
-      sharedPath('data', 'cutouts', 'ZTF19acihgng_1060135832015015002_cutoutScience.fits.gz'),
+      testDataPath('cutouts', 'ZTF19acihgng_1060135832015015002_cutoutScience.fits.gz'),
     );
     expect(Buffer.compare(stamp, original)).toBe(0);
     const upper = await sql(
@@ -107,16 +107,12 @@ describe('bad input is quarantined and ingestion continues', () => {
   const layout = tempStore();
   const inputDir = fs.mkdtempSync(path.join(layout.root, 'in-'));
   beforeAll(() => {
-    const good = fs.readFileSync(
-      sharedPath('data', 'ztf_raw_avro', 'fink-client_datatest', 'ZTF19acihgng.avro'),
-    );
+    const good = fs.readFileSync(testDataPath('ztf_raw_avro', 'fink-client_datatest', 'ZTF19acihgng.avro'));
     fs.writeFileSync(path.join(inputDir, 'a-good.avro'), good);
     fs.writeFileSync(path.join(inputDir, 'b-truncated.avro'), good.subarray(0, Math.floor(good.length / 2)));
     fs.writeFileSync(path.join(inputDir, 'c-garbage.avro'), Buffer.from('this is not avro at all'));
     fs.writeFileSync(path.join(inputDir, 'd-empty.avro'), Buffer.alloc(0));
-    const other = fs.readFileSync(
-      sharedPath('data', 'ztf_raw_avro', 'fink-client_datatest', 'ZTF19acxxwrs.avro'),
-    );
+    const other = fs.readFileSync(testDataPath('ztf_raw_avro', 'fink-client_datatest', 'ZTF19acxxwrs.avro'));
     fs.writeFileSync(path.join(inputDir, 'e-good.avro'), other);
   });
   afterAll(() => fs.rmSync(layout.root, { recursive: true, force: true }));

@@ -12,12 +12,12 @@ import type { StoreLayout } from '../../data/store-layout.js';
 import { publishNight, stagingFilesOf } from '../../ingest/publish/publish-night.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { stampsFileOf } from '../../ingest/stage/night-staging.js';
-import { sharedPath } from '../support/shared.js';
 import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
 
 const NIGHT = 20200101;
-const DIR = () => sharedPath('data', 'ztf_raw_avro', 'fink-broker_basic_alerts_2020-01-01');
+const DIR = () => testDataPath('ztf_raw_avro', 'fink-broker_basic_alerts_2020-01-01');
 
 function sha256(file: string): string {
   return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');

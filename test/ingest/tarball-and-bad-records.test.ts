@@ -12,8 +12,8 @@ import { bigintLongType } from '../../data/avro-long.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { encodeContainer } from '../../ingest/simulate/container-writer.js';
 import { readQuarantine } from '../../ingest/stage/quarantine.js';
-import { sharedPath } from '../support/shared.js';
 import { tempStore, testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
 
 async function makeTarball(file: string, entries: [string, Buffer][]): Promise<void> {
   const pack = tar.pack();
@@ -24,7 +24,7 @@ async function makeTarball(file: string, entries: [string, Buffer][]): Promise<v
   fs.writeFileSync(file, zlib.gzipSync(Buffer.concat(chunks)));
 }
 
-const datatest = () => sharedPath('data', 'ztf_raw_avro', 'fink-client_datatest');
+const datatest = () => testDataPath('ztf_raw_avro', 'fink-client_datatest');
 
 describe('ZTF nightly tarballs', () => {
   const layout = tempStore();

@@ -17,14 +17,15 @@ import { AlertDecoder } from '../../ingest/decode/decode.js';
 import { publishNight, stagedNights, stagingFilesOf } from '../../ingest/publish/publish-night.js';
 import { stampsFileOf } from '../../ingest/stage/night-staging.js';
 import { startBroker, type TestBroker } from '../support/kafka-broker.js';
-import { PROJECT_ROOT, sharedPath } from '../support/shared.js';
+import { PROJECT_ROOT } from '../support/shared.js';
 import { expectStagedStamps } from '../support/staged-stamps.js';
 import { tempStore, testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
 
 const CLI = path.join(PROJECT_ROOT, 'dist', 'bin', 'skyalert.js');
 
 function alertFiles(): string[] {
-  const root = sharedPath('data', 'ztf_raw_avro');
+  const root = testDataPath('ztf_raw_avro');
   const out: string[] = [];
   for (const d of fs.readdirSync(root).sort()) {
     for (const f of fs.readdirSync(path.join(root, d)).sort())

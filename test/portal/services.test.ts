@@ -14,7 +14,7 @@ import {
 } from '../../compute/skymap/index.js';
 import type { RunningServer } from '../../serve/server.js';
 import { launchBrowser, screenshot, startPortalServer, watchedPage } from '../support/portal.js';
-import { sharedPath } from '../support/shared.js';
+import { testDataPath } from '../support/test-data.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -223,7 +223,7 @@ describe('GW sky-map page', () => {
     await page.goto(`${server.url}/gw`);
     await page
       .getByLabel(/Sky map/)
-      .setInputFiles(sharedPath('data', 'skymaps', 'S200219ac_G364600_bayestar.fits.gz'));
+      .setInputFiles(testDataPath('skymaps', 'S200219ac_G364600_bayestar.fits.gz'));
     await page.getByLabel(/Credible level/).fill('0.9');
     await page.getByRole('button', { name: 'Search' }).click();
     const area = page.getByTestId('gw-area');
@@ -238,7 +238,7 @@ describe('GW sky-map page', () => {
   // the page alone, with /api/v1/bayestar answered in the browser as its brief documents (objects as JSON rows,
   // the region as MOC 2.0 JSON built here by compute/skymap from the real map)
   it('draws the region MOC and the objects of the answer, and sends the form fields', async () => {
-    const mapFile = sharedPath('data', 'skymaps', 'S200219ac_G364600_bayestar.fits.gz');
+    const mapFile = testDataPath('skymaps', 'S200219ac_G364600_bayestar.fits.gz');
     const map = readSkymap(new Uint8Array(fs.readFileSync(mapFile)));
     const region = credibleRegion(map, 0.9);
     const moc = formatMocJson(mocFromCredibleRegion(map, region));

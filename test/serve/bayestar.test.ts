@@ -1,5 +1,5 @@
 /**
- * `/api/v1/bayestar` on the simulated store with the real S200219ac sky map (../shared/data/skymaps), its event
+ * `/api/v1/bayestar` on the simulated store with the real S200219ac sky map (test/data/skymaps), its event
  * time moved onto the simulated nights with `t0`. The objects found are checked against an independent oracle:
  * the 90 % region from a full sort of the map's PROB values, every stored alert tested by its pixel, the window
  * applied to its jd, the latest alert kept per object.
@@ -29,8 +29,8 @@ import {
   simulatedStore,
   storeRows,
 } from '../support/serve-stores.js';
-import { sharedPath } from '../support/shared.js';
 import { parseVotable } from '../support/table-readers.js';
+import { testDataPath } from '../support/test-data.js';
 
 type Row = Record<string, unknown>;
 const PATH = '/api/v1/bayestar';
@@ -70,7 +70,7 @@ describe('/api/v1/bayestar', () => {
   let prob: Float64Array;
 
   beforeAll(async () => {
-    mapBytes = Uint8Array.from(fs.readFileSync(sharedPath('data', 'skymaps', MAP_FILE)));
+    mapBytes = Uint8Array.from(fs.readFileSync(testDataPath('skymaps', MAP_FILE)));
     store = await simulatedStore();
     alerts = await storeRows(
       store,
@@ -180,7 +180,7 @@ describe('/api/v1/bayestar', () => {
   });
 
   it('answers the 90 % region of G617545 as a MOC of the area an independent full sort gives', async () => {
-    const bytes = Uint8Array.from(fs.readFileSync(sharedPath('data', 'skymaps', 'G617545_bayestar.fits.gz')));
+    const bytes = Uint8Array.from(fs.readFileSync(testDataPath('skymaps', 'G617545_bayestar.fits.gz')));
     const res = await store.app.request(PATH, {
       method: 'POST',
       body: form(bytes, { credible_level: 0.9, 'output-format': 'moc-json' }),

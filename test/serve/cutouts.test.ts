@@ -6,16 +6,16 @@ import fs from 'node:fs';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFitsImage } from '../../compute/fits/fits-reader.js';
+import type { StoreLayout } from '../../data/store-layout.js';
 import { compactStore } from '../../ingest/publish/compact.js';
-import { publishNight } from '../../ingest/publish/publish-night.js';
-import { ingestFiles } from '../../ingest/run-files.js';
 import { createApp } from '../../serve/app.js';
 import { addStampArrays } from '../../serve/cutout-arrays.js';
 import { objectReads } from '../../serve/object-reads.js';
 import { StoreReader } from '../../serve/store-reader.js';
 import { readPng } from '../support/png.js';
-import { sharedPath } from '../support/shared.js';
-import { tempStore, testLog } from '../support/store.js';
+import { rawStoreLayout } from '../support/serve-stores.js';
+import { testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
 
 const OID = 'ZTF19acihgng';
 const CANDID = '1060135832015015002';
@@ -24,9 +24,7 @@ const KINDS = ['Science', 'Template', 'Difference'] as const;
 const TWO_EPOCHS = { objectId: 'ZTF18aaadweo', candids: ['2482363471315015007', '2481345490015015002'] };
 
 function stampFile(kind: string): Uint8Array {
-  return new Uint8Array(
-    fs.readFileSync(sharedPath('data', 'cutouts', `${OID}_${CANDID}_cutout${kind}.fits.gz`)),
-  );
+  return new Uint8Array(fs.readFileSync(testDataPath('cutouts', `${OID}_${CANDID}_cutout${kind}.fits.gz`)));
 }
 
 function asNullable(data: Float64Array): (number | null)[] {
@@ -54,7 +52,7 @@ function storedZipEntries(zip: Uint8Array): Map<string, Uint8Array> {
 }
 
 describe('/api/v1/cutouts', () => {
-  const layout = tempStore();
+  let layout: StoreLayout;
   let reader: StoreReader;
   let app: Hono;
 
@@ -62,17 +60,13 @@ describe('/api/v1/cutouts', () => {
   const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());
 
   beforeAll(async () => {
-    const s = await ingestFiles(layout, [sharedPath('data', 'ztf_raw_avro')], {
-      ingesterId: 't',
-      log: testLog,
-    });
-    for (const night of s.nights) await publishNight(layout, night, testLog);
+    layout = await rawStoreLayout();
     reader = await StoreReader.open(layout, testLog);
     app = createApp(reader, testLog);
   });
   afterAll(() => {
     reader?.close();
-    fs.rmSync(layout.root, { recursive: true, force: true });
+    if (layout) fs.rmSync(layout.root, { recursive: true, force: true });
   });
 
   it.each(KINDS)('returns the original %s stamp bytes for FITS', async (kind) => {

@@ -1,6 +1,6 @@
 /**
  * Property-based fuzzing (fast-check) of every endpoint under /api/v1, on a store built from the real alerts of
- * ../shared/data: arbitrary argument values by GET query string and POST JSON body (plausible values mixed with
+ * test/data: arbitrary argument values by GET query string and POST JSON body (plausible values mixed with
  * random text, unicode, huge and NaN-like numbers, odd booleans, SQL injection, path traversal, hostile column
  * and class names, impossible dates, arrays and objects), malformed bodies, odd methods and paths.
  * Invariants: no status ≥ 500; every non-2xx answer is JSON `{"status":"error","text":<non-empty>}`; every 2xx
@@ -17,13 +17,12 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partFilePath } from '../../data/catalog.js';
 import { sqlPathList } from '../../data/sql-text.js';
-import { publishNights } from '../../ingest/publish/publish-nights.js';
-import { ingestFiles } from '../../ingest/run-files.js';
+import type { StoreLayout } from '../../data/store-layout.js';
 import { API_ENDPOINTS } from '../../serve/api/docs.js';
 import { createApp } from '../../serve/app.js';
 import { StoreReader } from '../../serve/store-reader.js';
-import { sharedPath } from '../support/shared.js';
-import { tempStore, testLog } from '../support/store.js';
+import { realStoreLayout } from '../support/serve-stores.js';
+import { testLog } from '../support/store.js';
 
 const SEED = 20240310;
 const RUNS_PER_ENDPOINT = 150;
@@ -573,7 +572,7 @@ function short(text: string, max = 300): string {
 }
 
 describe('fuzzing every /api/v1 endpoint', () => {
-  const layout = tempStore('skyalert-fuzz-');
+  let layout: StoreLayout | undefined;
   /** Lines the server logged at warn and above (the stacks of 500s). */
   const serverLog: string[] = [];
   const log = pino({ level: 'warn' }, { write: (line: string) => serverLog.push(line) });
@@ -639,12 +638,11 @@ describe('fuzzing every /api/v1 endpoint', () => {
   }
 
   beforeAll(async () => {
-    const inputs = [sharedPath('data', 'ztf_raw_avro'), sharedPath('data', 'ztf_enriched')];
-    const s = await ingestFiles(layout, inputs, { ingesterId: 'fuzz', log: testLog });
-    await publishNights(layout, s.nights, testLog);
-    reader = await StoreReader.open(layout, testLog);
+    const store = await realStoreLayout('skyalert-fuzz-');
+    layout = store;
+    reader = await StoreReader.open(store, testLog);
     app = createApp(reader, log);
-    const files = sqlPathList(reader.current().parts.map((p) => partFilePath(layout, p.id, 'alerts')));
+    const files = sqlPathList(reader.current().parts.map((p) => partFilePath(store, p.id, 'alerts')));
     const rows = await reader.query(
       `SELECT i_objectId, CAST(i_candid AS VARCHAR) AS candid, i_ra, i_dec, d_tracklet
        FROM read_parquet(${files}, union_by_name = true) ORDER BY i_candid LIMIT 2000`,
@@ -686,7 +684,7 @@ describe('fuzzing every /api/v1 endpoint', () => {
       console.log(`fuzz: ${endpoint} ${byStatus.join(', ')}`);
     }
     reader?.close();
-    fs.rmSync(layout.root, { recursive: true, force: true });
+    if (layout) fs.rmSync(layout.root, { recursive: true, force: true });
   });
 
   it('fuzzes every endpoint the API index lists', async () => {

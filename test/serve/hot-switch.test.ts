@@ -6,15 +6,15 @@ import { publishNight } from '../../ingest/publish/publish-night.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { createApp } from '../../serve/app.js';
 import { StoreReader } from '../../serve/store-reader.js';
-import { sharedPath } from '../support/shared.js';
 import { tempStore, testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
 
 describe('catalog hot switch', () => {
   const layout = tempStore();
   afterAll(() => fs.rmSync(layout.root, { recursive: true, force: true }));
 
   it('answers 503 before the first night, then serves each night as soon as it is published', async () => {
-    const datatest = sharedPath('data', 'ztf_raw_avro', 'fink-client_datatest');
+    const datatest = testDataPath('ztf_raw_avro', 'fink-client_datatest');
     await ingestFiles(layout, [path.join(datatest, 'ZTF19acihgng.avro')], { ingesterId: 't', log: testLog });
     const later = await ingestFiles(layout, [path.join(datatest, 'ZTF19acxxwrs.avro')], {
       ingesterId: 't',

@@ -2,30 +2,25 @@
 import fs from 'node:fs';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishNight } from '../../ingest/publish/publish-night.js';
-import { ingestFiles } from '../../ingest/run-files.js';
+import type { StoreLayout } from '../../data/store-layout.js';
 import { createApp } from '../../serve/app.js';
 import { StoreReader } from '../../serve/store-reader.js';
-import { sharedPath } from '../support/shared.js';
-import { tempStore, testLog } from '../support/store.js';
+import { rawStoreLayout } from '../support/serve-stores.js';
+import { testLog } from '../support/store.js';
 
 describe('/api/v1/objects', () => {
-  const layout = tempStore();
+  let layout: StoreLayout;
   let reader: StoreReader;
   let app: Hono;
 
   beforeAll(async () => {
-    const s = await ingestFiles(layout, [sharedPath('data', 'ztf_raw_avro')], {
-      ingesterId: 't',
-      log: testLog,
-    });
-    for (const night of s.nights) await publishNight(layout, night, testLog);
+    layout = await rawStoreLayout();
     reader = await StoreReader.open(layout, testLog);
     app = createApp(reader, testLog);
   });
   afterAll(() => {
     reader?.close();
-    fs.rmSync(layout.root, { recursive: true, force: true });
+    if (layout) fs.rmSync(layout.root, { recursive: true, force: true });
   });
 
   it('answers ZTF19acihgng with its real alert values and an exact 64-bit candid', async () => {

@@ -1,5 +1,5 @@
 /**
- * `/api/v1/ssocand` on a store holding both real fink-fat sets of ../shared/data/fink_fat (671 orbits, 4,150
+ * `/api/v1/ssocand` on a store holding both real fink-fat sets of test/data/fink_fat (671 orbits, 4,150
  * detections), loaded with `skyalert ssocand load` and no alert night published: each kind, the ssoCandId
  * filter, the date window, maxnumber, the four output formats, every error path, fuzzed arguments; and the
  * empty answer of a store without candidates.
@@ -15,9 +15,9 @@ import { MAX_SSOCAND_ROWS, SSOCAND_ARGS } from '../../serve/api/ssocand.js';
 import { createApp } from '../../serve/app.js';
 import { StoreReader } from '../../serve/store-reader.js';
 import { type Answer, call, fuzzFor5xx } from '../support/serve-stores.js';
-import { sharedPath } from '../support/shared.js';
 import { tempStore, testLog } from '../support/store.js';
 import { parseCsv, parseVotable, readParquet } from '../support/table-readers.js';
+import { testDataPath } from '../support/test-data.js';
 
 type Row = Record<string, unknown>;
 const PATH = '/api/v1/ssocand';
@@ -60,8 +60,8 @@ describe('/api/v1/ssocand on the real fink-fat sets', () => {
   let oracle: (sql: string) => Promise<Row[]>;
   beforeAll(async () => {
     s = await serve([
-      sharedPath('data', 'fink_fat', 'fink-broker_fink_fat_example'),
-      sharedPath('data', 'fink_fat', 'fink-fat_cli_test_20200505'),
+      testDataPath('fink_fat', 'fink-broker_fink_fat_example'),
+      testDataPath('fink_fat', 'fink-fat_cli_test_20200505'),
     ]);
     const lc = `read_parquet(${sqlPathLiteral(s.layout.ssocandLightcurvesFile)})`;
     oracle = (sql) => s.reader.query(sql.replace('LC', lc), []);
@@ -341,14 +341,14 @@ describe('/api/v1/ssocand on a store without candidates', () => {
 describe('/api/v1/ssocand while candidates are loaded', () => {
   let s: Served;
   beforeAll(async () => {
-    s = await serve([sharedPath('data', 'fink_fat', 'fink-fat_cli_test_20200505')]);
+    s = await serve([testDataPath('fink_fat', 'fink-fat_cli_test_20200505')]);
   });
   afterAll(() => s?.close());
 
   it('answers a new load at once, without a restart (the tables are renamed over the old ones)', async () => {
     expect((await call(s.app, PATH, { kind: 'orbParams' })).body).toHaveLength(66);
     expect((await call(s.app, PATH, { kind: 'lightcurves' })).body).toHaveLength(422);
-    await loadSsoCand(s.layout, [sharedPath('data', 'fink_fat', 'fink-broker_fink_fat_example')], testLog);
+    await loadSsoCand(s.layout, [testDataPath('fink_fat', 'fink-broker_fink_fat_example')], testLog);
     expect((await call(s.app, PATH, { kind: 'orbParams' })).body).toHaveLength(671);
     expect((await call(s.app, PATH, { kind: 'lightcurves' })).body).toHaveLength(4150);
   });

@@ -1,6 +1,6 @@
 /**
  * The sky-map science on the two real BAYESTAR maps (flat HEALPix, NESTED, NSIDE 512, 3,145,728 pixels):
- * S200219ac (G364600) and G617545, read from ../shared/data/skymaps.
+ * S200219ac (G364600) and G617545, read from test/data/skymaps.
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ import {
   skymapT0Jd,
   uniqOf,
 } from '../../compute/skymap/index.js';
-import { sharedPath } from '../support/shared.js';
+import { testDataPath } from '../support/test-data.js';
 
 const PIXEL_DEG2 = cellAreaSr(9) * DEG2_PER_SR; // 0.01311 deg² at NSIDE 512
 
@@ -47,7 +47,7 @@ const loaded = new Map<string, { bytes: Uint8Array; map: Skymap; readMs: number 
 function load(file: string) {
   let entry = loaded.get(file);
   if (entry === undefined) {
-    const bytes = new Uint8Array(fs.readFileSync(sharedPath('data', 'skymaps', file)));
+    const bytes = new Uint8Array(fs.readFileSync(testDataPath('skymaps', file)));
     const started = performance.now();
     const map = readSkymap(bytes);
     entry = { bytes, map, readMs: performance.now() - started };

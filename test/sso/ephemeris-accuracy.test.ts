@@ -17,7 +17,7 @@ import {
   twoBodyState,
 } from '../../compute/sso/ephemeris/index.js';
 import type { Orbit, OrbitElements } from '../../compute/sso/orbit.js';
-import { sharedPath } from '../support/shared.js';
+import { testDataPath } from '../support/test-data.js';
 
 interface SbdbTable {
   readonly fields: string[];
@@ -25,7 +25,7 @@ interface SbdbTable {
 }
 
 function readSbdb(file: string): SbdbTable {
-  return JSON.parse(fs.readFileSync(sharedPath('data', 'orbits', file), 'utf8')) as SbdbTable;
+  return JSON.parse(fs.readFileSync(testDataPath('orbits', file), 'utf8')) as SbdbTable;
 }
 
 /** JPL SBDB asteroid row (a, e, i, om, w, ma at epoch_mjd, TDB ~ TT) in perihelion form. */
@@ -79,7 +79,7 @@ async function readDetections(): Promise<Map<string, Detection[]>> {
     const reader = await conn.runAndReadAll(
       `SELECT CAST("i:ssnamenr" AS VARCHAR) AS name, "i:jd" AS jd, "i:ra" AS ra, "i:dec" AS "dec"
        FROM read_parquet($file) ORDER BY name, jd`,
-      { file: sharedPath('data', 'sso', 'fink-fat_mpc_example_30sso.parquet') },
+      { file: testDataPath('sso', 'fink-fat_mpc_example_30sso.parquet') },
     );
     const out = new Map<string, Detection[]>();
     for (const r of reader.getRowObjectsJS() as { name: string; jd: number; ra: number; dec: number }[]) {

@@ -12,12 +12,10 @@ import {
   packProvisional,
   parseMpcorbLine,
 } from '../../compute/sso/mpcorb-format.js';
-import { sharedPath } from '../support/shared.js';
+import { testDataPath } from '../support/test-data.js';
 
 const CERES = (() => {
-  const line = fs
-    .readFileSync(sharedPath('data', 'orbits', 'skyfield_MPCORB.excerpt.DAT'), 'utf8')
-    .split('\n')[0];
+  const line = fs.readFileSync(testDataPath('orbits', 'skyfield_MPCORB.excerpt.DAT'), 'utf8').split('\n')[0];
   const parsed = parseMpcorbLine(line);
   if (!parsed) throw new Error('the Ceres line of the MPCORB excerpt did not parse');
   return parsed;

@@ -1,6 +1,6 @@
 /**
  * The orbit catalogue's lookup files answer exactly as DuckDB over its parquet files: the real orbit files of
- * ../shared/data/orbits are loaded once, then names, ssnamenr values and ids are resolved through the lookup
+ * test/data/orbits are loaded once, then names, ssnamenr values and ids are resolved through the lookup
  * files and through the same catalogue without them (the path of catalogues written before they existed).
  */
 import fs from 'node:fs';
@@ -11,15 +11,15 @@ import { currentOrbitCatalogue, type OrbitCatalogueFiles } from '../../data/orbi
 import type { QueryFn } from '../../data/queries/objects.js';
 import { identifySsnamenr, readOrbitsByIds, resolveSso } from '../../data/queries/orbits.js';
 import { loadOrbitFiles } from '../../ingest/orbits/load-orbits.js';
-import { sharedPath } from '../support/shared.js';
 import { tempStore, testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
 
 const ORBIT_FILES = [
   'jpl_sbdb_asteroids_kstars.json',
   'jpl_sbdb_comets_kstars.json',
   'skyfield_CometEls.txt',
   'skyfield_MPCORB.excerpt.DAT',
-].map((f) => sharedPath('data', 'orbits', f));
+].map((f) => testDataPath('orbits', f));
 
 const layout = tempStore('skyalert-orbit-lookups-');
 let db: DuckDBInstance;

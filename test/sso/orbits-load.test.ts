@@ -1,5 +1,5 @@
 /**
- * `skyalert orbits load` end to end on temporary stores: the real orbit files of ../shared/data/orbits, name
+ * `skyalert orbits load` end to end on temporary stores: the real orbit files of test/data/orbits, name
  * resolution through the server's lookups, merge/replace semantics, gzip input and rejected lines.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,8 +12,9 @@ import type { QueryFn } from '../../data/queries/objects.js';
 import { identifySsnamenr, resolveSso } from '../../data/queries/orbits.js';
 import type { StoreLayout } from '../../data/store-layout.js';
 import { loadOrbitFiles } from '../../ingest/orbits/load-orbits.js';
-import { PROJECT_ROOT, sharedPath } from '../support/shared.js';
+import { PROJECT_ROOT } from '../support/shared.js';
 import { tempStore, testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
 import { MPCORB_HEADER, mpcorbLine, writeLines } from './orbit-fixtures.js';
 
 const ORBIT_FILES = [
@@ -21,7 +22,7 @@ const ORBIT_FILES = [
   'jpl_sbdb_comets_kstars.json',
   'skyfield_CometEls.txt',
   'skyfield_MPCORB.excerpt.DAT',
-].map((f) => sharedPath('data', 'orbits', f));
+].map((f) => testDataPath('orbits', f));
 
 function runCli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(
@@ -64,7 +65,7 @@ function newStore(): StoreLayout {
   return s;
 }
 
-describe('skyalert orbits load (real files of ../shared/data/orbits)', () => {
+describe('skyalert orbits load (real files of test/data/orbits)', () => {
   const layout = newStore();
   let stdout = '';
 

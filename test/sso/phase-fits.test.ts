@@ -8,14 +8,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fitPhaseCurve, type PhaseFlavor, type PhaseObservations } from '../../compute/sso/phase/index.js';
 import { astrometryStatistics, separationArcsec } from '../../compute/sso/ssoft-statistics.js';
 import { samplePhaseCurve } from '../../ingest/simulate/model/index.js';
-import { sharedPath } from '../support/shared.js';
+import { testDataPath } from '../support/test-data.js';
 
 const RAD_PER_DEG = Math.PI / 180;
 const objects = new Map<string, PhaseObservations>();
 const separations = new Map<string, number[]>();
 
 beforeAll(async () => {
-  const file = sharedPath('data', 'sso', 'sso_ztf_lc_aggregated_202504_three_obj.parquet');
+  const file = testDataPath('sso', 'sso_ztf_lc_aggregated_202504_three_obj.parquet');
   const instance = await DuckDBInstance.create(':memory:');
   const conn = await instance.connect();
   try {

@@ -17,11 +17,11 @@ import { ingestFiles } from '../../ingest/run-files.js';
 import { createApp } from '../../serve/app.js';
 import { EPHEMERIS_FIELDS } from '../../serve/sso-fields.js';
 import { StoreReader } from '../../serve/store-reader.js';
-import { sharedPath } from '../support/shared.js';
 import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
 
-const EXPORT = () => sharedPath('data', 'sso', 'fink-fat_mpc_example_30sso.parquet');
+const EXPORT = () => testDataPath('sso', 'fink-fat_mpc_example_30sso.parquet');
 const NIGHTS = 40;
 type Row = Record<string, unknown>;
 
@@ -49,17 +49,17 @@ describe('/api/v1/sso and the SSOFT job on real asteroid detections', () => {
     );
     // and three full Fink alerts (with stamps) of (8467) Benoitcarry, an object the JPL tables do not hold
     const benoitcarry = fs
-      .readdirSync(sharedPath('data', 'ztf_enriched', 'fink-utils'))
+      .readdirSync(testDataPath('ztf_enriched', 'fink-utils'))
       .filter((f) => f.startsWith('sso8467_'))
-      .map((f) => sharedPath('data', 'ztf_enriched', 'fink-utils', f));
+      .map((f) => testDataPath('ztf_enriched', 'fink-utils', f));
     expect(benoitcarry).toHaveLength(3);
     const s = await ingestFiles(layout, [input, ...benoitcarry], { ingesterId: 't', log: testLog });
     await publishNights(layout, s.nights, testLog);
     await loadOrbitFiles(
       layout,
       [
-        sharedPath('data', 'orbits', 'jpl_sbdb_asteroids_kstars.json'),
-        sharedPath('data', 'orbits', 'jpl_sbdb_comets_kstars.json'),
+        testDataPath('orbits', 'jpl_sbdb_asteroids_kstars.json'),
+        testDataPath('orbits', 'jpl_sbdb_comets_kstars.json'),
       ],
       testLog,
     );

@@ -1,20 +1,24 @@
 /**
- * Stores for endpoint tests: one from the real alerts of ../shared/data (raw ZTF and Fink-enriched), one from a
- * small simulation (3 nights × 300 alerts: many classes, tracklets, asteroids). Each is built in a fresh temp
- * directory, published like production (publishNights), and opened with a StoreReader and the app.
+ * Stores for endpoint tests: one from the real alerts of test/data (raw ZTF and Fink-enriched), one of the raw ZTF
+ * alerts alone (also used by the compaction tests), one from a
+ * small simulation (3 nights × 300 alerts: many classes, tracklets, asteroids). Each is published like production
+ * (publishNights), built once per test run and copied into a fresh temp directory for each test file
+ * (store-templates.ts), and opened with a StoreReader and the app.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import type { StoreLayout } from '../../data/store-layout.js';
+import { publishNight } from '../../ingest/publish/publish-night.js';
 import { publishNights } from '../../ingest/publish/publish-nights.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
 import { createApp } from '../../serve/app.js';
 import { StoreReader } from '../../serve/store-reader.js';
-import { sharedPath } from './shared.js';
-import { tempStore, testLog } from './store.js';
+import { testLog } from './store.js';
+import { storeFromTemplate } from './store-templates.js';
+import { testDataPath } from './test-data.js';
 
 /** A published store opened for serving; `close` removes it. */
 export interface ServedStore {
@@ -41,18 +45,18 @@ async function open(layout: StoreLayout): Promise<ServedStore> {
   };
 }
 
-/** A store of the real raw and enriched alerts of ../shared/data, served by the full app. */
-export async function realStore(): Promise<ServedStore> {
-  const layout = tempStore('skyalert-serve-real-');
-  const inputs = [sharedPath('data', 'ztf_raw_avro'), sharedPath('data', 'ztf_enriched')];
+async function buildReal(layout: StoreLayout): Promise<void> {
+  const inputs = [testDataPath('ztf_raw_avro'), testDataPath('ztf_enriched')];
   const s = await ingestFiles(layout, inputs, { ingesterId: 't', log: testLog });
   await publishNights(layout, s.nights, testLog);
-  return open(layout);
 }
 
-/** A store of simulated alerts ({@link SIM_OPTIONS}), served by the full app. */
-export async function simulatedStore(): Promise<ServedStore> {
-  const layout = tempStore('skyalert-serve-sim-');
+async function buildRaw(layout: StoreLayout): Promise<void> {
+  const s = await ingestFiles(layout, [testDataPath('ztf_raw_avro')], { ingesterId: 't', log: testLog });
+  for (const night of s.nights) await publishNight(layout, night, testLog);
+}
+
+async function buildSimulated(layout: StoreLayout): Promise<void> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyalert-serve-simfiles-'));
   try {
     await runSimulate({ ...SIM_OPTIONS, outDir, log: testLog });
@@ -61,7 +65,29 @@ export async function simulatedStore(): Promise<ServedStore> {
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });
   }
-  return open(layout);
+}
+
+/** This file's own copy of the store of the real raw and enriched alerts of test/data (not opened). */
+export async function realStoreLayout(prefix = 'skyalert-serve-real-'): Promise<StoreLayout> {
+  return storeFromTemplate('real', prefix, buildReal);
+}
+
+/**
+ * This file's own copy of the store of the real raw alerts of test/data (ztf_raw_avro), each night published by
+ * publishNight, not opened.
+ */
+export async function rawStoreLayout(prefix = 'skyalert-test-raw-'): Promise<StoreLayout> {
+  return storeFromTemplate('raw', prefix, buildRaw);
+}
+
+/** A store of the real raw and enriched alerts of test/data, served by the full app (this file's own copy). */
+export async function realStore(): Promise<ServedStore> {
+  return open(await realStoreLayout());
+}
+
+/** A store of simulated alerts ({@link SIM_OPTIONS}), served by the full app (this file's own copy). */
+export async function simulatedStore(): Promise<ServedStore> {
+  return open(await storeFromTemplate('sim', 'skyalert-serve-sim-', buildSimulated));
 }
 
 /** Reads rows of the store's parquet with SQL (test oracle), through the store's own reader. */

@@ -1,6 +1,7 @@
 /**
- * Where the shared real data lives (`../shared` beside the project). Tests that need it use `sharedPath`; when
- * it is absent they fail loudly with the reason, never pass silently.
+ * The project root, and the team's `../shared` directory beside the project. Tests read their data from the
+ * repository's test/data (test-data.ts) and no test uses `sharedPath` any more; it stays exported only until the
+ * branches still in flight are merged. When ../shared is absent it fails loudly with the reason.
  */
 import fs from 'node:fs';
 import path from 'node:path';

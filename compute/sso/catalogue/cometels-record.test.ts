@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sharedPath } from '../../../test/support/shared.js';
+import { testDataPath } from '../../../test/support/test-data.js';
 import { calendarToJd, parseCometElsLine } from './cometels-record.js';
 
 const realLines = fs
-  .readFileSync(sharedPath('data', 'orbits', 'skyfield_CometEls.txt'), 'utf8')
+  .readFileSync(testDataPath('orbits', 'skyfield_CometEls.txt'), 'utf8')
   .split('\n')
   .filter((l) => l !== '');
 

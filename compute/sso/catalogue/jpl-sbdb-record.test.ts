@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sharedPath } from '../../../test/support/shared.js';
+import { testDataPath } from '../../../test/support/test-data.js';
 import { meanMotionDegPerDay } from '../ephemeris/index.js';
 import type { CatalogueRecord } from './catalogue-record.js';
 import { jplAsteroidIdentity, jplRowParser } from './jpl-sbdb-record.js';
@@ -11,7 +11,7 @@ interface Table {
 }
 
 function load(file: string): { table: Table; records: CatalogueRecord[]; rejected: string[] } {
-  const table = JSON.parse(fs.readFileSync(sharedPath('data', 'orbits', file), 'utf8')) as Table;
+  const table = JSON.parse(fs.readFileSync(testDataPath('orbits', file), 'utf8')) as Table;
   const parser = jplRowParser(table.fields);
   if (!parser) throw new Error('unknown layout');
   const records: CatalogueRecord[] = [];
@@ -37,7 +37,7 @@ describe('JPL SBDB tables (KStars JSON layout)', () => {
     expect(asteroids.table.data).toHaveLength(7099);
     expect(asteroids.records).toHaveLength(7098);
     expect(asteroids.rejected).toEqual(['(2002 PD153): missing or non-elliptic elements']);
-    expect(asteroids.records.filter((r) => r.number !== null)).toHaveLength(3808); // data/README.md §7
+    expect(asteroids.records.filter((r) => r.number !== null)).toHaveLength(3808); // test/data/README.md §7
   });
 
   it('converts (a, e, M) to perihelion form consistently with the q and ma columns of every row', () => {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sharedPath } from '../../../test/support/shared.js';
+import { testDataPath } from '../../../test/support/test-data.js';
 import { formatMpcorbLine, packNumber, packProvisional, parseMpcorbLine } from '../mpcorb-format.js';
 import { mpcorbIdentity, parseMpcorbCatalogueLine } from './mpcorb-record.js';
 
 const realLines = fs
-  .readFileSync(sharedPath('data', 'orbits', 'skyfield_MPCORB.excerpt.DAT'), 'utf8')
+  .readFileSync(testDataPath('orbits', 'skyfield_MPCORB.excerpt.DAT'), 'utf8')
   .split('\n')
   .filter((l) => l !== '');
 
