@@ -28,6 +28,7 @@ import {
 } from '../../data/queries/cutouts.js';
 import { argListing } from '../args/arg-docs.js';
 import { numberArg } from '../args/common.js';
+import { OBJECT_ID, OBJECT_ID_FORM } from '../args/object-ids.js';
 import { parseArgs, rawArgs } from '../args/request.js';
 import { stampArray, stampField } from '../cutout-arrays.js';
 import { ApiError } from '../errors.js';
@@ -47,7 +48,6 @@ export const MAX_ARRAY_STAMPS = 500;
 /** Most files in one `candid=all` ZIP: PNG ≈ 5 KB, FITS ≈ 13 KB each (≈ 40 MB at most). */
 export const MAX_ZIP_STAMPS = 3000;
 
-const OBJECT_ID_ARG = /^[A-Za-z0-9_-]{3,64}$/;
 const CANDID_ARG = /^\d{1,19}$/;
 const UNIX_EPOCH_JD = 2440587.5;
 const MS_PER_DAY = 86_400_000;
@@ -91,7 +91,7 @@ const schema = z.object({
   objectId: z
     .string({ message: 'a value for objectId is required (a ZTF object id such as ZTF19acihgng)' })
     .trim()
-    .regex(OBJECT_ID_ARG, { message: "object ids are 3 to 64 letters, digits, '_' or '-'" })
+    .regex(OBJECT_ID, { message: `object ids are ${OBJECT_ID_FORM}` })
     .meta({ description: 'ZTF object id (exact)', examples: ['ZTF19acihgng'] }),
   candid: candidArg.optional().meta({
     description:
@@ -152,12 +152,9 @@ const schema = z.object({
         'PNG only: lower clipping percentile (0-100) of the finite pixels for the non-sigmoid stretches ' +
         '(honoured here; the reference ignored it).',
     }),
-  pmax: percentArg
-    .optional()
-    .default(DEFAULT_PMAX_PERCENT)
-    .meta({
-      description: 'PNG only: upper clipping percentile (0-100, above pmin) for the non-sigmoid stretches.',
-    }),
+  pmax: percentArg.optional().default(DEFAULT_PMAX_PERCENT).meta({
+    description: 'PNG only: upper clipping percentile (0-100, above pmin) for the non-sigmoid stretches.',
+  }),
   convolution_kernel: choice<ConvolutionKernel | 'none'>([...CONVOLUTION_KERNELS, 'none'], {
     '': 'none',
   })

@@ -24,9 +24,9 @@ import {
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { alertTextsJson } from '../alert-texts.js';
 import { argListing } from '../args/arg-docs.js';
-import { splitList } from '../args/common.js';
 import { decArg, MAX_RADIUS_ARCSEC, raArg, radiusArg } from '../args/coords.js';
 import { DEFAULT_START_JD, dateArg, MAX_DATE_JD, nowJd, positiveDaysArg } from '../args/dates.js';
+import { objectIdList } from '../args/object-ids.js';
 import { parseArgs, rawArgs } from '../args/request.js';
 import { countArg, outputFormatArg, parseColumnSelection, withoutEmptyArgs } from '../args/table-args.js';
 import { respondJsonBytes, respondTable } from '../encode/index.js';
@@ -44,7 +44,6 @@ export const DEFAULT_DATE_WINDOW_DAYS = 0.125;
 /** Most object ids (or prefixes) in one request. */
 export const MAX_EXPLORER_IDS = 1000;
 
-const OBJECT_ID_ARG = /^[A-Za-z0-9_-]{3,64}$/;
 const SEPARATION_FIELD = 'v:separation_degree';
 const CONE_V_FIELDS = [...ALERT_V_FIELDS, SEPARATION_FIELD];
 const TIME_FIELDS = ['first', 'any'] as const;
@@ -142,22 +141,6 @@ function timeWindow(args: ExplorerArgs, defaultDays: number | null): JdWindow | 
   return { startJd, stopJd };
 }
 
-function checkIds(text: string): string[] {
-  const ids = [...new Set(splitList(text))];
-  if (ids.length === 0)
-    throw new ApiError(400, 'A value for `objectId` is required for group 0 (an object id or a comma list).');
-  if (ids.length > MAX_EXPLORER_IDS)
-    throw new ApiError(400, `At most ${MAX_EXPLORER_IDS} object ids per request (got ${ids.length}).`);
-  for (const id of ids) {
-    if (!OBJECT_ID_ARG.test(id))
-      throw new ApiError(
-        400,
-        `Invalid objectId ${JSON.stringify(id)}: ids are 3 to 64 letters, digits, '_' or '-'.`,
-      );
-  }
-  return ids;
-}
-
 /** Which search the arguments ask for; 400 when groups are mixed or a cone argument is missing. */
 function searchKind(args: ExplorerArgs): 'objects' | 'cone' | 'date' {
   const cone = (['ra', 'dec', 'radius'] as const).filter((k) => args[k] !== undefined);
@@ -192,7 +175,12 @@ async function objectSearch(reader: StoreReader, query: Query, args: ExplorerArg
   const selection = parseColumnSelection(args.columns, ALERT_V_FIELDS);
   const catalog = reader.current();
   const stored = [];
-  for (const id of checkIds(args.objectId ?? '')) {
+  const ids = objectIdList(
+    args.objectId ?? '',
+    MAX_EXPLORER_IDS,
+    'A value for `objectId` is required for group 0 (an object id or a comma list).',
+  );
+  for (const id of ids) {
     stored.push(...(await readLatestOfObjects(query, reader.layout, catalog, id, selection.stored, args.n)));
   }
   const rows = toApiAlertRows(dedupe(stored).slice(0, args.n), { selection, colour: false });

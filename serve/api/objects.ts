@@ -7,20 +7,18 @@ import { toApiRow } from '../alert-rows.js';
 import { alertTextsJson, colourRateTexts } from '../alert-texts.js';
 import { argListing } from '../args/arg-docs.js';
 import { booleanArg, splitList } from '../args/common.js';
+import { objectIdList } from '../args/object-ids.js';
 import { parseArgs, rawArgs } from '../args/request.js';
 import { outputFormatArg, stampKindArg } from '../args/table-args.js';
 import { addStampArrays } from '../cutout-arrays.js';
 import { addAlertFields, addColourRateFields } from '../derived-fields.js';
 import { respondJsonBytes, respondTable } from '../encode/index.js';
-import { ApiError } from '../errors.js';
 import { objectReads } from '../object-reads.js';
 import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader, StoreSnapshot } from '../store-reader.js';
 
 /** Most objects (ids or prefixes) in one request. */
 export const MAX_OBJECT_IDS = 1000;
-
-const OBJECT_ID_ARG = /^[A-Za-z0-9_-]{3,64}$/;
 
 const schema = z.object({
   objectId: z
@@ -104,22 +102,11 @@ export function objectsApp(reader: StoreReader): Hono {
     const raw = await rawArgs(c);
     if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
     const args = parseArgs(schema, raw);
-    const ids = [...new Set(splitList(args.objectId))];
-    if (ids.length === 0)
-      throw new ApiError(
-        400,
-        'A value for `objectId` is required (a ZTF object id or a comma list of them).',
-      );
-    if (ids.length > MAX_OBJECT_IDS)
-      throw new ApiError(400, `At most ${MAX_OBJECT_IDS} object ids per request (got ${ids.length}).`);
-    for (const id of ids) {
-      if (!OBJECT_ID_ARG.test(id)) {
-        throw new ApiError(
-          400,
-          `Invalid objectId ${JSON.stringify(id)}: ids are 3 to 64 letters, digits, '_' or '-'.`,
-        );
-      }
-    }
+    const ids = objectIdList(
+      args.objectId,
+      MAX_OBJECT_IDS,
+      'A value for `objectId` is required (a ZTF object id or a comma list of them).',
+    );
     const wanted = args.columns ? new Set(splitList(args.columns)) : null;
     const snapshot = reader.snapshot();
     if (args['output-format'] === 'json' && !wanted && !args.withcutouts && !args.withupperlim) {
