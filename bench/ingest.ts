@@ -27,6 +27,7 @@ import { AlertDecoder } from '../ingest/decode/decode.js';
 import { expandInputs } from '../ingest/run-files.js';
 import { runSimulate } from '../ingest/simulate/index.js';
 import { readAvroFile } from '../ingest/sources/avro-file.js';
+import { startBroker } from '../test/support/kafka-broker.js';
 import { median, runCli, succeeded } from './run-cli.js';
 
 const log = pino({ level: 'warn' });
@@ -42,13 +43,6 @@ async function decodeOnly(input: string, withAvsc: boolean): Promise<{ alerts: n
     }
   }
   return { alerts, seconds: (performance.now() - started) / 1000 };
-}
-
-function sharedKafkaDir(): string | null {
-  const candidates = [process.env.SKYALERT_SHARED, path.resolve('..', 'shared')].filter(Boolean) as string[];
-  for (const c of candidates)
-    if (fs.existsSync(path.join(c, 'kafka', 'start-broker.sh'))) return path.join(c, 'kafka');
-  return null;
 }
 
 /**
@@ -74,19 +68,8 @@ async function kafkaRun(
   nights: number,
   consumptions: number,
 ): Promise<Record<string, number | number[] | string>> {
-  const kafkaDir = sharedKafkaDir();
-  if (!kafkaDir) return { skipped: 'no ../shared/kafka broker beside the project' };
-  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyalert-bench-kafka-'));
-  const env = {
-    ...process.env,
-    KAFKA_MOCK_DIR: stateDir,
-    KAFKA_MOCK_TOPICS: 'bench:256',
-    KAFKA_MOCK_BROKERS: '3',
-  };
-  const bootstrap = execFileSync('bash', [path.join(kafkaDir, 'start-broker.sh')], {
-    env,
-    encoding: 'utf8',
-  }).trim();
+  const broker = await startBroker(['bench:256'], { brokers: 3 });
+  const bootstrap = broker.bootstrap;
   const store = path.join(work, 'store-kafka');
   try {
     const producing = performance.now();
@@ -172,8 +155,7 @@ async function kafkaRun(
       peakRssMiB: Math.max(...rss),
     };
   } finally {
-    execFileSync('bash', [path.join(kafkaDir, 'stop-broker.sh')], { env });
-    fs.rmSync(stateDir, { recursive: true, force: true });
+    await broker.stop();
   }
 }
 

@@ -3,7 +3,7 @@
  * consumers share it. Field order and types follow the real files: the ZTF alert (IPAC schema 4.02) followed by
  * the Fink science-module columns of the catalogue (data/columns.ts). Every field except the identifiers is a
  * nullable union `[type, "null"]` without a default, as in the Fink-written files
- * (shared/data/ztf_enriched/fink-client_ztf_2026-03), which avsc compiles as they are.
+ * (docs/references.md#ztf-alert-schema), which avsc compiles as they are.
  */
 import type { AvroScalar } from './column-types.js';
 import { ALERT_COLUMNS } from './columns.js';

@@ -21,7 +21,7 @@ function sortedCaseInsensitive(list: readonly string[]): string[] {
   });
 }
 
-describe('class lists (fink-api.md §2.14, §3.1, Appendix A)', () => {
+describe('class lists (docs/references.md#api-classes, #eg-host-list, #simbad-labels)', () => {
   it('has the 8 G1 Fink labels, sorted case-insensitively, without Unknown', () => {
     expect(FINK_CLASSES).toEqual([
       'Ambiguous',

@@ -3,7 +3,7 @@
  * `/api/v1/classes` returns and that `/api/v1/latests` accepts, the extragalactic-host list used by the
  * classification rules, and the parser of a `class` argument.
  *
- * Reference: fink-api.md §2.14 (lists), §3.1 (EG-host list), Appendix A (SIMBAD labels).
+ * Reference: docs/references.md#api-classes (lists), #eg-host-list (EG-host list), #simbad-labels (SIMBAD labels).
  */
 
 /**
@@ -12,7 +12,7 @@
  * state` and `(CTA) Blazar high state`, which come from separate tables, not from the rule set; they are not
  * listed here. There is no `Anomaly` class: anomalies have their own endpoint.
  *
- * Reference: fink-api.md §2.14 ("Fink classifiers (G1, 8)").
+ * Reference: docs/references.md#api-classes ("Fink classifiers (G1, 8)").
  */
 export const FINK_CLASSES = [
   'Ambiguous',
@@ -47,7 +47,7 @@ export const TNS_PREFIX = '(TNS) ';
  * TNS object types (43, sorted case-insensitively). TNS types are not produced by the classifier; they index
  * alerts that have a TNS counterpart.
  *
- * Reference: fink-api.md §2.14 ("TNS (43, sorted)").
+ * Reference: docs/references.md#api-classes ("TNS (43, sorted)").
  */
 export const TNS_TYPES = [
   'Afterglow',
@@ -105,7 +105,7 @@ export type TnsType = (typeof TNS_TYPES)[number];
  * service downloads the CDS file at request time, so its list can drift; `cdsxmatch` may also hold labels
  * absent here.
  *
- * Reference: fink-api.md Appendix A.
+ * Reference: docs/references.md#simbad-labels.
  */
 // biome-ignore format: a table of 315 labels, kept compact.
 export const SIMBAD_LABELS = [
@@ -161,7 +161,7 @@ export type SimbadLabel = (typeof SIMBAD_LABELS)[number];
  * require `cdsxmatch` to be one of these, matched exactly (case-sensitive). `Unknown` is included: an alert
  * without any SIMBAD counterpart may be a transient in an uncatalogued host.
  *
- * Reference: fink-api.md §3.1 (EG-host list).
+ * Reference: docs/references.md#eg-host-list.
  */
 export const EG_HOST_LABELS = [
   'Unknown',
@@ -201,7 +201,7 @@ export const EG_HOST_LABELS = [
  * classifier follows the January 2025 rules so that labels agree with the reference archive. Pass
  * `[...EG_HOST_LABELS, ...EG_HOST_LABELS_LATER]` to the classifier to follow the newer rules.
  *
- * Reference: fink-api.md §3.1 ("Later fink-utils versions (2025+) add ...").
+ * Reference: docs/references.md#eg-host-list ("Later fink-utils versions (2025+) add ...").
  */
 export const EG_HOST_LABELS_LATER = ['LINER', 'Possible_ClG', 'Possible_SClG', 'GravLens_Candidate'] as const;
 
@@ -242,7 +242,7 @@ export function isSimbadLabel(label: string): label is SimbadLabel {
  * @returns the kind of class and its label without prefix; null when the text names no known class (including
  *   a bare TNS type, which needs its prefix, and `(SIMBAD) Unknown`). Never throws.
  *
- * Reference: fink-api.md §2.4 (routing of `class`), §2.14 (lists).
+ * Reference: docs/references.md#api-latests (routing of `class`), #api-classes (lists).
  */
 export function parseClassArgument(text: string): ClassArgument | null {
   if (typeof text !== 'string') return null;

@@ -4,7 +4,7 @@
  * it is the single source of type, unit, UCD and doc for every field an endpoint can return: the encoders,
  * `/api/v1/columns` and the OpenAPI document read both through {@link findField}.
  *
- * Reference: fink-api.md §1.5 (column naming), §2.15 (`columns`), §3 (derived fields), §4 (`d:tag`).
+ * Reference: docs/references.md#api-column-naming (column naming), #api-columns (`columns`), #derived-fields (derived fields), #upper-limits (`d:tag`).
  */
 import type { AvroScalar, ColumnFamily } from './column-types.js';
 import { ALERT_COLUMNS } from './columns.js';
@@ -48,7 +48,7 @@ function field(
 const STAMP_DOC =
   '63x63 stamp of the %s image centred on the alert (pixel values, rows first), from the alert';
 
-/** Derived, tag and cutout fields, in the order of reference §3, then `d:tag`, then the three stamps. */
+/** Derived, tag and cutout fields, in the order of docs/references.md#derived-fields, then `d:tag`, then the three stamps. */
 export const DERIVED_COLUMNS: readonly FieldDef[] = [
   field(
     'v:classification',

@@ -3,7 +3,7 @@
  * (`orbParams`) and the linked detections (`lightcurves`), each column with its storage name, its name in the
  * fink-fat output files, type, unit, UCD and doc. The loader, the query and the API encoders read it.
  *
- * Reference: sso-science.md §5.2 (orbParams), §5.3 (lightcurves); fink-api.md §2.6.
+ * Reference: docs/references.md#ssocand-columns (orbParams), #ssocand-columns (lightcurves); docs/references.md#api-ssocand.
  */
 import type { AvroScalar } from './column-types.js';
 import type { FieldDef } from './derived-columns.js';

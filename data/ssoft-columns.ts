@@ -1,7 +1,7 @@
 /**
  * Columns of the SSOFT (Solar System object Fink table) per flavour: name, type, unit and description, in file
  * order. The monthly builder writes exactly these columns and `/api/v1/ssoft?schema=true` answers them.
- * Band suffix `_1` = ZTF g (fid 1), `_2` = ZTF r (fid 2). Reference: sso-science.md §2.2 (the builder's 35 common
+ * Band suffix `_1` = ZTF g (fid 1), `_2` = ZTF r (fid 2). Reference: docs/references.md#ssoft-columns (the builder's 35 common
  * columns; `period`/`period_chi2red` of the upstream schema belong to a flavour not built here) and the CDS ReadMe
  * of Carry et al. 2024 (A&A 689, A252).
  */

@@ -1,15 +1,21 @@
 /**
- * The store directory (DESIGN.md, "The store"): every path under it is built here, from validated parts only.
+ * The store directory (DESIGN.md, "The store"; docs/store.md): every path under it is built here, from validated
+ * parts only. Its folders:
  *
  *   staging/<YYYYMMDD>/<ingester>.duckdb   decoded alerts of one night, one file per ingester (idempotent on candid)
+ *   staging/<YYYYMMDD>/<ingester>.stamps   their gzipped FITS stamps, appended as staged (linked as a part's stamps.bin)
  *   quarantine/<YYYYMMDD>/                 raw bytes + reasons of rejected messages (index.jsonl)
- *   parts/<partId>/                        immutable published parquet parts (alerts, cutouts, upperlim, indexes)
+ *   parts/<partId>/                        immutable published files of a part: parquet tables and indexes, object
+ *                                          blocks (objects.bin), sky blocks (sky.bin), stamps (stamps.bin)
+ *   index/objects-v<NNNNNNNNNN>.parquet    object index of a catalog version: objectId → parts, block offsets
  *   catalog/v<NNNNNNNNNN>.json, CURRENT    catalog versions and the pointer to the published one
- *   locks/                                 publication lock (and the orbit catalogue's)
- *   orbits/v<NNNNNNNNNN>/, orbits/CURRENT  orbit catalogue versions (orbits.parquet, names.parquet) and the pointer
+ *   locks/publish/, locks/orbits/          publication lock and the orbit catalogue's loading lock
+ *   orbits/v<NNNNNNNNNN>/, orbits/CURRENT  orbit catalogue versions (orbits.parquet, names.parquet and their
+ *                                          .lookup files) and the pointer
  *   ssoft/ssoft_<FLAVOR>_<YYYY.MM>.parquet  monthly Solar System parameter tables (one file per flavour and version)
  *   ssocand/orbits.parquet                 fink-fat candidate orbits, sorted by ssoCandId
  *   ssocand/lightcurves.parquet            detections linked to candidate trajectories, sorted by jd
+ *   tmp/                                   DuckDB spill space of publication work
  */
 import path from 'node:path';
 

@@ -3,7 +3,7 @@
  * the `v:` fields), honouring a `columns` selection: in full mode every stored column and the endpoint's `v:`
  * fields; with a selection only the named fields, `v:` ones computed only when named.
  *
- * Reference: fink-api.md §1.5 (truncated mode), §3 (derived fields).
+ * Reference: docs/references.md#api-column-naming (truncated mode), #derived-fields (derived fields).
  */
 import { COLOUR_RATE_COLUMNS } from '../compute/derived/colour-rate.js';
 import { ALERT_COLUMNS } from '../data/columns.js';
@@ -12,7 +12,7 @@ import { addAlertFields, addColourRateFields } from './derived-fields.js';
 
 type Row = Record<string, unknown>;
 
-/** The per-alert `v:` fields every alert table carries in full mode (reference §3). */
+/** The per-alert `v:` fields every alert table carries in full mode (docs/references.md#derived-fields). */
 export const ALERT_V_FIELDS: readonly string[] = [
   'v:classification',
   'v:lastdate',

@@ -1,6 +1,6 @@
 /**
  * `withcutouts` of `/api/v1/objects`: adds the stamps of each alert row as 2-D arrays in
- * `b:cutout<Kind>_stampData` (reference §2.1 point 4), reading each object's stamps with one query instead of
+ * `b:cutout<Kind>_stampData` (docs/references.md#api-objects item 4), reading each object's stamps with one query instead of
  * one request per alert as the reference did.
  */
 import { FitsError, imageRows, readFitsImage } from '../compute/fits/fits-reader.js';

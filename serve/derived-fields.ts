@@ -1,5 +1,5 @@
 /**
- * The `v:` fields of alert rows, computed at query time in full-column mode (reference §3): classification
+ * The `v:` fields of alert rows, computed at query time in full-column mode (docs/references.md#derived-fields): classification
  * (stored at ingestion), lastdate, firstdate, lapse, constellation, and for whole light curves (objects) the
  * colour and rate fields, computed per object.
  */

@@ -2,7 +2,7 @@
  * The fields `/api/v1/sso` adds to alert rows: the ephemeris columns of the spec §2.2 (numeric, units in
  * docs/api.md), `i:magpsf_red`, `sso_name`/`sso_number`, and `residuals_shg1g2` from an sHG1G2 fit of the rows.
  * Ephemerides and fits come from compute/sso; this module only lays their results into rows.
- * Reference: sso-science.md §1.1 (reduced magnitude), §1.6 (residuals), §3.2 (fields).
+ * Reference: docs/references.md#reduced-magnitude (reduced magnitude), #sso-residuals (residuals), #ephemeris-fields (fields).
  */
 import { computeEphemerides, type Ephemerides } from '../compute/sso/ephemeris/index.js';
 import type { Orbit } from '../compute/sso/orbit.js';
@@ -100,7 +100,7 @@ const RAD = Math.PI / 180;
 /**
  * Adds `residuals_shg1g2` (mag, observed − sHG1G2 model of these rows, with the API's classic bounds), in place, to
  * rows that carry ephemerides (`Phase`, `i:magpsf_red`). NaN in every row when the fit cannot be made, with the reason.
- * Reference: sso-science.md §1.6.
+ * Reference: docs/references.md#sso-residuals.
  */
 export function withShg1g2Residuals(rows: Row[]): ResidualOutcome {
   const num = (key: string) =>

@@ -3,7 +3,7 @@
  * when it knows the name (identity, every ZTF `ssnamenr` spelling, orbit), else, when alerts carry the text
  * itself as `ssnamenr` (an object missing from the loaded catalogue, e.g. a recent temporary designation), an
  * object without orbit named by those spellings. Anything else is unknown (the endpoint answers 400).
- * Reference: sso-science.md §4 (resolution, spellings); spec §4.2 rules 1 and 5.
+ * Reference: docs/references.md#sso-name-resolution (resolution, spellings); spec §4.2 rules 1 and 5.
  */
 import { queryKeys, type SsoIdentity, ztfSsnamenrSpellings } from '../compute/sso/catalogue/index.js';
 import type { Orbit } from '../compute/sso/orbit.js';
@@ -27,7 +27,7 @@ export interface SsoTarget {
   readonly orbit: Orbit | null;
 }
 
-/** Comets are named "10P", "C/2020 V2", "P/2019 LD2", "73P-B", ... (sso-science.md §3.3). */
+/** Comets are named "10P", "C/2020 V2", "P/2019 LD2", "73P-B", ... (docs/references.md#comets). */
 const COMET = /^(\d+[PD](-[A-Z]+)?|[CPDXIA]\/.+)$/;
 
 /** The identity a text suggests when no catalogue knows it. */

@@ -70,15 +70,93 @@ export async function buildDemoStore(layout: StoreLayout, log: Logger): Promise<
   fs.writeFileSync(marker, wanted);
 }
 
+/** TCP port of `skyalert demo` (and `npm start`) unless `--port` or `$PORT` says otherwise. */
+export const DEMO_PORT = 8080;
+
+/** Latest alerts read to choose the examples of the "try:" lines. */
+const EXAMPLE_ALERTS = 1000;
+
+/** Real objects of a demo store, named in the lines printed once it is served. */
+export interface DemoExamples {
+  /** The object with the longest alert history among the latest alerts. */
+  readonly objectId: string;
+  /** The known asteroid (`i:ssnamenr`: its number, when numbered) with the most of the latest alerts. */
+  readonly ssnamenr: string;
+}
+
+/** The key with the largest value; ties go to the smallest key, so that the choice does not depend on order. */
+function largest(values: ReadonlyMap<string, number>): string | null {
+  let best: string | null = null;
+  let bestValue = Number.NEGATIVE_INFINITY;
+  for (const [key, value] of values) {
+    if (value > bestValue || (value === bestValue && best !== null && key < best)) {
+      best = key;
+      bestValue = value;
+    }
+  }
+  return best;
+}
+
+/** JSON records of a GET on the served API; throws on an HTTP error. */
+async function getRecords(url: string): Promise<Record<string, unknown>[]> {
+  const res = await fetch(url);
+  if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
+  return (await res.json()) as Record<string, unknown>[];
+}
+
+/**
+ * Chooses the examples of the "try:" lines by asking the served API, as a user would: among the latest
+ * `EXAMPLE_ALERTS` alerts, the object with the largest `d:nalerthist` (alerts so far), and the `i:ssnamenr` most
+ * frequent among the latest known-asteroid alerts (class `Solar System MPC`), a numbered asteroid when there is
+ * one. Null when the store has neither.
+ *
+ * @param baseUrl the server's URL (`http://localhost:<port>`).
+ */
+export async function findDemoExamples(baseUrl: string): Promise<DemoExamples | null> {
+  const api = `${baseUrl}/api/v1/latests?n=${EXAMPLE_ALERTS}`;
+  const alerts = await getRecords(`${api}&class=allclasses&columns=i:objectId,d:nalerthist`);
+  const histories = new Map<string, number>();
+  for (const a of alerts) {
+    const id = a['i:objectId'];
+    const n = a['d:nalerthist'];
+    if (typeof id === 'string' && typeof n === 'number')
+      histories.set(id, Math.max(n, histories.get(id) ?? 0));
+  }
+  const asteroids = await getRecords(
+    `${api}&class=${encodeURIComponent('Solar System MPC')}&columns=i:ssnamenr`,
+  );
+  const counts = new Map<string, number>();
+  const numbered = new Map<string, number>();
+  for (const a of asteroids) {
+    const name = a['i:ssnamenr'];
+    if (typeof name !== 'string' || name === '') continue;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+    if (/^\d+$/.test(name)) numbered.set(name, (numbered.get(name) ?? 0) + 1);
+  }
+  const objectId = largest(histories);
+  const ssnamenr = largest(numbered) ?? largest(counts);
+  return objectId === null || ssnamenr === null ? null : { objectId, ssnamenr };
+}
+
 export async function runDemo(args: DemoArgs, log: Logger): Promise<number> {
-  const port = parsePort(args.port ?? process.env.PORT, 8080);
+  const port = parsePort(args.port ?? process.env.PORT, DEMO_PORT);
   const layout = new StoreLayout(path.resolve(args.store ?? 'skyalert-demo'));
   await buildDemoStore(layout, log);
   const server = await startServer(layout, { port, log });
   console.log(
     `\nSky-alert demo is up: ${server.url}/ (portal), ${server.url}/api/v1/ (API)  (store ${layout.root})`,
   );
-  console.log(`  try: curl '${server.url}/api/v1/objects?objectId=<an objectId>'\n`);
+  const examples = await findDemoExamples(server.url).catch((err: unknown) => {
+    log.warn({ err }, 'demo: no example object found');
+    return null;
+  });
+  if (examples === null) {
+    console.log(`  try: curl '${server.url}/api/v1/latests?class=allclasses&n=10'\n`);
+  } else {
+    console.log(`  try: curl '${server.url}/api/v1/objects?objectId=${examples.objectId}'`);
+    console.log(`       curl '${server.url}/api/v1/sso?n_or_d=${examples.ssnamenr}&withEphem=true'`);
+    console.log(`       ${server.url}/${examples.objectId} in a browser\n`);
+  }
   await new Promise<void>((resolve) => {
     const stop = (): void => {
       server.close().then(resolve, resolve);

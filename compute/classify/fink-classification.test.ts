@@ -34,7 +34,7 @@ const EARLY_ONLY = { snn_sn_vs_all: 0.9, rf_snia_vs_nonia: 0.7, ndethist: 1 } as
 const KN = { rf_kn_vs_nonkn: 0.8, ndethist: 2, jd: JD0 + 2 } as const;
 const TRACKLET = 'TRCK_20211022_091949_00';
 
-describe('classifyAlert: single labels (fink-api.md §3.1)', () => {
+describe('classifyAlert: single labels (docs/references.md#fink-classification)', () => {
   it('gives Unknown when no flag is up', () => {
     expect(classifyAlert(NEUTRAL)).toBe('Unknown');
   });

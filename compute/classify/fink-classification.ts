@@ -2,7 +2,7 @@
  * The Fink classification of one alert (`v:classification`, `d:classification`, the class index key): a fixed
  * rule set over the science-module scores and the SIMBAD cross-match.
  *
- * Reference: fink-api.md §3.1 (`extract_fink_classification_`, fink-filters 3.38, identical logic at HEAD).
+ * Reference: docs/references.md#fink-classification (`extract_fink_classification_`, fink-filters 3.38, identical logic at HEAD).
  */
 import { EG_HOST_LABELS, type FinkClass, UNKNOWN_CLASS } from '../../data/classes.js';
 
@@ -86,7 +86,7 @@ function field(value: number | null): number {
  * failure (`Fail…`), and not a static galaxy (`Galaxy…`; the lower-case `galaxy` is not excluded, as in the
  * reference).
  *
- * Reference: fink-api.md §3.1 step 2 (simbad flag).
+ * Reference: docs/references.md#fink-classification step 2 (simbad flag).
  */
 export function isSimbadClassification(cdsxmatch: string): boolean {
   return !NOT_SIMBAD.has(cdsxmatch) && !cdsxmatch.startsWith('Fail') && !cdsxmatch.startsWith('Galaxy');
@@ -111,7 +111,7 @@ export function isSimbadClassification(cdsxmatch: string): boolean {
  * @returns `Unknown`, one of the 8 Fink labels, or the raw `cdsxmatch` value when it counts as a SIMBAD
  *   classification (which may be a label absent from `SIMBAD_LABELS`). Never throws.
  *
- * Reference: fink-api.md §3.1; fink-filters 3.38 `extract_fink_classification_`.
+ * Reference: docs/references.md#fink-classification; fink-filters 3.38 `extract_fink_classification_`.
  */
 export function classifyAlert(input: ClassificationInput, options: ClassificationOptions = {}): string {
   const egHosts = options.egHostLabels ?? DEFAULT_EG_HOSTS;

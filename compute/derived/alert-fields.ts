@@ -3,7 +3,7 @@
  * constellation. Each depends on its alert alone (the colour and rate fields, which depend on the object's other
  * alerts, are in colour-rate.ts).
  *
- * Reference: fink-api.md §3 (derived fields).
+ * Reference: docs/references.md#derived-fields (derived fields).
  */
 import { constellationName } from './constellation.js';
 import { firstdate, lapseDays, lastdate } from './dates.js';
@@ -23,7 +23,7 @@ export type AlertVFields = {
  * @param jd JD (UTC) of the alert (`i:jd`); null when missing.
  * @param jdstarthist JD (UTC) of the first detection of the object (`i:jdstarthist`); null when missing.
  * @param raDeg right ascension (`i:ra`, degrees), @param decDeg declination (`i:dec`, degrees); null when missing.
- * @param classification the alert's class (reference §3 rule set, computed at ingestion); null → `Unknown`.
+ * @param classification the alert's class (docs/references.md#fink-classification, computed at ingestion); null → `Unknown`.
  */
 export function alertVFields(
   jd: number | null,

@@ -59,7 +59,7 @@ const EXPECTED: Record<keyof ColourRateFields, number[]> = {
   sigmaRateGMinusR: [NaN_, NaN_, Math.sqrt(0.07) / 2, Math.sqrt(0.07) / 2, NaN_, NaN_, NaN_],
 };
 
-describe('computeColourRate (fink-api.md §3)', () => {
+describe('computeColourRate (docs/references.md#derived-fields)', () => {
   it('computes rates, colours and colour rates of a hand-computed light curve', () => {
     const fields = computeColourRate([A, B, C, D, E, F, G]);
     for (const key of Object.keys(EXPECTED) as (keyof ColourRateFields)[]) {

@@ -2,7 +2,7 @@
  * Colour and rate fields of one object's light curve: `v:rate`, `v:sigma(rate)`, `v:g-r`, `v:sigma(g-r)`,
  * `v:rate(g-r)`, `v:sigma(rate(g-r))` (the definitions in use since 2024-01-18).
  *
- * Reference: fink-api.md §3 (derived fields); fink-science-portal `extract_rate_and_color` (tolerance 0.3 d,
+ * Reference: docs/references.md#derived-fields (derived fields); fink-science-portal `extract_rate_and_color` (tolerance 0.3 d,
  * pandas `merge_asof(direction='nearest')`).
  */
 import { lowerBound, upperBound } from '../sorted-search.js';
@@ -89,7 +89,7 @@ function nearestWithin(sortedKeys: readonly number[], x: number, toleranceDays: 
  * @returns six arrays aligned with `points`. A zero Δjd gives NaN (the reference's ±Infinity, written as
  *   null).
  *
- * Reference: fink-api.md §3; fink-science-portal `extract_rate_and_color`.
+ * Reference: docs/references.md#derived-fields; fink-science-portal `extract_rate_and_color`.
  */
 export function computeColourRate(
   points: readonly PhotometryPoint[],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { constellationName } from './constellation.js';
 
-describe('constellationName (fink-api.md §3, v:constellation)', () => {
+describe('constellationName (docs/references.md#derived-fields, v:constellation)', () => {
   it('names the constellation of well-known objects (J2000 positions from SIMBAD)', () => {
     const cases: [string, number, number, string][] = [
       ['M31', 10.6847, 41.269, 'Andromeda'],

@@ -12,7 +12,7 @@
  * its own rotation. Gravitational light deflection by the Sun (part of astropy's GCRS, a few mas away from
  * the Sun) is neglected.
  *
- * Reference: fink-api.md §3 (`v:constellation`); Roman N. G. 1987, PASP 99, 695 (boundaries); Capitaine N. et
+ * Reference: docs/references.md#derived-fields (`v:constellation`); Roman N. G. 1987, PASP 99, 695 (boundaries); Capitaine N. et
  * al. 2003, A&A 412, 567 and Hilton J. L. et al. 2006, Celest. Mech. 94, 351 (IAU 2006 precession,
  * Fukushima-Williams angles as in ERFA `pfw06`/`fw2m`).
  */

@@ -7,7 +7,7 @@ const JD_2020_05_31 = 2459000.5;
 const JD_TRACKLET = 2459509.5 + 33589 / 86400;
 const MS_IN_DAYS = 1 / 86_400_000;
 
-describe('lastdate / firstdate (fink-api.md §1.6, §3)', () => {
+describe('lastdate / firstdate (docs/references.md#api-dates, #derived-fields)', () => {
   it('writes ISO UTC text with milliseconds', () => {
     expect(lastdate(JD_2020_05_31)).toBe('2020-05-31 00:00:00.000');
     expect(lastdate(JD_TRACKLET)).toBe('2021-10-22 09:19:49.000');
@@ -36,7 +36,7 @@ describe('lastdate / firstdate (fink-api.md §1.6, §3)', () => {
   });
 });
 
-describe('lapseDays (fink-api.md §3)', () => {
+describe('lapseDays (docs/references.md#derived-fields)', () => {
   it('is jd − jdstarthist in days', () => {
     expect(lapseDays(JD_2020_05_31 + 10, JD_2020_05_31)).toBe(10);
     expect(lapseDays(JD_2020_05_31, JD_2020_05_31)).toBe(0);

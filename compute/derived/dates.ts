@@ -1,7 +1,7 @@
 /**
  * Date-like derived fields of an alert: `v:lastdate`, `v:firstdate` and `v:lapse`.
  *
- * Reference: fink-api.md §3 (derived fields) and §1.6 (ISO format of returned times).
+ * Reference: docs/references.md#derived-fields (derived fields) and #api-dates (ISO format of returned times).
  */
 import { jdToIsoText } from '../time/jd.js';
 
@@ -25,7 +25,7 @@ function isoOrNull(jd: number | null): string | null {
  * @returns `YYYY-MM-DD HH:MM:SS.sss` in UTC, rounded to the millisecond; null when `jd` is null, not finite,
  *   or outside years 0000-9999.
  *
- * Reference: fink-api.md §3 (`v:lastdate`), §1.6.
+ * Reference: docs/references.md#derived-fields (`v:lastdate`), #api-dates.
  */
 export function lastdate(jd: number | null): string | null {
   return isoOrNull(jd);
@@ -37,7 +37,7 @@ export function lastdate(jd: number | null): string | null {
  * @param jdstarthist JD (UTC) of the first detection (`i:jdstarthist`).
  * @returns `YYYY-MM-DD HH:MM:SS.sss` in UTC, rounded to the millisecond; null as for {@link lastdate}.
  *
- * Reference: fink-api.md §3 (`v:firstdate`), §1.6.
+ * Reference: docs/references.md#derived-fields (`v:firstdate`), #api-dates.
  */
 export function firstdate(jdstarthist: number | null): string | null {
   return isoOrNull(jdstarthist);
@@ -51,7 +51,7 @@ export function firstdate(jdstarthist: number | null): string | null {
  * @returns `jd − jdstarthist` in days (≥ 0 for consistent inputs, not clamped); null when either is null or
  *   not finite.
  *
- * Reference: fink-api.md §3 (`v:lapse`).
+ * Reference: docs/references.md#derived-fields (`v:lapse`).
  */
 export function lapseDays(jd: number | null, jdstarthist: number | null): number | null {
   if (jd === null || jdstarthist === null || !Number.isFinite(jd) || !Number.isFinite(jdstarthist))

@@ -1,6 +1,7 @@
 /**
  * Minimal FITS reader for 2-D images in the primary HDU, such as ZTF alert stamps (gzipped FITS, 63x63,
  * BITPIX = -32). Supports BITPIX 8, 16, 32, 64, -32 and -64 with BZERO/BSCALE. Pure: bytes in, values out.
+ * Hand-written: fitsjs and fits-reader-js (npm) read FITS but write none; our readers pair with our writers.
  */
 import { gunzipSync } from 'node:zlib';
 import { FITS_BLOCK_BYTES, FITS_CARD_CHARS } from './fits-writer.js';

@@ -1,6 +1,7 @@
 /**
  * Writes a FITS file holding an empty primary HDU and one BINTABLE extension of numeric columns, the layout of
  * HEALPix sky maps (BAYESTAR writes PROB, DISTMU, … this way). Pure: columns in, bytes out.
+ * Hand-written: npm has no maintained FITS library that writes (fitsjs and fits-reader-js only read).
  */
 
 import type { FitsTableType } from './fits-table.js';

@@ -1,6 +1,7 @@
 /**
  * Minimal reader for FITS binary tables (BINTABLE extensions), as used by HEALPix sky maps: numeric columns of
  * types B, I, J, K, E and D with any repeat count. Pure: bytes in, column arrays out.
+ * Hand-written: fitsjs and fits-reader-js (npm) read FITS but write none; our readers pair with our writers.
  */
 import { gunzipSync } from 'node:zlib';
 import { FitsError, type FitsHeaderValue, intCard, isGzip, readFitsHeader } from './fits-reader.js';

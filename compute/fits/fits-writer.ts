@@ -1,6 +1,7 @@
 /**
  * Writes a FITS primary HDU holding one 2-D float32 image, as in ZTF alert stamps (63x63, BITPIX = -32).
  * Pure: pixel values in, bytes out (gzip the result to obtain a stamp).
+ * Hand-written: npm has no maintained FITS library that writes (fitsjs and fits-reader-js only read).
  */
 
 /** Bytes per FITS logical record (header and data are padded to a multiple of it). */

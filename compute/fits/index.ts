@@ -1,6 +1,7 @@
 /**
  * FITS: a writer for float32 stamps, a minimal reader for 2-D primary HDUs (gzipped or not), and a reader and
  * writer for numeric binary tables (HEALPix sky maps).
+ * Hand-written: npm has no maintained FITS library that writes (fitsjs and fits-reader-js only read).
  */
 export {
   FitsError,

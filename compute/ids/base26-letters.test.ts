@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { base26Counter, base26Letters } from './base26-letters.js';
 
 describe('base26Letters', () => {
-  // fink-fat int_to_tags test values (sso-science.md §5.4, §7.3)
+  // fink-fat int_to_tags test values (docs/references.md#ssocand-id)
   it.each([
     [0, 'aaaaaaa'],
     [3, 'aaaaaad'],

@@ -15,7 +15,7 @@ const BASE = LETTERS.length;
  * @returns the letters (`base26Letters(27, 7)` = `aaaaabb`), or null when the counter is negative, not an
  *   integer, or does not fit `width` letters, or the width is outside 1-10.
  *
- * Reference: sso-science.md §5.4 (fink-fat `int_to_tags`: 15 → aaaaaap, 27 → aaaaabb, 652 → aaaaazc).
+ * Reference: docs/references.md#ssocand-id (fink-fat `int_to_tags`: 15 → aaaaaap, 27 → aaaaabb, 652 → aaaaazc).
  */
 export function base26Letters(counter: number, width: number): string | null {
   if (!Number.isInteger(width) || width < 1 || width > 10) return null;

@@ -33,12 +33,21 @@ describe('colour maps', () => {
     expect(entry('coolwarm', 255)).toEqual(bytes(0.705673158, 0.01555616, 0.150232812));
   });
 
-  it('stays within 3/255 of matplotlib between anchors', () => {
+  it('gives the listed tables of matplotlib exactly for viridis, magma, inferno and plasma (d3-scale-chromatic)', () => {
     const checks: [string, number, number[]][] = [
       ['viridis', 100, bytes(0.166617, 0.463708, 0.558119)],
+      ['magma', 0, bytes(0.001462, 0.000466, 0.013866)],
       ['magma', 217, bytes(0.997351, 0.719089, 0.493755)],
+      ['magma', 255, bytes(0.987053, 0.991438, 0.749504)],
+      ['inferno', 0, bytes(0.001462, 0.000466, 0.013866)],
       ['inferno', 200, bytes(0.985952, 0.61575, 0.025592)],
       ['plasma', 100, bytes(0.683758, 0.156278, 0.57166)],
+    ];
+    for (const [name, i, want] of checks) expect(entry(name, i), `${name}[${i}]`).toEqual(want);
+  });
+
+  it('stays within 3/255 of matplotlib between the anchors of cividis', () => {
+    const checks: [string, number, number[]][] = [
       ['cividis', 21, bytes(0, 0.19095, 0.441085)],
       ['cividis', 253, bytes(0.995249, 0.898384, 0.207561)],
     ];

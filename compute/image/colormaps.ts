@@ -1,18 +1,30 @@
 /**
- * Colour maps for stamp display, as 256-entry RGB tables built from compact control points by linear
- * interpolation in RGB. Pure; the tables are computed once, when the module loads, and never change.
+ * Colour maps for stamp display, as 256-entry RGB tables. Pure; the tables are computed once, when the module
+ * loads, and never change. A name with the suffix `_r` gives the reversed map, as in matplotlib.
  *
- * Sources of the control points (matplotlib's colour maps, which are public-domain or BSD-licensed data):
- * - viridis, magma, inferno, plasma (van der Walt & Smith 2015) and cividis (Nuñez, Anderton & Renslow 2018,
- *   PLoS ONE 13(7) e0199239): every 16th entry of matplotlib's 256-entry listed tables (`_cm_listed.py`),
- *   plus a few extra entries where a channel turns sharply; between them the error is < 0.02 per channel.
- * - Greys, Blues, Reds: the nine-class sequential ColorBrewer schemes (Brewer, colorbrewer2.org), evenly spaced,
- *   as matplotlib's `_cm.py`.
+ * Sources:
+ * - viridis, magma, inferno, plasma (van der Walt & Smith 2015): d3-scale-chromatic's copies of matplotlib's
+ *   256-entry listed tables (`_cm_listed.py`), as bytes: exact.
+ * - Greys, Blues, Reds: the nine-class sequential ColorBrewer schemes (Brewer, colorbrewer2.org) from
+ *   d3-scale-chromatic (`schemeGreys[9]`, ...), evenly spaced and linearly interpolated in RGB, as matplotlib's
+ *   `_cm.py` does (d3's own `interpolateBlues` is a B-spline through them, not matplotlib's map).
+ * Kept here because d3-scale-chromatic lacks them or gives an approximation (linear interpolation in RGB
+ * between control points):
+ * - cividis (Nuñez, Anderton & Renslow 2018, PLoS ONE 13(7) e0199239): d3 gives a polynomial fit; here every
+ *   16th entry of matplotlib's table plus a few where a channel turns sharply (error < 0.02 per channel).
  * - gray: black to white; hot: matplotlib's segment data (black, red, yellow, white).
  * - coolwarm: Moreland's 33-stop diverging table (Moreland 2009, "Diverging Color Maps for Scientific
  *   Visualization", ISVC 2009, LNCS 5876, 92), which matplotlib interpolates the same way: exact.
- * A name with the suffix `_r` gives the reversed map, as in matplotlib.
  */
+import {
+  interpolateInferno,
+  interpolateMagma,
+  interpolatePlasma,
+  interpolateViridis,
+  schemeBlues,
+  schemeGreys,
+  schemeReds,
+} from 'd3-scale-chromatic';
 
 /** Colour map names accepted by the cutout endpoint (each also with `_r`). */
 export const COLORMAPS = [
@@ -51,105 +63,54 @@ function listed(rows: readonly ColormapStop[]): ColormapStop[] {
   return rows.map(([i, r, g, b]) => [i / 255, r, g, b]);
 }
 
-/** Evenly spaced hex colours (ColorBrewer style). */
+/** Byte table of a map d3-scale-chromatic gives as 256 colours: entry i is its colour at (i + ½) / 256. */
+function listedLut(colourAt: (t: number) => string): Uint8Array {
+  const lut = new Uint8Array(COLORMAP_SIZE * 3);
+  for (let i = 0; i < COLORMAP_SIZE; i++) lut.set(hexBytes(colourAt((i + 0.5) / COLORMAP_SIZE)), i * 3);
+  return lut;
+}
+
+/** The r, g, b bytes of a `#rrggbb` colour. */
+function hexBytes(hex: string): number[] {
+  const n = Number.parseInt(hex.replace(/^#/, ''), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+/** Evenly spaced `#rrggbb` colours (ColorBrewer style). */
 function evenHex(colours: readonly string[]): ColormapStop[] {
   return colours.map((hex, k) => {
-    const n = Number.parseInt(hex, 16);
+    const n = Number.parseInt(hex.replace(/^#/, ''), 16);
     return [k / (colours.length - 1), ((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
   });
 }
 
-const STOPS: Readonly<Record<ColormapName, readonly ColormapStop[]>> = {
+/** The maps d3-scale-chromatic gives exactly as 256-entry tables. */
+const LISTED = {
+  viridis: interpolateViridis,
+  magma: interpolateMagma,
+  inferno: interpolateInferno,
+  plasma: interpolatePlasma,
+} as const;
+type ListedName = keyof typeof LISTED;
+
+function isListed(name: ColormapName): name is ListedName {
+  return name in LISTED;
+}
+
+const STOPS: Readonly<Record<Exclude<ColormapName, ListedName>, readonly ColormapStop[]>> = {
   gray: [
     [0, 0, 0, 0],
     [1, 1, 1, 1],
   ],
-  Greys: evenHex(['ffffff', 'f0f0f0', 'd9d9d9', 'bdbdbd', '969696', '737373', '525252', '252525', '000000']),
-  Blues: evenHex(['f7fbff', 'deebf7', 'c6dbef', '9ecae1', '6baed6', '4292c6', '2171b5', '08519c', '08306b']),
-  Reds: evenHex(['fff5f0', 'fee0d2', 'fcbba1', 'fc9272', 'fb6a4a', 'ef3b2c', 'cb181d', 'a50f15', '67000d']),
+  Greys: evenHex(schemeGreys[9]),
+  Blues: evenHex(schemeBlues[9]),
+  Reds: evenHex(schemeReds[9]),
   hot: [
     [0, 0.0416, 0, 0],
     [0.365079, 1, 0, 0],
     [0.746032, 1, 1, 0],
     [1, 1, 1, 1],
   ],
-  viridis: listed([
-    [0, 0.267004, 0.004874, 0.329415],
-    [16, 0.282327, 0.094955, 0.417331],
-    [32, 0.278826, 0.17549, 0.483397],
-    [48, 0.258965, 0.251537, 0.524736],
-    [64, 0.229739, 0.322361, 0.545706],
-    [80, 0.19943, 0.387607, 0.554642],
-    [96, 0.172719, 0.448791, 0.557885],
-    [112, 0.149039, 0.508051, 0.55725],
-    [128, 0.127568, 0.566949, 0.550556],
-    [144, 0.120638, 0.625828, 0.533488],
-    [160, 0.157851, 0.683765, 0.501686],
-    [176, 0.24607, 0.73891, 0.452024],
-    [192, 0.369214, 0.788888, 0.382914],
-    [208, 0.515992, 0.831158, 0.294279],
-    [224, 0.678489, 0.863742, 0.189503],
-    [240, 0.845561, 0.887322, 0.099702],
-    [255, 0.993248, 0.906157, 0.143936],
-  ]),
-  magma: listed([
-    [0, 0.001462, 0.000466, 0.013866],
-    [16, 0.039608, 0.03109, 0.133515],
-    [32, 0.113094, 0.065492, 0.276784],
-    [48, 0.211718, 0.061992, 0.418647],
-    [64, 0.316654, 0.07169, 0.48538],
-    [80, 0.414709, 0.110431, 0.504662],
-    [96, 0.512831, 0.148179, 0.507648],
-    [112, 0.613617, 0.181811, 0.498536],
-    [128, 0.716387, 0.214982, 0.47529],
-    [144, 0.816914, 0.255895, 0.436461],
-    [160, 0.904281, 0.31961, 0.388137],
-    [176, 0.960949, 0.418323, 0.35963],
-    [192, 0.9867, 0.535582, 0.38221],
-    [208, 0.996096, 0.653659, 0.446213],
-    [224, 0.996898, 0.769591, 0.534892],
-    [240, 0.99244, 0.88433, 0.640099],
-    [255, 0.987053, 0.991438, 0.749504],
-  ]),
-  inferno: listed([
-    [0, 0.001462, 0.000466, 0.013866],
-    [16, 0.042253, 0.028139, 0.141141],
-    [32, 0.129285, 0.047293, 0.290788],
-    [48, 0.238273, 0.036621, 0.396353],
-    [64, 0.3415, 0.062325, 0.429425],
-    [80, 0.441207, 0.099338, 0.431594],
-    [96, 0.54092, 0.134729, 0.415123],
-    [112, 0.640135, 0.171438, 0.381065],
-    [128, 0.735683, 0.215906, 0.330245],
-    [144, 0.822386, 0.275197, 0.266085],
-    [160, 0.894305, 0.353399, 0.193584],
-    [176, 0.946965, 0.449191, 0.115272],
-    [192, 0.978422, 0.557937, 0.034931],
-    [198, 0.984591, 0.601122, 0.023606],
-    [208, 0.987874, 0.675267, 0.065257],
-    [224, 0.974638, 0.797692, 0.206332],
-    [240, 0.947594, 0.917399, 0.410665],
-    [255, 0.988362, 0.998364, 0.644924],
-  ]),
-  plasma: listed([
-    [0, 0.050383, 0.029803, 0.527975],
-    [16, 0.193374, 0.018354, 0.59033],
-    [32, 0.299855, 0.009561, 0.631624],
-    [48, 0.399411, 0.000859, 0.656133],
-    [64, 0.494877, 0.01199, 0.657865],
-    [80, 0.584391, 0.068579, 0.632812],
-    [96, 0.665129, 0.138566, 0.585582],
-    [112, 0.736019, 0.209439, 0.527908],
-    [128, 0.798216, 0.280197, 0.469538],
-    [144, 0.853319, 0.351553, 0.413734],
-    [160, 0.901807, 0.425087, 0.359688],
-    [176, 0.942598, 0.502639, 0.305816],
-    [192, 0.973416, 0.585761, 0.25154],
-    [208, 0.991365, 0.675355, 0.198453],
-    [224, 0.993033, 0.77172, 0.154808],
-    [240, 0.974443, 0.874622, 0.144061],
-    [255, 0.940015, 0.975158, 0.131326],
-  ]),
   cividis: listed([
     [0, 0, 0.135112, 0.304751],
     [16, 0, 0.178802, 0.414764],
@@ -242,7 +203,7 @@ function isGreyLut(lut: Uint8Array): boolean {
 function buildColormaps(): Map<string, Colormap> {
   const out = new Map<string, Colormap>();
   for (const name of COLORMAPS) {
-    const lut = sampleStops(STOPS[name]);
+    const lut = isListed(name) ? listedLut(LISTED[name]) : sampleStops(STOPS[name]);
     const rev = reversed(lut);
     out.set(name, { name, lut, isGrey: isGreyLut(lut) });
     out.set(`${name}_r`, { name: `${name}_r`, lut: rev, isGrey: isGreyLut(rev) });

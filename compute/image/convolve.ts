@@ -2,7 +2,7 @@
  * Smoothing of stamps before display: a normalised Gaussian or box kernel, NaN-aware, edges extended. Pure.
  *
  * The reference applied astropy's Gaussian2DKernel(σ = 1 px) or Box2DKernel(width = 1), both 5 × 5 px
- * (fink-api.md §2.9); a box of width 1 is the identity, so our box is 3 × 3 px, the smallest box that smooths.
+ * (docs/references.md#api-cutouts); a box of width 1 is the identity, so our box is 3 × 3 px, the smallest box that smooths.
  */
 
 /** Kernels accepted by the cutout endpoint. */

@@ -15,9 +15,7 @@ export {
   GAUSS_SIGMA_PX,
   GAUSS_SIZE_PX,
 } from './convolve.js';
-export { crc32 } from './crc32.js';
 export { encodePng, PNG_SIGNATURE, type PngColor } from './png.js';
-export { PngError, type PngImage, readPng } from './png-reader.js';
 export { type RenderOptions, renderStampPng, type StampImage } from './render.js';
 export {
   ASINH_A,

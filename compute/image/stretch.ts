@@ -3,7 +3,7 @@
  * offers them (sigmoid by default; linear, sqrt, power, log, asinh through astropy's `simple_norm`). Pure.
  *
  * Deviation from the reference, on purpose: there `pmin`/`pmax` had no effect because explicit vmin/vmax were
- * passed to `simple_norm` (fink-api.md §2.9, §9 item 15). Here the non-sigmoid stretches clip at the `pmin` and
+ * passed to `simple_norm` (docs/references.md#api-cutouts). Here the non-sigmoid stretches clip at the `pmin` and
  * `pmax` percentiles of the finite pixels, as the arguments promise. NaN pixels are left out of every statistic
  * and come out as 0 (the reference turned them into the value 0 before stretching).
  */
@@ -81,7 +81,7 @@ function curve(stretch: Exclude<Stretch, 'sigmoid'>): (x: number) => number {
  * all 0. Returns a new array of the same length.
  * Throws RangeError when the percentiles are outside 0-100 or pmin ≥ pmax.
  * Reference: astropy.visualization (v6) LinearStretch, SqrtStretch, PowerStretch, LogStretch, AsinhStretch;
- * fink-api.md §2.9 (sigmoid normaliser).
+ * docs/references.md#api-cutouts (sigmoid normaliser).
  */
 export function stretchPixels(data: ArrayLike<number>, options: StretchOptions): Float64Array {
   const pmin = options.pminPercent ?? DEFAULT_PMIN_PERCENT;

@@ -1,6 +1,5 @@
-import { inflateRawSync } from 'node:zlib';
+import { crc32, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { crc32 } from './crc32.js';
 import { writeZip } from './zip.js';
 
 interface ReadEntry {
@@ -29,7 +28,8 @@ function readZip(zip: Uint8Array): ReadEntry[] {
     const local = view.getUint32(pos + 42, true);
     const name = new TextDecoder().decode(zip.subarray(pos + 46, pos + 46 + nameLength));
     expect(view.getUint32(local, true)).toBe(0x04034b50);
-    expect(view.getUint16(local + 6, true) & 0x0800).toBe(0x0800);
+    // flag bit 11 (UTF-8 names) where a name is not ASCII
+    if (/[^\p{ASCII}]/u.test(name)) expect(view.getUint16(local + 6, true) & 0x0800).toBe(0x0800);
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     const body = zip.subarray(start, start + size);
     const data = method === 8 ? new Uint8Array(inflateRawSync(body)) : body;
@@ -77,15 +77,27 @@ describe('writeZip', () => {
     expect(entry.dosTime).toBe((3 << 11) | (15 << 5) | 16);
   });
 
-  it('clamps times outside 1980-2107 and writes an empty archive as a bare end record', () => {
+  it('clamps times outside 1980-2099 and writes an empty archive as a bare end record', () => {
     const [entry] = readZip(writeZip([{ name: 'x', data: binary, modifiedAt: new Date(0) }]));
     expect(entry.dosDate).toBe((1 << 5) | 1);
+    const [late] = readZip(
+      writeZip([{ name: 'x', data: binary, modifiedAt: new Date(Date.UTC(2150, 0, 1)) }]),
+    );
+    expect(late.dosDate).toBe(((2099 - 1980) << 9) | (12 << 5) | 31);
+    expect(late.dosTime).toBe((23 << 11) | (59 << 5) | 29);
     expect(writeZip([]).length).toBe(22);
+  });
+
+  it('keeps the order of the entries', () => {
+    const names = ['z.fits.gz', 'a/b.png', 'constructor', 'm'];
+    const zip = writeZip(names.map((name) => ({ name, data: binary })));
+    expect(readZip(zip).map((e) => e.name)).toEqual(names);
   });
 
   it('rejects empty, absolute and repeated names', () => {
     expect(() => writeZip([{ name: '', data: text }])).toThrow(RangeError);
     expect(() => writeZip([{ name: '/etc/x', data: text }])).toThrow(RangeError);
+    expect(() => writeZip([{ name: '__proto__', data: text }])).toThrow(RangeError);
     expect(() =>
       writeZip([
         { name: 'x', data: text },

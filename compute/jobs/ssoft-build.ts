@@ -5,7 +5,7 @@
  * per flavour `ssoft/ssoft_<FLAVOR>_<YYYY.MM>.parquet`, atomically. Objects without an orbit in the catalogue
  * cannot be reduced (no distances): they are counted and left out, as the reference leaves out objects without
  * ephemerides. Progress is logged as rate lines; the summary says what was built.
- * Reference: sso-science.md §2.1; issue "Solar System" §5.
+ * Reference: docs/references.md#ssoft-build; issue "Solar System" §5.
  */
 import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import type { Logger } from 'pino';

@@ -1,6 +1,6 @@
 /**
  * Fink science-module outputs of a simulated alert, drawn consistently with the truth so that Fink's
- * classification rules (fink-api.md §3.1) give the expected class: Early SN Ia / SN / Kilonova / Microlensing
+ * classification rules (docs/references.md#fink-classification) give the expected class: Early SN Ia / SN / Kilonova / Microlensing
  * candidates, Solar System MPC / candidate, Tracklet, Ambiguous (SN-like with a microlensing score), SIMBAD labels
  * for catalogued variables and AGN, and Unknown otherwise. Pure.
  */
@@ -20,9 +20,9 @@ export interface FinkScores {
   readonly tracklet: string | null;
 }
 
-/** Largest ndethist for which Fink's early SN Ia classifier fires (fink-api.md §3.1). */
+/** Largest ndethist for which Fink's early SN Ia classifier fires (docs/references.md#fink-classification). */
 export const EARLY_SN_MAX_NDETHIST = 20;
-/** Kilonova window after the first detection (days, fink-api.md §3.1). */
+/** Kilonova window after the first detection (days, docs/references.md#fink-classification). */
 export const KILONOVA_WINDOW_DAYS = 5;
 
 /** Scores above the 0.5 threshold of a Fink filter: 0.55-0.95. */
@@ -45,7 +45,7 @@ function roidOf(cls: SourceClass, ndethist: number): number {
  * Draws the scores of one alert.
  * @param det the detection, with its history counters (ndethist, jdstarthist) set.
  * @returns the score fields; values depend only on the detection's candid and its source's class.
- * Reference: fink-api.md §3.1 (rules and thresholds), §5.1 of sso-science.md (roid values).
+ * Reference: docs/references.md#fink-classification (rules and thresholds), #roid (roid values).
  */
 export function finkScores(det: Detection): FinkScores {
   const src: AlertSource = det.source;

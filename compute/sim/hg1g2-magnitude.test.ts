@@ -4,7 +4,7 @@ import { hg1g2ApparentMagV, hg1g2ReducedMag, vToZtfBandMag } from './hg1g2-magni
 const DEG = Math.PI / 180;
 
 describe('hg1g2ReducedMag', () => {
-  it('reproduces H = 10, G1 = 0.62, G2 = 0.14 at 5/10/20 deg (sso-science.md §1.3) to 1e-4 mag', () => {
+  it('reproduces H = 10, G1 = 0.62, G2 = 0.14 at 5/10/20 deg (docs/references.md#hg1g2-model) to 1e-4 mag', () => {
     const toleranceMag = 1e-4;
     expect(Math.abs(hg1g2ReducedMag(10, 0.62, 0.14, 5 * DEG) - 10.39919)).toBeLessThan(toleranceMag);
     expect(Math.abs(hg1g2ReducedMag(10, 0.62, 0.14, 10 * DEG) - 10.6261)).toBeLessThan(toleranceMag);

@@ -4,9 +4,9 @@
  */
 import { hg1g2Mag } from '../sso/phase/index.js';
 
-/** ZTF g minus V for a typical asteroid (mag); Fink `normalise_to_V` uses V - g = -0.2833 (sso-science.md §1.1). */
+/** ZTF g minus V for a typical asteroid (mag); Fink `normalise_to_V` uses V - g = -0.2833 (docs/references.md#reduced-magnitude). */
 export const G_MINUS_V_MAG = 0.2833;
-/** ZTF r minus V for a typical asteroid (mag); Fink uses V - r = +0.1777 (sso-science.md §1.1). */
+/** ZTF r minus V for a typical asteroid (mag); Fink uses V - r = +0.1777 (docs/references.md#reduced-magnitude). */
 export const R_MINUS_V_MAG = -0.1777;
 
 /**
@@ -25,7 +25,7 @@ export function hg1g2ReducedMag(hMag: number, g1: number, g2: number, phaseAngle
  * Apparent V magnitude of an asteroid.
  * @param helioDistAu Sun-object distance (AU); @param geoDistAu observer-object distance (AU).
  * @returns V (mag) = reduced magnitude + 5 log10(r Delta).
- * Reference: Muinonen et al. 2010, eq. 18; sso-science.md §1.1.
+ * Reference: Muinonen et al. 2010, eq. 18; docs/references.md#reduced-magnitude.
  */
 export function hg1g2ApparentMagV(
   hMag: number,

@@ -1,7 +1,7 @@
 /**
  * Two-body (Keplerian) heliocentric orbits and the geocentric astrometric position of an asteroid, with the
  * Earth's position from astronomy-engine. Elements are heliocentric, mean ecliptic and equinox J2000, as in
- * MPCORB.DAT (sso-science.md §6.1-6.2). Pure.
+ * MPCORB.DAT (docs/references.md#orbit-formats, #ephemeris-algorithm). Pure.
  */
 import { AstroTime, Body, HelioVector } from 'astronomy-engine';
 import {
@@ -50,7 +50,7 @@ export interface OrbitalElements {
 /**
  * Mean daily motion of an elliptic orbit around the Sun (massless body).
  * @returns n (deg/day) = k / a^1.5.
- * Reference: Gauss; sso-science.md §6.2.
+ * Reference: Gauss; docs/references.md#ephemeris-algorithm.
  */
 export function meanMotionDegPerDay(aAu: number): number {
   return GAUSS_K / aAu ** 1.5 / DEG;
@@ -134,7 +134,7 @@ export interface GeocentricPlace {
  * @param jdUtc observation time (JD UTC); TT = UTC + 69.184 s.
  * @param earthEqj heliocentric Earth position at jdUtc (AU, EQJ); computed when absent (pass it to reuse one
  *   value for many bodies at the same exposure).
- * Reference: sso-science.md §6.2 (steps 1, 2, 5, 6).
+ * Reference: docs/references.md#ephemeris-algorithm (steps 1, 2, 5, 6).
  */
 export function geocentricPlace(el: OrbitalElements, jdUtc: number, earthEqj?: Vec3): GeocentricPlace {
   const earth = earthEqj ?? earthHelioEquatorial(jdUtc);

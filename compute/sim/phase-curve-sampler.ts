@@ -3,7 +3,7 @@
  * orbit, the geometry from the orbit (phase angle, observed RA/Dec) and reduced magnitudes from the sHG1G2 model
  * with Gaussian noise. Seeded and deterministic; used to check that the phase-curve fits recover injected
  * parameters and to time them.
- * Reference: sso-science.md §1.4 (model), §6.2 (geometry).
+ * Reference: docs/references.md#shg1g2-model (model), #ephemeris-algorithm (geometry).
  */
 import type { PhaseObservations } from '../sso/phase/index.js';
 import { shg1g2Mag } from '../sso/phase/index.js';
@@ -61,7 +61,7 @@ export const MAIN_BELT_ORBIT: OrbitalElements = {
  * @param truth injected parameters; @param sampling seed, count, noise and geometry.
  * @returns observations (reduced magnitude with noise, sigma = noiseMag, phase angle, fid, observed RA/Dec in rad,
  *   JD UTC), ready for `fitPhaseCurve`.
- * Reference: Carry et al. 2024, A&A 687, A38, eq. 4 (model); sso-science.md §6.2 (geometry).
+ * Reference: Carry et al. 2024, A&A 687, A38, eq. 4 (model); docs/references.md#ephemeris-algorithm (geometry).
  */
 export function samplePhaseCurve(truth: PhaseCurveTruth, sampling: PhaseCurveSampling): PhaseObservations {
   const prng = new Prng(sampling.seed);

@@ -4,6 +4,7 @@
  * folders import from the index.
  *
  * Reference: Górski K. M. et al. 2005, ApJ 622, 759; healpix_base.cc (loc2pix, pix2loc, nest2xyf, xyf2nest).
+ * Hand-written: @hscmap/healpix (npm) keeps indices in JS numbers, which cannot hold order 29 (bigint here).
  */
 /** Largest supported order: nside = 2^29. */
 export const MAX_ORDER = 29;

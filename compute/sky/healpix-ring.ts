@@ -3,6 +3,7 @@
  * RING-ordered sky maps).
  *
  * Reference: Górski K. M. et al. 2005, ApJ 622, 759, §4; healpix_base.cc (xyf2ring, ring2xyf, nest2ring).
+ * Hand-written: @hscmap/healpix (npm) keeps indices in JS numbers, which cannot hold order 29 (bigint here).
  */
 import {
   checkOrder,

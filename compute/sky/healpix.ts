@@ -9,6 +9,7 @@
  * xyf2ring, ring2xyf, max_pixrad).
  *
  * Reference: Górski K. M. et al. 2005, ApJ 622, 759 (HEALPix; eqs. 4-9 for the equal-area projection).
+ * Hand-written: @hscmap/healpix (npm) keeps indices in JS numbers, which cannot hold order 29 (bigint here).
  */
 
 import {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDecDms, formatRaHms, parseDecDeg, parseRaDeg } from './sexagesimal.js';
 
 describe('sexagesimal formatting', () => {
-  it('writes the reference cone-search position (fink-api.md §7.3: 12h55m17.218s +02d53m50.35s)', () => {
+  it('writes the reference cone-search position (docs/references.md#api-cone-test: 12h55m17.218s +02d53m50.35s)', () => {
     expect(formatRaHms(193.8217417)).toBe('12:55:17.22');
     expect(formatDecDms(2.8973194, 2)).toBe('+02:53:50.35');
     expect(formatDecDms(-0.5)).toBe('-00:30:00.0');

@@ -4,7 +4,7 @@
  * in degrees when written `193d49m18.3s`; Dec is always in degrees (`+2 53 43`, `-2:53:43`, `2d53m43s`). Pure
  * (no dependencies): the API's argument parsers and the web portal's search both use it.
  *
- * Reference: fink-api.md §2.2 (coordinate parsing: `h` → units in the text, `:` or space → hours/degrees,
+ * Reference: docs/references.md#api-coordinates (coordinate parsing: `h` → units in the text, `:` or space → hours/degrees,
  * else degrees), §7.3 (`test_coordinates`), §9.6 (radius cap 18,000″).
  */
 

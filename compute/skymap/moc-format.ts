@@ -1,6 +1,7 @@
 /**
  * IVOA MOC 2.0 text serialisations of a space MOC: ASCII (`1/1 3-4 9 2/4 12-14 8/`) and JSON
  * (`{"1":[1,3,4,9],"2":[4,12,13,14],"8":[]}`). Written normalised (minimal cells, ascending); read leniently.
+ * Hand-written: npm has no maintained library that builds or serialises IVOA MOCs.
  */
 import { MAX_ORDER } from '../sky/index.js';
 import { type Moc, type MocOrderCells, mocCells, mocFromCells } from './moc.js';

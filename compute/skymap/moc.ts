@@ -1,6 +1,7 @@
 /**
  * Multi-Order Coverage maps (IVOA MOC 2.0, space only): a sky region as sorted ranges of order-29 NESTED
  * indices, and its minimal decomposition into HEALPix cells per order (merged siblings).
+ * Hand-written: npm has no maintained library that builds or serialises IVOA MOCs.
  */
 import { ang2pixNest, MAX_ORDER, type PixelRange } from '../sky/index.js';
 import { type CredibleRegion, credibleRegionRanges } from './credible-region.js';

@@ -21,7 +21,7 @@ const realLines = fs
   .split('\n')
   .filter((l) => l.trim() !== '');
 
-describe('packed numbers and designations (sso-science.md §4.4)', () => {
+describe('packed numbers and designations (docs/references.md#mpc-packed-designations)', () => {
   it('packs and unpacks numbers in the three ranges', () => {
     expect(packNumber(8467)).toBe('08467');
     expect(packNumber(100000)).toBe('A0000');

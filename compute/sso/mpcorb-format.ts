@@ -2,7 +2,7 @@
  * MPC one-line orbit format (MPCORB.DAT): packed numbers, provisional designations and epochs, and the writer and
  * parser of one line. Pure.
  * Reference: MPC "Export Format for Minor-Planet Orbits" (minorplanetcenter.net/iau/info/MPOrbitFormat.html);
- * packed forms per MPC "Packed Provisional and Permanent Designations"; sso-science.md §4.4 and §6.1.
+ * packed forms per MPC "Packed Provisional and Permanent Designations"; docs/references.md#mpc-packed-designations and #orbit-formats.
  */
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -163,7 +163,7 @@ function text(value: string, width: number, name: string, right = false): string
 /**
  * Formats one 202-character MPCORB.DAT line (without a newline).
  * Throws MpcFormatError when a value does not fit its columns.
- * Reference: MPC Export Format for Minor-Planet Orbits (columns listed in sso-science.md §6.1).
+ * Reference: MPC Export Format for Minor-Planet Orbits (columns listed in docs/references.md#orbit-formats).
  */
 export function formatMpcorbLine(r: MpcorbRecord): string {
   const parts = [

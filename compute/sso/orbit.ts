@@ -2,7 +2,7 @@
  * The orbit of a Solar System object as the ephemeris code consumes it: osculating heliocentric elements in
  * perihelion form (valid for every conic, so asteroids and comets share one type) and the magnitude law of the
  * object. Orbit catalogues (MPCORB.DAT, CometEls.txt, JPL tables) are parsed into this shape.
- * Reference: sso-science.md §6.1-6.2.
+ * Reference: docs/references.md#orbit-formats, #ephemeris-algorithm.
  */
 
 /** Osculating heliocentric elements, mean ecliptic and equinox J2000, in perihelion form. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assignSsoCandIds, isSsoCandId, MAX_SSO_CAND_COUNTER, ssoCandId } from './sso-cand-id.js';
 
 describe('ssoCandId', () => {
-  // fink-fat test_int_to_tags (sso-science.md §5.4, §7.3)
+  // fink-fat test_int_to_tags (docs/references.md#ssocand-id)
   it.each([
     [15, 2460135.98, 'FF20230710aaaaaap'],
     [27, 2460135.98, 'FF20230710aaaaabb'],

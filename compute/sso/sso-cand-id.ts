@@ -2,7 +2,7 @@
  * Trajectory ids of fink-fat Solar System candidates (`ssoCandId`): `FF`, the UTC calendar date of the orbit's
  * reference epoch as YYYYMMDD, and a global counter as 7 base-26 letters (`FF20230710aaaaaap`). Pure.
  *
- * Reference: sso-science.md §5.4 (fink-fat `int_to_tags` and its upstream tests, §7.3).
+ * Reference: docs/references.md#ssocand-id (fink-fat `int_to_tags` and its upstream tests).
  */
 import { base26Letters } from '../ids/base26-letters.js';
 import { jdToNight } from '../time/jd.js';
@@ -33,7 +33,7 @@ export function isSsoCandId(text: string): boolean {
  * @returns e.g. `ssoCandId(15, 2460135.98)` = `FF20230710aaaaaap`; null when the counter does not fit 7 letters or
  *   the epoch is not finite or outside years 1000-9999.
  *
- * Reference: sso-science.md §5.4.
+ * Reference: docs/references.md#ssocand-id.
  */
 export function ssoCandId(counter: number, refEpochJd: number): string | null {
   if (!Number.isFinite(refEpochJd)) return null;
@@ -55,7 +55,7 @@ export function ssoCandId(counter: number, refEpochJd: number): string | null {
  * @returns one id per input epoch, in input order; null when an epoch is invalid (see {@link ssoCandId}) or the
  *   counter runs past {@link MAX_SSO_CAND_COUNTER}.
  *
- * Reference: sso-science.md §5.4 (counters 3, 4, 5 at JD 2460135.42, 2460137.57, 2460148.72).
+ * Reference: docs/references.md#ssocand-id (counters 3, 4, 5 at JD 2460135.42, 2460137.57, 2460148.72).
  */
 export function assignSsoCandIds(
   refEpochsJd: readonly number[],

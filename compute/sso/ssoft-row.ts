@@ -2,7 +2,7 @@
  * One object's row of the SSOFT table for one flavour: the phase-curve fit of its detections (reduced with the
  * ephemeris distances), the astrometry statistics (observed minus ephemeris positions), the obliquity of the spin
  * axis on the orbit (sHG1G2), its names and the table version. Pure.
- * Reference: sso-science.md §2.1 (steps 4-7), §2.2 (columns).
+ * Reference: docs/references.md#ssoft-build (steps 4-7), #ssoft-columns (columns).
  */
 import type { GeometryEphemerides } from './ephemeris/index.js';
 import type { OrbitElements } from './orbit.js';

@@ -1,7 +1,7 @@
 /**
  * Small statistics of the SSOFT table that do not come from the phase-curve fit: the distribution of the
  * separations between observed and ephemeris positions, and the obliquity of the fitted spin axis. Pure.
- * Reference: sso-science.md §2.1 (items 4 and 6), §2.2.
+ * Reference: docs/references.md#ssoft-build (items 4 and 6), #ssoft-columns.
  */
 import { OBLIQUITY_J2000_DEG } from './ephemeris/index.js';
 
@@ -23,7 +23,7 @@ export interface AstrometryStatistics {
  * @param separationsArcsec separations (arcsec), >= 0; non-finite values are ignored.
  * @returns the four moments; all NaN without a finite value; skew and kurtosis NaN when every value is equal
  *   (SciPy returns NaN there too).
- * Reference: sso-science.md §2.1 item 4; SciPy `stats.skew` and `stats.kurtosis` (bias=True, fisher=True).
+ * Reference: docs/references.md#ssoft-build item 4; SciPy `stats.skew` and `stats.kurtosis` (bias=True, fisher=True).
  */
 export function astrometryStatistics(separationsArcsec: ArrayLike<number>): AstrometryStatistics {
   const values: number[] = [];
@@ -75,7 +75,7 @@ export function separationArcsec(ra1Deg: number, dec1Deg: number, ra2Deg: number
  * @param orbitNodeDeg longitude of the ascending node Ω, ecliptic J2000 (deg).
  * @param orbitInclDeg inclination i to the ecliptic J2000 (deg), [0, 180].
  * @returns obliquity (deg), [0, 180]; NaN when an input is NaN.
- * Reference: sso-science.md §2.1 item 6 (spin converted to ecliptic J2000 lon/lat; orbit pole at lon = Ω - 90 deg,
+ * Reference: docs/references.md#ssoft-build item 6 (spin converted to ecliptic J2000 lon/lat; orbit pole at lon = Ω - 90 deg,
  *   lat = 90 deg - i); obliquity of the ecliptic 84381.448" (IAU 1976, as `compute/sim/kepler-orbit.ts`).
  */
 export function obliquityDeg(

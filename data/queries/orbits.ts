@@ -1,7 +1,7 @@
 /**
  * Lookups in the store's orbit catalogue for the server: a user's query string (`n_or_d` item) → the object
  * (identity, ZTF ssnamenr spellings, orbit), and ZTF ssnamenr values → identities (for the `sso_name` and
- * `sso_number` columns). Exact key matches only (sso-science.md §4). Point lookups and small batches read the
+ * `sso_number` columns). Exact key matches only (docs/references.md#sso-name-resolution). Point lookups and small batches read the
  * catalogue's lookup files (data/lookup-file.ts; well under a millisecond per name at 1.5 M objects); large
  * batches, and catalogues written before the lookup files existed, query the parquet files through DuckDB. SQL
  * text is constant apart from the store-built catalogue paths; values travel as parameters.

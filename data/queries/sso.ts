@@ -2,7 +2,7 @@
  * Query behind `/api/v1/sso`: alerts of known Solar System objects by their ZTF `ssnamenr` spellings, read from the
  * ssnamenr index (`idx_ssnamenr`, sorted by ssnamenr then jd, so an exact name prunes row groups). Only alerts that
  * the asteroid module (or ingestion, for raw streams) associated with a known object count: `d:roid` = 3
- * (reference §2.5). Names are matched exactly: "8467" never finds "84673".
+ * (docs/references.md#api-sso). Names are matched exactly: "8467" never finds "84673".
  */
 import { listValue } from '@duckdb/node-api';
 import type { Catalog } from '../catalog.js';

@@ -3,7 +3,7 @@
  * a time window (the lightcurves file is sorted by jd, so the window prunes row groups). Both files are optional:
  * before any `skyalert ssocand load` the answer is empty.
  *
- * Reference: sso-science.md §5.2-5.3; fink-api.md §2.6.
+ * Reference: docs/references.md#ssocand-columns; docs/references.md#api-ssocand.
  */
 import fs from 'node:fs';
 import { sqlPathLiteral } from '../sql-text.js';

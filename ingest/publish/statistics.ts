@@ -1,5 +1,5 @@
 /**
- * The nightly statistics row (reference §2.12: `basic:raw`, `basic:sci`, `basic:n_g`, `basic:n_r`,
+ * The nightly statistics row (docs/references.md#api-statistics: `basic:raw`, `basic:sci`, `basic:n_g`, `basic:n_r`,
  * `basic:exposures`, `basic:fields`, `class:<label>`), computed from the staged alerts of one night.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';

@@ -43,7 +43,42 @@ describe('encodeVarLong', () => {
   });
 });
 
+/** Records of a container read by avsc's own streaming decoder (independent of ingest/decode), and its header. */
+async function avscDecode(bytes: Buffer): Promise<{ records: unknown[]; codec: string; schemaText: string }> {
+  const decoder = new avro.streams.BlockDecoder({
+    parseHook: (s: avro.Schema) => avro.Type.forSchema(s, { registry: { long: bigintLongType } }),
+  });
+  const records: unknown[] = [];
+  let codec = '';
+  let schemaText = '';
+  decoder.on('metadata', (_type: avro.Type, c: string, header: { meta: Record<string, Buffer> }) => {
+    codec = c;
+    schemaText = header.meta['avro.schema'].toString('utf8');
+  });
+  decoder.on('data', (r: unknown) => records.push(r));
+  const done = new Promise<void>((resolve, reject) => {
+    decoder.on('end', resolve);
+    decoder.on('error', reject);
+  });
+  decoder.end(bytes);
+  await done;
+  return { records, codec, schemaText };
+}
+
 describe('encodeContainer', () => {
+  it.each(['null', 'deflate'] as const)(
+    'writes %s containers that avsc BlockDecoder reads back, schema text and values exact',
+    async (codec) => {
+      const records = Array.from({ length: 7 }, (_, i) => record(i));
+      const schemaText = JSON.stringify(schema, null, 1);
+      const bytes = encodeContainer(records, type, { codec, blockRecords: 3, schemaText });
+      const read = await avscDecode(bytes);
+      expect(read.codec).toBe(codec);
+      expect(read.schemaText).toBe(schemaText);
+      expect(read.records.map((r) => ({ ...(r as object) }))).toEqual(records);
+    },
+  );
+
   it('writes a container that the alert decoder reads back (one record, like a ZTF Kafka message)', () => {
     const bytes = encodeContainer([record(1)], type);
     const header = readHeader(bytes);

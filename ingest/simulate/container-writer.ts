@@ -1,12 +1,18 @@
 /**
  * Writes Avro object container files (Avro 1.11 spec, "Object Container Files"): a header with the schema, the
- * codec and a 16-byte sync marker, then blocks of already-encoded records. The sync marker is a parameter (by
- * default derived from the schema text), so that the same records always give the same bytes. Codecs: null,
- * deflate.
+ * codec and a 16-byte sync marker, then blocks of already-encoded records. avsc encodes the header (from the
+ * spec's own schema, `org.apache.avro.file.Header`) and each block's record count and byte size (Avro longs).
+ * The sync marker is a parameter (by default derived from the schema text), so that the same records always
+ * give the same bytes. Codecs: null, deflate.
+ *
+ * Not avsc's `BlockEncoder`: it is a stream that emits the last block only after its 'finish' event, on a later
+ * tick, and the simulator's sinks need each block and each one-message container synchronously (vectored file
+ * writes without copying the records; one container per Kafka message).
  */
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
-import type avro from 'avsc';
+import avro from 'avsc';
+import { bigintLongType } from '../../data/avro-long.js';
 
 /** Codecs this writer produces. */
 export type ContainerCodec = 'null' | 'deflate';
@@ -26,21 +32,24 @@ export interface ContainerOptions {
 const MAGIC = Buffer.from([0x4f, 0x62, 0x6a, 0x01]);
 const SYNC_BYTES = 16;
 
+/** The container header's schema, as the Avro specification gives it. */
+const HEADER_TYPE = avro.Type.forSchema({
+  type: 'record',
+  name: 'org.apache.avro.file.Header',
+  fields: [
+    { name: 'magic', type: { type: 'fixed', name: 'Magic', size: 4 } },
+    { name: 'meta', type: { type: 'map', values: 'bytes' } },
+    { name: 'sync', type: { type: 'fixed', name: 'Sync', size: SYNC_BYTES } },
+  ],
+});
+
+/** Avro long over BigInt: avsc's default long stops at 2^52. */
+const LONG_TYPE = avro.Type.forSchema('long', { registry: { long: bigintLongType } });
+
 /** Zig-zag varint encoding of an integer of magnitude below 2^53 (Avro `long`). */
 export function encodeVarLong(value: number): Buffer {
   if (!Number.isSafeInteger(value)) throw new RangeError(`Avro varint needs a safe integer, got ${value}`);
-  let n = value >= 0 ? value * 2 : -value * 2 - 1;
-  const bytes: number[] = [];
-  while (n >= 0x80) {
-    bytes.push((n % 0x80) | 0x80);
-    n = Math.floor(n / 0x80);
-  }
-  bytes.push(n);
-  return Buffer.from(bytes);
-}
-
-function encodeBytes(data: Uint8Array): Buffer {
-  return Buffer.concat([encodeVarLong(data.length), data]);
+  return LONG_TYPE.toBuffer(BigInt(value));
 }
 
 /** Encodes container headers and blocks for one schema, codec and sync marker. */
@@ -63,14 +72,11 @@ export class ContainerEncoder {
       options.syncMarker ?? createHash('sha256').update(schemaText).digest().subarray(0, SYNC_BYTES);
     if (sync.length !== SYNC_BYTES) throw new RangeError(`sync marker must be 16 bytes, got ${sync.length}`);
     this.sync = Buffer.from(sync);
-    const meta: [string, Buffer][] = [
-      ['avro.schema', Buffer.from(schemaText, 'utf8')],
-      ['avro.codec', Buffer.from(this.codec, 'utf8')],
-    ];
-    const parts: Buffer[] = [MAGIC, encodeVarLong(meta.length)];
-    for (const [key, value] of meta) parts.push(encodeBytes(Buffer.from(key, 'utf8')), encodeBytes(value));
-    parts.push(encodeVarLong(0), this.sync);
-    this.header = Buffer.concat(parts);
+    this.header = HEADER_TYPE.toBuffer({
+      magic: MAGIC,
+      meta: { 'avro.schema': Buffer.from(schemaText, 'utf8'), 'avro.codec': Buffer.from(this.codec, 'utf8') },
+      sync: this.sync,
+    });
   }
 
   /** One block holding the given encoded records (count, size, data compressed by the codec, sync marker). */

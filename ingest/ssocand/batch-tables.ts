@@ -3,7 +3,7 @@
  * and `b_lc` (linked detections from `trajectory_orb.parquet`), renamed and typed after the candidate catalogue,
  * each row tagged with its input number (`src`, later inputs win) and its place in the batch (`seq`).
  *
- * Reference: sso-science.md §5.2-5.3 (columns), §5.4 (fink-fat `trajectory_id` before ids are given).
+ * Reference: docs/references.md#ssocand-columns (columns), #ssocand-id (fink-fat `trajectory_id` before ids are given).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -18,7 +18,7 @@ import { CREATE_STAGING_SQL, HISTORY_COLUMNS, STAGING_ALERT_COLUMNS } from '../.
 import { DirectAppendFile } from '../direct-append-file.js';
 import { appendChunks, ChunkRows, chunkKindOfSql } from './chunk-rows.js';
 
-/** Quality cut of valid alerts (fink-broker raw→science): rb ≥ 0.55 and nbad = 0 (reference §3, quality cuts). */
+/** Quality cut of valid alerts (fink-broker raw→science): rb ≥ 0.55 and nbad = 0 (docs/references.md#fink-classification, quality cuts). */
 export const MIN_RB = 0.55;
 
 /**
@@ -32,7 +32,7 @@ const STAGING_COMPRESSION = 'uncompressed';
 export interface AlertDerived {
   /** HEALPix NESTED pixel at order 29 of (ra, dec). */
   readonly hpix29: bigint;
-  /** Fink classification (reference §3.1) of the alert. */
+  /** Fink classification (docs/references.md#fink-classification) of the alert. */
   readonly classification: string;
 }
 

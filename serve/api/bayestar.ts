@@ -1,6 +1,6 @@
 /**
  * `/api/v1/bayestar`: the objects of the store inside the credible region of a gravitational-wave sky map and a
- * time window around the event, densest first; or that region itself as an IVOA MOC (reference §2.11). The map
+ * time window around the event, densest first; or that region itself as an IVOA MOC (docs/references.md#api-bayestar). The map
  * is an uploaded FITS file (gzipped or not), the reference clients' Python bytes-literal text (decoded as data,
  * never evaluated), or an event name when a download URL is configured (serve/skymap-input.ts).
  *
@@ -103,7 +103,7 @@ const UPLOAD = {
     'application/octet-stream with the other arguments in the query string',
 };
 
-/** The bayestar endpoint's entry in the API index and OpenAPI (reference §2.11). */
+/** The bayestar endpoint's entry in the API index and OpenAPI (docs/references.md#api-bayestar). */
 export const BAYESTAR_ENDPOINT: EndpointDoc = {
   path: '/api/v1/bayestar',
   methods: ['GET', 'POST'],

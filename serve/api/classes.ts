@@ -3,7 +3,7 @@
  * classifiers, TNS types prefixed `(TNS) `, SIMBAD labels prefixed `(SIMBAD) `), each sorted case-insensitively.
  * Unlike the reference, the Fink group also lists `Unknown`, which `latests` accepts (reference pitfall 17).
  *
- * Reference: fink-api.md §2.14 (body shape and lists), §9 item 17.
+ * Reference: docs/references.md#api-classes (body shape and lists; `Unknown` valid but not listed).
  */
 import { Hono } from 'hono';
 import {

@@ -3,9 +3,9 @@
  * science-module outputs and tags, `v:` derived values), each with its type and doc, plus unit and UCD where the
  * catalogue knows them. Read from the single field catalogue (data/columns.ts, data/derived-columns.ts) that the
  * encoders use. Fields that only some endpoints add (`v:separation_degree`, `v:jdstartgw`) are listed apart, under
- * `endpointFields`, so that `fields` lists exactly what a full-column `objects` answer holds (reference §7.14).
+ * `endpointFields`, so that `fields` lists exactly what a full-column `objects` answer holds (docs/references.md#api-columns).
  *
- * Reference: fink-api.md §2.15 (body shape, family names, names without prefix, sorted by name), §7.14.
+ * Reference: docs/references.md#api-columns (body shape, family names, names without prefix, sorted by name; Fink's test).
  */
 import { Hono } from 'hono';
 import type { ColumnFamily } from '../../data/column-types.js';

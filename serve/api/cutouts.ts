@@ -1,5 +1,5 @@
 /**
- * `/api/v1/cutouts`: the image stamps of an alert as PNG, the original FITS, or 2-D arrays (reference §2.9),
+ * `/api/v1/cutouts`: the image stamps of an alert as PNG, the original FITS, or 2-D arrays (docs/references.md#api-cutouts),
  * and every epoch of an object in one call (`candid=all`: a JSON list, or a ZIP of PNG/FITS files).
  */
 import type { Context } from 'hono';
@@ -166,7 +166,7 @@ const schema = z.object({
     }),
 });
 
-/** The cutouts endpoint's entry in the API index and OpenAPI (reference §2.9). */
+/** The cutouts endpoint's entry in the API index and OpenAPI (docs/references.md#api-cutouts). */
 export const CUTOUTS_ENDPOINT: EndpointDoc = {
   path: '/api/v1/cutouts',
   methods: ['GET', 'POST'],

@@ -1,5 +1,5 @@
 /**
- * `/api/v1/explorer`: three searches, chosen by the arguments given (reference §2.2). Group 0 (`objectId`): the
+ * `/api/v1/explorer`: three searches, chosen by the arguments given (docs/references.md#api-explorer). Group 0 (`objectId`): the
  * latest alert of each object. Group 1 (`ra`, `dec`, `radius`): the objects within a cone, nearest first, with
  * `v:separation_degree`. No group: a date search. The time window (`startdate`, `stopdate`, `window`) applies to
  * the field `time_field` names: `first` (the object's first detection, `i:jdstarthist`) or `any` (the alert time,
@@ -111,7 +111,7 @@ const schema = z.object({
   'output-format': outputFormatArg,
 });
 
-/** The explorer endpoint's entry in the API index and OpenAPI (reference §2.2). */
+/** The explorer endpoint's entry in the API index and OpenAPI (docs/references.md#api-explorer). */
 export const EXPLORER_ENDPOINT: EndpointDoc = {
   path: '/api/v1/explorer',
   methods: ['GET', 'POST'],

@@ -1,5 +1,5 @@
 /**
- * `/api/v1/latests`: the latest alerts of a class within a time window, most recent first (reference §2.4).
+ * `/api/v1/latests`: the latest alerts of a class within a time window, most recent first (docs/references.md#api-latests).
  * As the reference, `n` counts alerts, so one object may appear several times; `distinct=true` returns the
  * latest alert of `n` distinct objects instead. TNS classes are accepted but answer [] (this store holds no
  * TNS cross-match).
@@ -71,7 +71,7 @@ const schema = z.object({
   'output-format': outputFormatArg,
 });
 
-/** The latests endpoint's entry in the API index and OpenAPI (reference §2.4). */
+/** The latests endpoint's entry in the API index and OpenAPI (docs/references.md#api-latests). */
 export const LATESTS_ENDPOINT: EndpointDoc = {
   path: '/api/v1/latests',
   methods: ['GET', 'POST'],

@@ -1,4 +1,4 @@
-/** `/api/v1/objects`: every valid alert of one or several objects (reference §2.1). */
+/** `/api/v1/objects`: every valid alert of one or several objects (docs/references.md#api-objects). */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { STAMP_KINDS, type StampKind } from '../../data/queries/cutouts.js';
@@ -44,7 +44,7 @@ const schema = z.object({
   'output-format': outputFormatArg,
 });
 
-/** The objects endpoint's entry in the API index and OpenAPI (reference §2.1). */
+/** The objects endpoint's entry in the API index and OpenAPI (docs/references.md#api-objects). */
 export const OBJECTS_ENDPOINT: EndpointDoc = {
   path: '/api/v1/objects',
   methods: ['GET', 'POST'],

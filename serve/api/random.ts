@@ -63,7 +63,7 @@ const schema = z.object({
   'output-format': outputFormatArg,
 });
 
-/** The random endpoint's entry in the API index and OpenAPI (reference §2.13). */
+/** The random endpoint's entry in the API index and OpenAPI. */
 export const RANDOM_ENDPOINT: EndpointDoc = {
   path: '/api/v1/random',
   methods: ['GET', 'POST'],

@@ -5,7 +5,7 @@
  * The data are loaded by `skyalert ssocand load`, apart from alert publication: the endpoint answers before any
  * night is published, and answers `[]` until candidates are loaded.
  *
- * Reference: fink-api.md §2.6, §7.6; sso-science.md §5.2-5.4; spec §4.4.
+ * Reference: docs/references.md#api-ssocand; docs/references.md#ssocand-columns, #ssocand-id; spec §4.4.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -84,7 +84,7 @@ const schema = z.object({
   'output-format': outputFormatArg,
 });
 
-/** The ssocand endpoint's entry in the API index and OpenAPI (reference §2.6). */
+/** The ssocand endpoint's entry in the API index and OpenAPI (docs/references.md#api-ssocand). */
 export const SSOCAND_ENDPOINT: EndpointDoc = {
   path: '/api/v1/ssocand',
   methods: ['GET', 'POST'],

@@ -1,7 +1,7 @@
 /**
  * `/api/v1/ssoft`: the monthly table of fitted phase-curve parameters of known Solar System objects (SSOFT), per
  * flavour and version, whole (parquet file bytes by default) or for one object (json by default), or its schema
- * (reference §2.7, sso-science.md §2.3). A request for one object reads one row group, not the table.
+ * (docs/references.md#api-ssoft). A request for one object reads one row group, not the table.
  */
 import fs from 'node:fs';
 import { Hono } from 'hono';
@@ -60,7 +60,7 @@ const schema = z.object({
   }),
 });
 
-/** The SSOFT endpoint's entry in the API index and OpenAPI (reference §2.7). */
+/** The SSOFT endpoint's entry in the API index and OpenAPI (docs/references.md#api-ssoft). */
 export const SSOFT_ENDPOINT: EndpointDoc = {
   path: '/api/v1/ssoft',
   methods: ['GET', 'POST'],

@@ -1,6 +1,6 @@
 /**
  * `/api/v1/statistics`: one row per observing night, from the statistics the publication step stores in the
- * catalog (reference §2.12). Rows carry `key:key` (`ztf_YYYYMMDD`) then the counts, always as numbers; a count
+ * catalog (docs/references.md#api-statistics). Rows carry `key:key` (`ztf_YYYYMMDD`) then the counts, always as numbers; a count
  * absent from a night (a class not seen that night) is 0, never missing (reference issue #359).
  */
 import { Hono } from 'hono';
@@ -16,7 +16,7 @@ import type { StoreReader } from '../store-reader.js';
 
 /** The row key column, as the reference names it. */
 export const KEY_COLUMN = 'key:key';
-/** The `basic:` counts in their documented order (reference §2.12, plus distinct objects). */
+/** The `basic:` counts in their documented order (docs/references.md#api-statistics, plus distinct objects). */
 export const BASIC_COLUMNS = [
   'basic:raw',
   'basic:sci',
@@ -64,7 +64,7 @@ const schema = z.object({
   'output-format': outputFormatArg,
 });
 
-/** The statistics endpoint's entry in the API index and OpenAPI (reference §2.12). */
+/** The statistics endpoint's entry in the API index and OpenAPI (docs/references.md#api-statistics). */
 export const STATISTICS_ENDPOINT: EndpointDoc = {
   path: '/api/v1/statistics',
   methods: ['GET', 'POST'],

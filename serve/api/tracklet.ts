@@ -1,6 +1,6 @@
 /**
  * `/api/v1/tracklet`: alerts of satellite glints and space debris, by tracklet id or prefix (`id`) or by date
- * (`date`, turned into an id prefix as the reference does), sorted by tracklet id then object (reference §2.8).
+ * (`date`, turned into an id prefix as the reference does), sorted by tracklet id then object (docs/references.md#api-tracklet).
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -48,7 +48,7 @@ const schema = z.object({
   'output-format': outputFormatArg,
 });
 
-/** The tracklet endpoint's entry in the API index and OpenAPI (reference §2.8). */
+/** The tracklet endpoint's entry in the API index and OpenAPI (docs/references.md#api-tracklet). */
 export const TRACKLET_ENDPOINT: EndpointDoc = {
   path: '/api/v1/tracklet',
   methods: ['GET', 'POST'],

@@ -1,5 +1,5 @@
 /**
- * `/api/v1/xmatch`: cross-match of a user catalogue with the objects of the store (reference §2.10). The
+ * `/api/v1/xmatch`: cross-match of a user catalogue with the objects of the store (docs/references.md#api-xmatch). The
  * catalogue is CSV text in `catalog` (as the reference) or an uploaded CSV, VOTable or parquet file; `header`
  * names its RA, Dec, ID and optional Time columns. Each catalogue row is matched with the alerts within `radius`
  * (and within `window` days of its Time, or between startdate and stopdate): by default the latest such alert of
@@ -88,7 +88,7 @@ const schema = z.object({
 /** The file part of an upload. */
 const UPLOAD = { field: 'file', description: 'The catalogue: CSV, VOTable (TABLEDATA) or parquet' };
 
-/** The xmatch endpoint's entry in the API index and OpenAPI (reference §2.10). */
+/** The xmatch endpoint's entry in the API index and OpenAPI (docs/references.md#api-xmatch). */
 export const XMATCH_ENDPOINT: EndpointDoc = {
   path: '/api/v1/xmatch',
   methods: ['GET', 'POST'],

@@ -2,7 +2,7 @@
  * Python bytes literals as data: the reference's clients send a sky map as `str(open(f, 'rb').read())`, the
  * text `b'\x1f\x8b...'`. The literal is decoded by its escape rules, never evaluated.
  *
- * Reference: Python Language Reference §2.4.1 (string and bytes literals, escape sequences); fink-api.md §2.11.
+ * Reference: Python Language Reference §2.4.1 (string and bytes literals, escape sequences); docs/references.md#api-bayestar.
  */
 
 /** Single-character escapes of bytes literals and the byte each stands for. */

@@ -20,7 +20,7 @@ describe('parseRaDeg', () => {
     '193d49m18.27s',
     String(expected),
     expected,
-  ])('reads %j (reference §7.3 forms)', (v) => {
+  ])('reads %j (docs/references.md#api-cone-test forms)', (v) => {
     expect(Math.abs(deg(parseRaDeg(v)) - expected)).toBeLessThan(TOLERANCE_DEG);
   });
 
@@ -58,7 +58,7 @@ describe('parseDecDeg', () => {
     '2°53\'50.35"',
     String(expected),
     expected,
-  ])('reads %j (reference §7.3 forms)', (v) => {
+  ])('reads %j (docs/references.md#api-cone-test forms)', (v) => {
     expect(Math.abs(deg(parseDecDeg(v)) - expected)).toBeLessThan(TOLERANCE_DEG);
   });
 

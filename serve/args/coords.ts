@@ -2,7 +2,7 @@
  * Sky-position arguments of cone searches: `ra` and `dec` in decimal degrees or sexagesimal text, `radius` in
  * arcseconds, validated with the pure parsers of compute/sky/sexagesimal.ts (re-exported here).
  *
- * Reference: fink-api.md §2.2 (coordinate parsing: `h` → units in the text, `:` or space → hours/degrees,
+ * Reference: docs/references.md#api-coordinates (coordinate parsing: `h` → units in the text, `:` or space → hours/degrees,
  * else degrees), §7.3 (`test_coordinates`), §9.6 (radius cap 18,000″).
  */
 import { z } from 'zod';

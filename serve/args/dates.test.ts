@@ -37,7 +37,7 @@ describe('parseDateToJd', () => {
     expect((jdOf('2021-07-01 05:59:37.500') - jdOf('2021-07-01 05:59:37')) * 86400).toBeCloseTo(0.5, 4);
   });
 
-  it('treats numbers below 2,400,000 as MJD and from 2,400,000 on as JD (reference §1.6)', () => {
+  it('treats numbers below 2,400,000 as MJD and from 2,400,000 on as JD (docs/references.md#api-dates)', () => {
     expect(jdOf(2399999.9)).toBeCloseTo(2399999.9 + 2400000.5, 6);
     expect(jdOf(2400000)).toBe(2400000);
     expect(jdOf(0)).toBe(2400000.5);

@@ -3,7 +3,7 @@
  * `2021-11-03T10:00:00.5Z`) or a JD or MJD number, all turned into `jd` (JD UTC). Numbers follow the reference
  * rule: a value whose integer division by 2,400,000 is non-zero is a JD, any other value an MJD.
  *
- * Reference: fink-api.md §1.6 (`isoify_time`; default start 2019-11-01, default stop now).
+ * Reference: docs/references.md#api-dates (`isoify_time`; default start 2019-11-01, default stop now).
  */
 import { z } from 'zod';
 import { MJD_OFFSET, unixMsToJd } from '../../compute/time/jd.js';
@@ -52,7 +52,7 @@ function isoToJd(m: RegExpExecArray): ParsedDate {
  *   is ignored.
  * @returns `{ jd }` (JD UTC, 0 ≤ jd ≤ {@link MAX_DATE_JD}), or `{ error }` saying what is wrong. Never throws.
  *
- * Reference: fink-api.md §1.6.
+ * Reference: docs/references.md#api-dates.
  */
 export function parseDateToJd(value: string | number): ParsedDate {
   let num: number;

@@ -1,4 +1,4 @@
-/** Object-id arguments: one ZTF object id, or a comma list of ids or id prefixes (reference §2.1, §2.2). */
+/** Object-id arguments: one ZTF object id, or a comma list of ids or id prefixes (docs/references.md#api-objects, #api-explorer). */
 import { ApiError } from '../errors.js';
 import { splitList } from './common.js';
 

@@ -2,7 +2,7 @@
  * Arguments of endpoints that answer alert tables: a bounded count (`n`), the output format, and the
  * `columns` selection checked against the field catalogue before any SQL is written.
  *
- * Reference: fink-api.md §1.3 (formats), §1.5 (`columns`: comma list, unknown names ignored, `*` = all, no
+ * Reference: docs/references.md#api-output-formats (formats), #api-column-naming (`columns`: comma list, unknown names ignored, `*` = all, no
  * `v:` fields when restricted).
  */
 import { z } from 'zod';

@@ -4,7 +4,7 @@
  * exact; an empty string is `""`; single-precision floats take their shortest float32 text; arrays (cutout stamps) and objects are JSON
  * text; bytes are base64.
  *
- * Reference: RFC 4180 §2 (format); fink-api.md §1.3 (header of prefixed names, no index column).
+ * Reference: RFC 4180 §2 (format); docs/references.md#api-output-formats (header of prefixed names, no index column).
  */
 import { cellText, type TableColumn } from './table-columns.js';
 

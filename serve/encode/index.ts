@@ -3,7 +3,7 @@
  * from the field catalogue (data/columns.ts and data/derived-columns.ts) by API name; columns the catalogue does
  * not know are typed from their values.
  *
- * Reference: fink-api.md §1.3 (output formats); DESIGN.md (behaviour every endpoint shares).
+ * Reference: docs/references.md#api-output-formats (output formats); DESIGN.md (behaviour every endpoint shares).
  */
 import type { Context } from 'hono';
 import { FLOAT32_FIELDS } from '../../data/alert-json.js';

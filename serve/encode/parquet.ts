@@ -7,7 +7,7 @@
  * own connection, its own connection-local TEMP table and its own directory.
  *
  * Reference: Apache Parquet format 2 (https://parquet.apache.org/docs/); DuckDB `COPY ... (FORMAT parquet)`;
- * fink-api.md §1.3 (column names preserved).
+ * docs/references.md#api-output-formats (column names preserved).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';

@@ -3,9 +3,10 @@
  * NCName ID (`ID="i_ra"`, unique), a datatype, the unit and UCD of the column catalogue and its doc as
  * DESCRIPTION. Julian-date columns reference a TIMESYS (timeorigin 0, i.e. JD; timescale UTC). Null and NaN cells
  * are empty TD elements.
+ * Hand-written: npm has no maintained VOTable writer; this is escaped XML text (uploads are read by saxes).
  *
  * Reference: IVOA VOTable 1.4 (2019-10-21) §3.2 TIMESYS, §4 FIELD, §5.1 datatypes, §6 TABLEDATA, §6.1 empty
- * cells as null; fink-api.md §1.3 (column `name` keeps the colon, ID sanitised).
+ * cells as null; docs/references.md#api-output-formats (column `name` keeps the colon, ID sanitised).
  */
 import { asArray, cellText, isNullCell, type TableColumn } from './table-columns.js';
 

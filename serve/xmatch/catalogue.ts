@@ -37,6 +37,8 @@ export interface CataloguePositions {
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const PARQUET_MAGIC = 'PAR1';
+/** The start of an XML document: a declaration, a comment, a DOCTYPE or a (prefixed) VOTABLE element. */
+const XML_START = /^\s*(<\?xml|<!--|<!DOCTYPE|<([A-Za-z_][\w.-]*:)?VOTABLE[\s>/])/;
 
 /** Typed cells of a text table: numbers for numeric columns (`numeric[i]`), null for empty cells. */
 function typedRows(table: TextTable, numeric: readonly boolean[]): unknown[][] {
@@ -151,7 +153,7 @@ export async function readCatalogue(
     if (Buffer.from(file.subarray(0, 4)).toString('latin1') === PARQUET_MAGIC)
       return catalogueFromParquet(file, reader);
     const content = new TextDecoder('utf-8', { fatal: false }).decode(file);
-    if (/^\s*(<\?xml|<VOTABLE)/.test(content)) return catalogueFromVotable(content);
+    if (XML_START.test(content)) return catalogueFromVotable(content);
     return catalogueFromCsv(content);
   }
   if (text === undefined || text.trim() === '')

@@ -31,15 +31,16 @@ describe('skyalert demo', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stderr?.on('data', () => undefined);
-    const url = await new Promise<string>((resolve, reject) => {
+    const printed = await new Promise<string>((resolve, reject) => {
       let out = '';
       child?.stdout?.on('data', (c: Buffer) => {
         out += c.toString();
-        const m = /demo is up: (http:\/\/localhost:\d+)/.exec(out);
-        if (m) resolve(m[1]);
+        if (/ in a browser\n/.test(out)) resolve(out);
       });
       child?.on('exit', (code) => reject(new Error(`demo exited with ${code}: ${out}`)));
     });
+    const url = /demo is up: (http:\/\/localhost:\d+)/.exec(printed)?.[1];
+    if (!url) throw new Error(`no URL in the demo's output: ${printed}`);
     const seconds = (Date.now() - started) / 1000;
     console.log(`demo: up in ${seconds.toFixed(0)} s at ${url}`);
     expect(seconds).toBeLessThan(180);
@@ -72,6 +73,20 @@ describe('skyalert demo', () => {
     expect(alerts.length).toBeGreaterThan(0);
     expect(alerts.every((a) => a['i:objectId'] === row.objectId)).toBe(true);
     expect((await fetch(`${url}/health`)).status).toBe(200);
+
+    // the "try:" lines name real objects of the store: an object with a long history, a numbered asteroid
+    const tryObject = /try: curl '(\S+\/api\/v1\/objects\?objectId=(ZTF\w+))'/.exec(printed);
+    const trySso = /curl '(\S+\/api\/v1\/sso\?n_or_d=(\d+)&withEphem=true)'/.exec(printed);
+    expect(tryObject, printed).not.toBeNull();
+    expect(trySso, printed).not.toBeNull();
+    const example = (await (await fetch(tryObject![1])).json()) as Record<string, unknown>[];
+    expect(example.every((a) => a['i:objectId'] === tryObject![2])).toBe(true);
+    expect(example.length).toBeGreaterThanOrEqual(Math.max(alerts.length, 2));
+    const exampleSso = (await (await fetch(trySso![1])).json()) as Record<string, unknown>[];
+    expect(exampleSso.length).toBeGreaterThan(0);
+    expect(exampleSso.every((d) => d.sso_number === Number(trySso![2]) && typeof d.Dobs === 'number')).toBe(
+      true,
+    );
 
     // the simulated asteroids answer on /sso with ephemerides, and the demo has an SSOFT of each flavour
     const mpcorb = fs.readFileSync(path.join(store, 'demo-input', 'MPCORB.DAT'), 'utf8').split('\n');

@@ -220,9 +220,9 @@ function expectEveryStagedNightPublished(layout: StoreLayout): void {
 
 describe('Kafka consumer group ingestion', () => {
   let broker: TestBroker;
-  beforeAll(() => {
+  beforeAll(async () => {
     if (!fs.existsSync(CLI)) throw new Error(`build first (npm run build): ${CLI} is missing`);
-    broker = startBroker(['crash:6', 'shared:4', 'cron:4', 'term:4', 'exit:4', 'quiet:2']);
+    broker = await startBroker(['crash:6', 'shared:4', 'cron:4', 'term:4', 'exit:4', 'quiet:2']);
   });
   afterAll(() => broker?.stop());
 
@@ -287,7 +287,7 @@ describe('Kafka consumer group ingestion', () => {
     fs.rmSync(layout.root, { recursive: true, force: true });
   }, 240_000);
 
-  // Retried: the mock broker's group coordination is timing-dependent (../shared/kafka/README.md, joins and
+  // Retried: the mock broker's group coordination is timing-dependent (test/kafka-broker/README.md, joins and
   // rebalances); every attempt asserts the whole behaviour, on a fresh group and store.
   it('shares the partitions between two consumers of one group, and publication merges their files', {
     retry: 2,

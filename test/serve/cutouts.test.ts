@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFitsImage } from '../../compute/fits/fits-reader.js';
-import { readPng } from '../../compute/image/index.js';
 import { partsOfObject } from '../../data/queries/objects.js';
 import { compactStore } from '../../ingest/publish/compact.js';
 import { publishNight } from '../../ingest/publish/publish-night.js';
@@ -14,6 +13,7 @@ import { ingestFiles } from '../../ingest/run-files.js';
 import { createApp } from '../../serve/app.js';
 import { addCutoutArrays } from '../../serve/cutout-arrays.js';
 import { StoreReader } from '../../serve/store-reader.js';
+import { readPng } from '../support/png.js';
 import { sharedPath } from '../support/shared.js';
 import { tempStore, testLog } from '../support/store.js';
 

@@ -230,6 +230,51 @@ describe('/api/v1/xmatch', () => {
     expect(triples((await pres.json()) as Row[], 'ident')).toEqual(want);
   });
 
+  it('reads a namespace-prefixed VOTable with comments and CDATA, and a CSV with a BOM, CRLF and quoted ids', async () => {
+    const rows = catalogue.slice(0, 10);
+    const want = expectedTriples(rows, oracle(rows, RADIUS_ARCSEC));
+    expect(want.length).toBeGreaterThan(0);
+    const upload = async (body: string, header: string) => {
+      const f = new FormData();
+      f.set('file', new Blob([body]), 'upload');
+      f.set('header', header);
+      f.set('radius', String(RADIUS_ARCSEC));
+      const res = await store.app.request(PATH, { method: 'POST', body: f });
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    const votable = [
+      '<!-- exported by hand -->',
+      '<vot:VOTABLE xmlns:vot="http://www.ivoa.net/xml/VOTable/v1.3" version="1.4"><vot:RESOURCE><vot:TABLE>',
+      '<vot:FIELD name="src" datatype="char" arraysize="*"/><!-- <vot:FIELD name="x"/> -->',
+      '<vot:FIELD name="ra" datatype="double"/><vot:FIELD name="dec" datatype="double"/>',
+      '<vot:DATA><vot:TABLEDATA>',
+      ...rows.map(
+        (c) =>
+          `<vot:TR><vot:TD><![CDATA[${c.id}]]></vot:TD><vot:TD>${c.ra}</vot:TD><vot:TD>${c.dec}</vot:TD></vot:TR>`,
+      ),
+      '</vot:TABLEDATA></vot:DATA></vot:TABLE></vot:RESOURCE></vot:VOTABLE>',
+    ].join('\n');
+    const vot = await upload(votable, 'ra,dec,src');
+    expect(vot.status).toBe(200);
+    expect(triples(vot.body as Row[], 'src')).toEqual(want);
+
+    // ids holding a comma and quotes, a note on two lines (CRLF inside quotes read as LF)
+    const quoted = rows.map((c) => ({ ...c, id: `${c.id}, "q"` }));
+    const csvText = `\uFEFFRA,Dec,ID,note\r\n${rows.map((c) => `${c.ra},${c.dec},"${c.id}, ""q""","two\r\nlines"`).join('\r\n')}\r\n`;
+    const csvRes = await upload(csvText, 'RA,Dec,ID');
+    expect(csvRes.status).toBe(200);
+    expect(triples(csvRes.body as Row[], 'ID')).toEqual(
+      expectedTriples(quoted, oracle(quoted, RADIUS_ARCSEC)),
+    );
+    expect((csvRes.body as Row[]).every((r) => r.note === 'two\nlines')).toBe(true);
+
+    const broken = await upload(votable.replace('</vot:TD></vot:TR>', '</vot:TR>'), 'ra,dec,src');
+    expect(broken.status).toBe(400);
+    expect((broken.body as { text: string }).text).toMatch(
+      /^The VOTable could not be read: the XML is not well-formed at line 6, column \d+: unexpected close tag\.$/,
+    );
+  });
+
   it('renames a catalogue column that an alert field also has, keeping both values', async () => {
     const c = catalogue[0];
     const text = `RA,Dec,ID,i:magpsf\n${c.ra},${c.dec},${c.id},99.5\n`;

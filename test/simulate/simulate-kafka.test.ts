@@ -20,12 +20,12 @@ const ALERTS = 120;
 let broker: TestBroker;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skyalert-sim-kafka-'));
 
-beforeAll(() => {
-  broker = startBroker([`${TOPIC}:4`, `${STICKY_TOPIC}:4`]);
+beforeAll(async () => {
+  broker = await startBroker([`${TOPIC}:4`, `${STICKY_TOPIC}:4`]);
 });
 
-afterAll(() => {
-  broker?.stop();
+afterAll(async () => {
+  await broker?.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 

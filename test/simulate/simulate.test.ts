@@ -49,14 +49,14 @@ function listFiles(dir: string): string[] {
 const col = (name: string): number => ALERT_COLUMNS.findIndex((c) => c.name === name);
 const value = (a: Alert, name: string): ColumnValue => a.values[col(name)];
 
-/** EG-host list of fink-utils (fink-api.md §3.1). */
+/** EG-host list of fink-utils (docs/references.md#eg-host-list). */
 const EG_HOSTS = new Set(
   'Unknown,Candidate_SN*,SN,Transient,Fail,Fail 504,galaxy,Galaxy,EmG,Seyfert,Seyfert_1,Seyfert_2,BlueCompG,StarburstG,LSB_G,HII_G,High_z_G,GinPair,GinGroup,BClG,GinCl,PartofG,Compact_Gr_G,IG,PairG,GroupG,ClG,SuperClG,Void,SN*_Candidate'.split(
     ',',
   ),
 );
 
-/** Local re-implementation of Fink's extract_fink_classification_ (fink-api.md §3.1), for this test only. */
+/** Local re-implementation of Fink's extract_fink_classification_ (docs/references.md#fink-classification), for this test only. */
 function finkClass(a: Alert): string {
   const num = (n: string) => (value(a, n) as number | null) ?? 0;
   const cds = String(value(a, 'd:cdsxmatch'));

@@ -1,7 +1,7 @@
 /**
  * Small MPCORB.DAT files for the orbit catalogue tests, written with the simulator's MPCORB writer from the real
  * Ceres line (elements reused, designations changed). Objects: (8467) Benoitcarry and (624188) = 2002 MA6 as in
- * sso-science.md §4.3; (84673), Rubin, Rubincam and 2010 JO69 with numbers chosen for the test.
+ * docs/references.md#ztf-ssnamenr; (84673), Rubin, Rubincam and 2010 JO69 with numbers chosen for the test.
  */
 import fs from 'node:fs';
 import zlib from 'node:zlib';

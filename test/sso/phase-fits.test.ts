@@ -1,6 +1,6 @@
 /**
  * Phase-curve fits on real ZTF light curves with Miriade ephemerides (fink-science fixture of three objects),
- * compared with the reference values of sso-science.md §7.2 (SciPy least_squares, classic Fink recipe), and
+ * compared with the reference values of docs/references.md#phase-fit-reference-values (SciPy least_squares, classic Fink recipe), and
  * recovery of injected parameters from synthetic curves.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -58,7 +58,7 @@ function observations(name: string): PhaseObservations {
   return obs;
 }
 
-// sso-science.md §7.2: reference values; chi2red with proper sigma ordering (the bracketed value).
+// docs/references.md#phase-fit-reference-values: reference values; chi2red with proper sigma ordering (the bracketed value).
 interface Reference {
   readonly bands: Record<string, number>;
   readonly chi2red: number;
@@ -103,7 +103,7 @@ const REFERENCES: Record<string, Record<PhaseFlavor, Reference>> = {
     },
   },
 };
-// Suggested tolerances of sso-science.md §7.2.
+// Suggested tolerances of docs/references.md#phase-fit-reference-values.
 const TOLERANCE_H_MAG = 0.02;
 const TOLERANCE_G = 0.03;
 const TOLERANCE_R = 0.05;
@@ -129,7 +129,7 @@ function poleDistanceDeg(
   return Math.min(direct, 180 - direct);
 }
 
-describe.each(['33803', '8467'])('object %s against sso-science.md §7.2', (name) => {
+describe.each(['33803', '8467'])('%s against docs/references.md#phase-fit-reference-values', (name) => {
   it.each(['HG', 'HG1G2', 'SHG1G2'] as const)(
     '%s reproduces the SciPy fit within the suggested tolerances',
     (flavor) => {
@@ -158,7 +158,7 @@ describe.each(['33803', '8467'])('object %s against sso-science.md §7.2', (name
   );
 });
 
-describe('observation statistics and derived columns (sso-science.md §7.2 "Other outputs")', () => {
+describe('observation statistics and derived columns (docs/references.md#phase-fit-reference-values "Other outputs")', () => {
   it('33803: n_obs 108 (45/63), phase 2.4084-34.2307 deg, n_days 1648.71, last_jd 2460485.6846', () => {
     const c = fitPhaseCurve('HG', observations('33803')).columns;
     expect([c.n_obs, c.n_obs_1, c.n_obs_2]).toEqual([108, 45, 63]);

@@ -1,87 +1,17 @@
 /**
- * Independent readers of the encoder outputs, for tests: an RFC 4180 CSV parser, a small VOTable (TABLEDATA)
- * reader that also checks that the XML tags nest, and a parquet reader through DuckDB.
+ * Independent readers of the encoder outputs, for tests: CSV by csv-parse (RFC 4180, strict), VOTable
+ * (TABLEDATA) by the strict XML parser saxes (well-formedness and namespaces checked), parquet by DuckDB.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { parse } from 'csv-parse/sync';
+import { SaxesParser, type SaxesTagNS } from 'saxes';
 
 /** Parses CSV text (RFC 4180: quoted fields, doubled quotes, CRLF or LF line ends) into rows of fields. */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let i = 0;
-  let quoted = false;
-  while (i < text.length) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 2;
-        continue;
-      }
-      if (ch === '"') quoted = false;
-      else field += ch;
-      i++;
-      continue;
-    }
-    if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      i++;
-      continue;
-    } else if (ch === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-    i++;
-  }
-  if (quoted) throw new Error('CSV ends inside a quoted field');
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
-
-/** Replaces the five XML entities and numeric character references. */
-export function xmlUnescape(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);/g, (_m, e: string) => {
-    if (e === 'amp') return '&';
-    if (e === 'lt') return '<';
-    if (e === 'gt') return '>';
-    if (e === 'quot') return '"';
-    if (e === 'apos') return "'";
-    return String.fromCodePoint(e.startsWith('#x') ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1)));
-  });
-}
-
-function attributes(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const m of text.matchAll(/([A-Za-z_][\w:.-]*)="([^"]*)"/g)) out[m[1]] = xmlUnescape(m[2]);
-  return out;
-}
-
-/** Throws unless start and end tags nest properly and no raw `<`/`&` appears in text. */
-export function checkXmlNesting(xml: string): void {
-  const stack: string[] = [];
-  const body = xml.replace(/^<\?xml[^>]*\?>/, '');
-  for (const m of body.matchAll(
-    /<(\/?)([A-Za-z_][\w:.-]*)([^<>]*?)(\/?)>|<|&(?!(amp|lt|gt|quot|apos|#\d+);)/g,
-  )) {
-    if (m[2] === undefined) throw new Error(`stray markup character at ${m.index}`);
-    if (m[1] === '/') {
-      const open = stack.pop();
-      if (open !== m[2]) throw new Error(`</${m[2]}> closes <${open}>`);
-    } else if (m[4] !== '/') stack.push(m[2]);
-  }
-  if (stack.length > 0) throw new Error(`unclosed <${stack.join('><')}>`);
+  return parse(text);
 }
 
 /** What a VOTable holds, as text: FIELD attributes (+ `description`), TIMESYS attributes, TD texts. */
@@ -94,22 +24,65 @@ export interface ParsedVotable {
   readonly rows: (string | null)[][];
 }
 
-/** Reads a VOTable with one TABLE in TABLEDATA serialisation (after checking that its tags nest). */
+/** A tag's attributes by qualified name. */
+function attributes(tag: SaxesTagNS): Record<string, string> {
+  return Object.fromEntries(Object.entries(tag.attributes).map(([name, a]) => [name, a.value]));
+}
+
+/**
+ * Reads a VOTable with one TABLE in TABLEDATA serialisation; elements are matched by local name.
+ *
+ * @throws Error when the XML is not well-formed, or has no VOTABLE root or no TABLE.
+ */
 export function parseVotable(xml: string): ParsedVotable {
-  checkXmlNesting(xml);
-  const root = attributes(/<VOTABLE([^>]*)>/.exec(xml)?.[1] ?? '');
-  const table = attributes(/<TABLE([^>]*)>/.exec(xml)?.[1] ?? '');
-  const timesys = [...xml.matchAll(/<TIMESYS([^>]*?)\/?>/g)].map((m) => attributes(m[1]));
-  const fields = [...xml.matchAll(/<FIELD([^>]*?)(\/>|>([\s\S]*?)<\/FIELD>)/g)].map((m) => {
-    const attrs = attributes(m[1]);
-    const desc = /<DESCRIPTION>([\s\S]*?)<\/DESCRIPTION>/.exec(m[3] ?? '');
-    return desc ? { ...attrs, description: xmlUnescape(desc[1]) } : attrs;
+  const found: { root?: Record<string, string>; table?: Record<string, string> } = {};
+  const timesys: Record<string, string>[] = [];
+  const fields: Record<string, string>[] = [];
+  const rows: (string | null)[][] = [];
+  let text: string | null = null; // text of the open TD or DESCRIPTION of a FIELD
+  let field: Record<string, string> | null = null;
+  const parser = new SaxesParser({ xmlns: true });
+  parser.on('opentag', (tag) => {
+    switch (tag.local) {
+      case 'VOTABLE':
+        found.root = attributes(tag);
+        break;
+      case 'TABLE':
+        found.table = attributes(tag);
+        break;
+      case 'TIMESYS':
+        timesys.push(attributes(tag));
+        break;
+      case 'FIELD':
+        field = attributes(tag);
+        fields.push(field);
+        break;
+      case 'DESCRIPTION':
+        if (field !== null) text = '';
+        break;
+      case 'TR':
+        rows.push([]);
+        break;
+      case 'TD':
+        text = tag.isSelfClosing ? null : '';
+        break;
+    }
   });
-  const rows = [...xml.matchAll(/<TR>([\s\S]*?)<\/TR>/g)].map((tr) =>
-    [...tr[1].matchAll(/<TD\/>|<TD>([\s\S]*?)<\/TD>/g)].map((td) =>
-      td[1] === undefined ? null : xmlUnescape(td[1]),
-    ),
-  );
+  const addText = (t: string) => {
+    if (text !== null) text += t;
+  };
+  parser.on('text', addText);
+  parser.on('cdata', addText);
+  parser.on('closetag', (tag) => {
+    if (tag.local === 'TD') rows[rows.length - 1].push(text);
+    else if (tag.local === 'DESCRIPTION' && field !== null && text !== null) field.description = text;
+    else if (tag.local === 'FIELD') field = null;
+    text = null;
+  });
+  parser.write(xml).close();
+  const { root, table } = found;
+  if (root === undefined) throw new Error('no VOTABLE element');
+  if (table === undefined) throw new Error('no TABLE element');
   return { root, table, timesys, fields, rows };
 }
 

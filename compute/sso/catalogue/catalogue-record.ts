@@ -1,7 +1,7 @@
 /**
  * One object of an orbit catalogue (MPCORB.DAT, CometEls.txt, JPL SBDB tables) once parsed: who it is and its
  * orbit in perihelion form, plus the conversion from the elliptic elements (a, e, M) that asteroid catalogues give.
- * Reference: sso-science.md §4.4 and §6.1-6.2.
+ * Reference: docs/references.md#mpc-packed-designations and #orbit-formats, #ephemeris-algorithm.
  */
 import { meanMotionDegPerDay } from '../../sim/kepler-orbit.js';
 import type { Orbit } from '../orbit.js';
@@ -52,7 +52,7 @@ export const MJD_TO_JD = 2400000.5;
  * @param meanMotion mean daily motion n (deg/day) when the catalogue gives it; else k / a^1.5 (Gauss).
  * @returns q = a (1 - e) (AU) and T = epoch - M / n (JD TT) with M reduced to [-180, 180) deg, i.e. the passage
  *   nearest the epoch; null when a <= 0, e outside [0, 1) or a value is not finite.
- * Reference: Murray & Dermott 1999, Solar System Dynamics, eqs 2.21 and 2.40; sso-science.md §6.2.
+ * Reference: Murray & Dermott 1999, Solar System Dynamics, eqs 2.21 and 2.40; docs/references.md#ephemeris-algorithm.
  */
 export function ellipticToPerihelion(
   aAu: number,

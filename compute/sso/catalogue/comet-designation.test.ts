@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { packCometDesignation, parseCometName, unpackCometDesignation } from './comet-designation.js';
 
-describe('comet designations (MPC packed forms, sso-science.md §4.4)', () => {
+describe('comet designations (MPC packed forms, docs/references.md#mpc-packed-designations)', () => {
   it('splits MPC and JPL readable spellings into designation and name', () => {
     expect(parseCometName('   10P/Tempel 2')).toEqual({ designation: '10P', name: 'Tempel 2' });
     expect(parseCometName('1P/Halley')).toEqual({ designation: '1P', name: 'Halley' });

@@ -3,7 +3,7 @@
  * "73P/Schwassmann-Wachmann 3-B", "C/1995 O1 (Hale-Bopp)", "C/1996 J1-B (Evans-Drinkwater)", "1I/'Oumuamua",
  * fragments with a sub-fragment number such as "D/1993 F2-P1") and
  * the MPC packed forms ("0010P", "CJ95O010", "DJ93F02b").
- * Reference: MPC "Packed Provisional and Permanent Designations" (comets); sso-science.md §4.4.
+ * Reference: MPC "Packed Provisional and Permanent Designations" (comets); docs/references.md#mpc-packed-designations.
  */
 
 /** Comet orbit types: P periodic, C long-period, D defunct, X no reliable orbit, I interstellar, A asteroid-like. */

@@ -1,7 +1,7 @@
 /**
  * CometEls.txt lines (MPC one-line comet elements) → catalogue records. The elements are already in perihelion
  * form; identity comes from the designation-and-name column (103-158), with the packed columns 1-12 as fallback.
- * Reference: MPC "Export Format for Comet Orbits"; sso-science.md §6.1 (columns).
+ * Reference: MPC "Export Format for Comet Orbits"; docs/references.md#orbit-formats (columns).
  */
 import { JD_UNIX_EPOCH, MS_PER_DAY } from '../../time/jd.js';
 import { elementProblem, type LineOutcome, normalizeDeg } from './catalogue-record.js';

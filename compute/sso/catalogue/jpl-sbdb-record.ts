@@ -2,7 +2,7 @@
  * Rows of JPL SBDB query tables in the `{fields, data}` JSON layout (as KStars ships them) → catalogue records.
  * Asteroid tables give a, e, i, om, w, ma and epoch_mjd (converted to perihelion form); comet tables give q, e, i,
  * om, w, tp and epoch.mjd. JPL epochs and tp are TDB; they are used as TT (TDB - TT < 2 ms).
- * Reference: JPL SBDB Query API documentation (ssd-api.jpl.nasa.gov/doc/sbdb_query.html); sso-science.md §6.1.
+ * Reference: JPL SBDB Query API documentation (ssd-api.jpl.nasa.gov/doc/sbdb_query.html); docs/references.md#orbit-formats.
  */
 import type { MagnitudeLaw } from '../orbit.js';
 import {

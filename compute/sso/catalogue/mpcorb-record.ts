@@ -1,7 +1,7 @@
 /**
  * MPCORB.DAT lines → catalogue records: identity from the packed designation (columns 1-7) and the readable
  * designation (columns 167-194), elliptic elements (a, e, M, n) converted to perihelion form.
- * Reference: MPC Export Format for Minor-Planet Orbits; sso-science.md §4.4 and §6.1.
+ * Reference: MPC Export Format for Minor-Planet Orbits; docs/references.md#mpc-packed-designations and #orbit-formats.
  */
 import { MpcFormatError, parseMpcorbLine, unpackNumber, unpackProvisional } from '../mpcorb-format.js';
 import {

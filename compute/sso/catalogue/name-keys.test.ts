@@ -18,7 +18,7 @@ function resolve(input: string | number, ids: SsoIdentity[]): SsoIdentity | null
   return hits.length === 1 ? hits[0] : null;
 }
 
-describe('name keys (sso-science.md §4.1, §4.3, §4.4)', () => {
+describe('name keys (docs/references.md#sso-name-resolution, #ztf-ssnamenr, #mpc-packed-designations)', () => {
   it('lists the keys of each kind of object', () => {
     expect(identityKeys(benoitcarry)).toEqual([
       { key: '8467', packed: false },

@@ -3,7 +3,7 @@
  * with or without its space, MPC packed forms, comet forms, ZTF `ssnamenr` spellings), how a user's query string
  * becomes the key it is compared with, and the ZTF spellings of an object. Matching is exact on keys: "Rubin"
  * never finds "Rubincam", "8467" never finds "84673".
- * Reference: sso-science.md §4.1 (inputs), §4.3 (ZTF spellings and cleaning rule), §4.4 (packed forms).
+ * Reference: docs/references.md#sso-name-resolution (inputs), #ztf-ssnamenr (ZTF spellings and cleaning rule), #mpc-packed-designations (packed forms).
  */
 import { packNumber, packProvisional } from '../mpcorb-format.js';
 import type { SsoIdentity } from './catalogue-record.js';
@@ -50,7 +50,7 @@ const PROVISIONAL_PARTS = /^(\d{4} ?[A-Z]{2})(\d*)$/;
  * space; for a provisional designation also the cycle count zero-padded to two digits as older alerts wrote it
  * ("2002MA6" and "2002MA06"; "2023XY" and "2023XY00", "2023XY0"). Comets: the designation without blanks ("10P",
  * "C/2020V2"). Duplicates removed, order: number, name, designations.
- * Reference: sso-science.md §4.3.
+ * Reference: docs/references.md#ztf-ssnamenr.
  */
 export function ztfSsnamenrSpellings(id: SsoIdentity): string[] {
   const out: string[] = [];

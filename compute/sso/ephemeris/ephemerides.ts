@@ -1,7 +1,7 @@
 /**
  * Offline ephemerides of a Solar System object for an observatory, in the columns Fink attaches to `/api/v1/sso`
  * with `withEphem=True` (Miriade `ephemcc` astrometric J2000 output): one Float64Array per field. Pure.
- * Reference: sso-science.md §3.1-3.3 (fields, units, epochs) and §6.2 (algorithm).
+ * Reference: docs/references.md#ephemeris-service, #ephemeris-fields, #comets (fields, units, epochs) and #ephemeris-algorithm (algorithm).
  */
 import type { MagnitudeLaw, Orbit } from '../orbit.js';
 import {
@@ -29,7 +29,7 @@ import {
 } from './propagation.js';
 import { jdUtcToTt } from './time-scales.js';
 
-/** ZTF mid-exposure offset (s): alert jd is the exposure start, exposures last 30 s (sso-science.md §3.1). */
+/** ZTF mid-exposure offset (s): alert jd is the exposure start, exposures last 30 s (docs/references.md#ephemeris-service). */
 export const ZTF_MID_EXPOSURE_OFFSET_S = 15;
 /** Margin (days) added before the first epoch for the light time: covers objects within 170 AU. */
 export const LIGHT_TIME_MARGIN_DAYS = 1;
@@ -69,7 +69,7 @@ export interface GeometryEphemerides {
   readonly decDeg: Float64Array;
 }
 
-/** All columns of the ephemeris table (sso-science.md §3.2 order: Date, LAST, HA, Az, H, Dobs, ...). */
+/** All columns of the ephemeris table (docs/references.md#ephemeris-fields order: Date, LAST, HA, Az, H, Dobs, ...). */
 export interface Ephemerides extends GeometryEphemerides {
   readonly detail: 'full';
   /** Local apparent sidereal time at the observer (hours), [0, 24) (`LAST`). */
@@ -115,7 +115,7 @@ const KM_PER_S_PER_AU_PER_DAY = KM_PER_AU / 86400;
  * @returns columns, one value per input time; with `detail: 'geometry'` only jdUtc, dobsAu, dhelioAu, phaseDeg,
  *   raDeg, decDeg are computed (the observer's velocity and horizontal coordinates are skipped).
  * @throws RangeError for an unknown observer code or a bad step (see `propagateOrbits`).
- * Reference: sso-science.md §6.2 steps 1-6 (light time iterated, no aberration or light deflection).
+ * Reference: docs/references.md#ephemeris-algorithm steps 1-6 (light time iterated, no aberration or light deflection).
  */
 export function computeEphemerides(
   orbit: Orbit,

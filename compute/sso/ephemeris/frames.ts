@@ -1,7 +1,7 @@
 /**
  * Constants and frame rotations shared by the two-body and perturbed propagation: Gaussian constant, speed of
  * light, J2000 obliquity, and the rotations between the J2000 ecliptic and the J2000 mean equator (EQJ). Pure.
- * Reference: sso-science.md §6.2 (steps 2 and 6).
+ * Reference: docs/references.md#ephemeris-algorithm (steps 2 and 6).
  */
 
 /** Radians per degree. */
@@ -41,7 +41,7 @@ const SIN_EPS = Math.sin(OBLIQUITY_J2000_DEG * RAD_PER_DEG);
 
 /**
  * Rotates a vector from the J2000 ecliptic to the J2000 mean equator (EQJ): rotation about x by the obliquity.
- * Reference: sso-science.md §6.2 step 2.
+ * Reference: docs/references.md#ephemeris-algorithm step 2.
  */
 export function eclipticToEquatorial(v: Vec3): Vec3 {
   return { x: v.x, y: COS_EPS * v.y - SIN_EPS * v.z, z: SIN_EPS * v.y + COS_EPS * v.z };
@@ -49,7 +49,7 @@ export function eclipticToEquatorial(v: Vec3): Vec3 {
 
 /**
  * Rotates a vector from the J2000 mean equator (EQJ) to the J2000 ecliptic; inverse of `eclipticToEquatorial`.
- * Reference: sso-science.md §6.2 step 6.
+ * Reference: docs/references.md#ephemeris-algorithm step 6.
  */
 export function equatorialToEcliptic(v: Vec3): Vec3 {
   return { x: v.x, y: COS_EPS * v.y + SIN_EPS * v.z, z: -SIN_EPS * v.y + COS_EPS * v.z };

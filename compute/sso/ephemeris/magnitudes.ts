@@ -1,16 +1,16 @@
 /**
  * Predicted apparent magnitudes for the ephemeris table: IAU HG for asteroids, the MPC total-magnitude law for
  * comets, and SDSS g, r from V by solar colours. Pure.
- * Reference: Bowell et al. 1989, Asteroids II, p. 524 (HG, with sbpy's smooth low-phase term, sso-science.md
- * §1.2); MPC CometEls.txt magnitude law (sso-science.md §3.2); Willmer 2018, ApJS 236, 47 (solar colours).
+ * Reference: Bowell et al. 1989, Asteroids II, p. 524 (HG, with sbpy's smooth low-phase term,
+ * docs/references.md#hg-model); MPC CometEls.txt magnitude law (docs/references.md#ephemeris-fields); Willmer 2018, ApJS 236, 47 (solar colours).
  */
 import type { MagnitudeLaw } from '../orbit.js';
 
 /** Slope parameter used when the catalogue gives H but no G (the MPC default). */
 export const DEFAULT_G_SLOPE = 0.15;
-/** SDSS g (AB) minus Johnson V of the Sun (mag), Willmer 2018 via sbpy (sso-science.md §3.2). */
+/** SDSS g (AB) minus Johnson V of the Sun (mag), Willmer 2018 via sbpy (docs/references.md#ephemeris-fields). */
 export const SDSS_G_MINUS_V_MAG = 0.262;
-/** SDSS r (AB) minus Johnson V of the Sun (mag), Willmer 2018 via sbpy (sso-science.md §3.2). */
+/** SDSS r (AB) minus Johnson V of the Sun (mag), Willmer 2018 via sbpy (docs/references.md#ephemeris-fields). */
 export const SDSS_R_MINUS_V_MAG = -0.19;
 
 const HG_A = [3.332, 1.862] as const;
@@ -18,7 +18,7 @@ const HG_B = [0.631, 1.218] as const;
 const HG_C = [0.986, 0.238] as const;
 
 /**
- * HG phase function (1 - G) Phi1 + G Phi2, sbpy form (sso-science.md §1.2).
+ * HG phase function (1 - G) Phi1 + G Phi2, sbpy form (docs/references.md#hg-model).
  * @param phaseAngleRad Sun-object-observer angle (rad), [0, pi).
  * @returns the phase function, 1 at opposition, decreasing with phase.
  */
@@ -41,7 +41,7 @@ export function hgPhaseFunction(phaseAngleRad: number, gSlope: number): number {
  * @param phaseAngleRad phase angle (rad), used by the asteroid law only.
  * @returns V (mag): asteroid H + 5 log10(r Delta) - 2.5 log10(phase function) with G defaulting to 0.15;
  *   comet H + 5 log10 Delta + 2.5 G log10 r (G required). NaN when H (or a comet's G) is null.
- * Reference: sso-science.md §3.2 (VMag).
+ * Reference: docs/references.md#ephemeris-fields (VMag).
  */
 export function apparentVMag(
   law: MagnitudeLaw,

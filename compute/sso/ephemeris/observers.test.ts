@@ -17,7 +17,7 @@ describe('observer table', () => {
   });
 
   it('gives the geodetic position of I41 quoted with its parallax constants (lat 33.357336 deg, ~1664 m)', () => {
-    // sso-science.md §6.2 step 4; the MPC constants are rounded to 1e-6 Earth radii (6 m).
+    // docs/references.md#ephemeris-algorithm step 4; the MPC constants are rounded to 1e-6 Earth radii (6 m).
     const { latDeg, heightM } = siteGeodetic(OBSERVERS.I41);
     expect(Math.abs(latDeg - 33.357336)).toBeLessThan(1e-4);
     expect(Math.abs(heightM - 1664)).toBeLessThan(30);

@@ -2,7 +2,7 @@
  * Observatories by MPC code and the heliocentric position and velocity of an observer: Earth centre from
  * astronomy-engine (VSOP87) plus the site vector from the MPC parallax constants rotated by the apparent
  * sidereal time and brought from the true equator of date to EQJ. Pure.
- * Reference: MPC List of Observatory Codes (parallax constants); sso-science.md §6.2 step 4.
+ * Reference: MPC List of Observatory Codes (parallax constants); docs/references.md#ephemeris-algorithm step 4.
  */
 import {
   AstroTime,
@@ -30,7 +30,7 @@ export interface ObserverSite {
 }
 
 /**
- * The observatory table. I41 and 675 are the MPC values (sso-science.md §6.2 step 4). M22 (ATLAS Sutherland) is
+ * The observatory table. I41 and 675 are the MPC values (docs/references.md#ephemeris-algorithm step 4). M22 (ATLAS Sutherland) is
  * computed from the geodetic position of the Sutherland plateau (lat -32.3800, lon 20.8101 E, height 1770 m),
  * within about 1 km of the telescope (not the MPC line). 500 is the geocentre.
  */
@@ -114,7 +114,7 @@ export interface ObserverState {
  * Heliocentric position and velocity of an observer, EQJ.
  * @param jdUtc time (JD UTC), taken as UT1 for the sidereal time (|UT1 - UTC| < 0.9 s, < 14" of rotation).
  * @param jdTt the same instant in TT (JD TT), for the Earth's position.
- * Reference: sso-science.md §6.2 step 4: a_E (rho cos phi' cos theta, rho cos phi' sin theta, rho sin phi'),
+ * Reference: docs/references.md#ephemeris-algorithm step 4: a_E (rho cos phi' cos theta, rho cos phi' sin theta, rho sin phi'),
  *   theta = GAST + east longitude, rotated by `Rotation_EQD_EQJ`.
  */
 export function observerState(site: ObserverSite, jdUtc: number, jdTt: number): ObserverState {

@@ -10,7 +10,7 @@
  * error), but the Earth is a point of Earth+Moon mass at the Earth's centre, so encounters within ~0.01 AU of
  * the Earth (inside the Moon's reach, 0.0026 AU) are not modelled faithfully; an encounter that would need a
  * step below 1e-9 day ends the trajectory there (`converged: false`).
- * Reference: sso-science.md §6.2 step 3 (planetary perturbations, cached states, Hermite interpolation).
+ * Reference: docs/references.md#ephemeris-algorithm step 3 (planetary perturbations, cached states, Hermite interpolation).
  */
 import type { OrbitElements } from '../orbit.js';
 import { integrateOrbit } from './bulirsch-stoer.js';

@@ -3,7 +3,7 @@ import type { OrbitElements } from '../orbit.js';
 import { type NbodyTrajectory, propagateOrbits, trajectoryState } from './propagation.js';
 import { twoBodyState } from './two-body.js';
 
-// A main-belt orbit (the fink-fat res_orb test object, sso-science.md §7.1) in perihelion form.
+// A main-belt orbit (the fink-fat res_orb test object, docs/references.md#ephemeris-accuracy) in perihelion form.
 const MAIN_BELT: OrbitElements = {
   qAu: 3.1044651 * (1 - 0.0947426),
   e: 0.0947426,

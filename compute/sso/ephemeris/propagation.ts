@@ -4,7 +4,7 @@
  * astronomy-engine's `GravitySimulator` (the same forces, second-order fixed step, forward and backward from the
  * element epoch) cached on a regular grid of states with cubic Hermite interpolation; or the two-body orbit.
  * Pure (the simulator is local to a call; the planet table's memo cannot change results).
- * Reference: sso-science.md §6.2 step 3 and §6.4 (1-day step: 0.45" over 945 days; 4-day step: 6").
+ * Reference: docs/references.md#ephemeris-algorithm step 3 and #ephemeris-accuracy (1-day step: 0.45" over 945 days; 4-day step: 6").
  */
 import { AstroTime, Body, GravitySimulator, StateVector } from 'astronomy-engine';
 import type { OrbitElements } from '../orbit.js';
@@ -20,7 +20,7 @@ import { twoBodyState } from './two-body.js';
  * - `nbody`: the same forces integrated by astronomy-engine's `GravitySimulator` (second order, fixed step
  *   `stepDays`); kept for comparison: its 1-day step errs by up to ~1" over 3 years for inner main-belt orbits.
  * - `twobody`: Sun only. Adequate only within about 2 months of the element epoch for main-belt asteroids
- *   (0.25-0.75" over 20-74 days, but ~170" after 945 days, sso-science.md §6.4); use it for short spans, for
+ *   (0.25-0.75" over 20-74 days, but ~170" after 945 days, docs/references.md#ephemeris-accuracy); use it for short spans, for
  *   orbits whose epoch is close to the requested times, or for self-checks.
  */
 export type PropagationMode = 'bulirsch-stoer' | 'nbody' | 'twobody';
@@ -28,7 +28,7 @@ export type PropagationMode = 'bulirsch-stoer' | 'nbody' | 'twobody';
 /** Default propagation mode. */
 export const DEFAULT_PROPAGATION: PropagationMode = 'bulirsch-stoer';
 
-/** Default integration step (days), sso-science.md §6.2 step 3. */
+/** Default integration step (days), docs/references.md#ephemeris-algorithm step 3. */
 export const DEFAULT_STEP_DAYS = 1;
 
 /** A perturbed trajectory: states on the grid epochJdTt + k stepDays, k = firstIndex .. firstIndex + nodeCount - 1. */
@@ -77,7 +77,7 @@ export interface PropagationOptions {
  *   two-body trajectory covers all times.
  * @throws RangeError when stepDays is not in (0, 1] or the span is empty or not finite, or when an orbit has
  *   no two-body state at its epoch (q <= 0, e < 0).
- * Reference: sso-science.md §6.2 step 3.
+ * Reference: docs/references.md#ephemeris-algorithm step 3.
  */
 export function propagateOrbits(
   elements: readonly OrbitElements[],

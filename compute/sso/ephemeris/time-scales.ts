@@ -2,7 +2,7 @@
  * UTC to TT: TT - UTC = 32.184 s + (TAI - UTC), with TAI - UTC from the table of leap seconds published by the
  * IERS (Bulletin C). Pure.
  * Reference: IERS Bulletin C (leap second history, 1972-2017; Bulletin C 70, July 2025: no leap second through
- * mid-2026); sso-science.md §6.2 step 1 (TT = UTC + 69.184 s for 2017-2026).
+ * mid-2026); docs/references.md#ephemeris-algorithm step 1 (TT = UTC + 69.184 s for 2017-2026).
  */
 
 /** TT minus TAI (s), exact by definition. */

@@ -3,7 +3,7 @@
  * (elliptic, parabolic, hyperbolic), with one universal-variable solver: no special case at e = 1 and no loss of
  * precision for near-parabolic orbits. Pure.
  * Reference: Danby 1988, Fundamentals of Celestial Mechanics, 2nd ed., §6.9 (universal variables, Stumpff
- * functions); Vallado 2013, Fundamentals of Astrodynamics, Algorithm 8; sso-science.md §6.2 step 2.
+ * functions); Vallado 2013, Fundamentals of Astrodynamics, Algorithm 8; docs/references.md#ephemeris-algorithm step 2.
  */
 import type { OrbitElements } from '../orbit.js';
 import { eclipticToEquatorial, GAUSS_K, RAD_PER_DEG, type StateVector6 } from './frames.js';

@@ -4,7 +4,7 @@ import { hg1g2Basis, hg1g2Phi1, hg1g2Phi2, hg1g2Phi3, hgBasis, hgPhi1, hgPhi2 } 
 const RAD_PER_DEG = Math.PI / 180;
 
 describe('phase-function basis functions (sbpy construction)', () => {
-  // Reference values: sso-science.md §1.3 table (re-implementation of the sbpy basis functions), 8 decimals.
+  // Reference values: docs/references.md#hg1g2-model table (re-implementation of the sbpy basis functions), 8 decimals.
   const table: [number, number, number, number, number, number][] = [
     [0, 1, 1, 1, 1, 1],
     [0.5, 0.98333333, 0.995, 0.71771948, 0.93407639, 0.9841257],

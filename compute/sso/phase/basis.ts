@@ -1,7 +1,7 @@
 /**
  * Phase-function basis functions: the IAU HG system (Bowell et al. 1989) and the HG1G2 system (Muinonen et al.
  * 2010), both exactly as sbpy implements them, which is what Fink fits with. Pure.
- * Reference: sso-science.md §1.2-1.3.
+ * Reference: docs/references.md#hg-model, #hg1g2-model.
  */
 import { clampedSpline, evaluateSpline } from './clamped-spline.js';
 
@@ -62,7 +62,7 @@ export function hgPhi2(phaseAngleRad: number): number {
   return hgPhi(phaseAngleRad, 1);
 }
 
-// Nodes (deg), values and end derivatives (per rad) of the sbpy HG1G2 basis splines (sso-science.md §1.3 table).
+// Nodes (deg), values and end derivatives (per rad) of the sbpy HG1G2 basis splines (docs/references.md#hg1g2-model table).
 const PHI1 = clampedSpline(
   [7.5, 30, 60, 90, 120, 150],
   [0.75, 0.33486016, 0.1341056, 0.051104756, 0.021465687, 0.0036396989],
@@ -107,7 +107,7 @@ export function hg1g2Phi2(phaseAngleRad: number): number {
  * HG1G2 basis function φ3 (sbpy clamped spline with left-end derivative -1.0630097, 0 from 30 deg on).
  * @param phaseAngleRad phase angle (rad), [0, pi].
  * @returns φ3 in [0, 1], 1 at zero phase, 0 at 30 deg and beyond.
- * Reference: Muinonen et al. 2010, Icarus 209, 542, eq. 21 and Table 1; sbpy `HG1G2._phi3`; sso-science.md §1.3
+ * Reference: Muinonen et al. 2010, Icarus 209, 542, eq. 21 and Table 1; sbpy `HG1G2._phi3`; docs/references.md#hg1g2-model
  * (differs from the Penttilä et al. 2016 Hermite table by at most 9e-4).
  */
 export function hg1g2Phi3(phaseAngleRad: number): number {
@@ -125,7 +125,7 @@ export interface Hg1g2BasisValues {
  * The three HG1G2 basis functions at a phase angle.
  * @param phaseAngleRad Sun-object-observer angle (rad), [0, pi].
  * @returns phi1, phi2, phi3, each in [0, 1] (1 at zero phase).
- * Reference: Muinonen et al. 2010, Icarus 209, 542, eqs 19-21; sbpy `HG1G2` (sso-science.md §1.3).
+ * Reference: Muinonen et al. 2010, Icarus 209, 542, eqs 19-21; sbpy `HG1G2` (docs/references.md#hg1g2-model).
  */
 export function hg1g2Basis(phaseAngleRad: number): Hg1g2BasisValues {
   return {

@@ -2,7 +2,7 @@
  * Clamped cubic splines as sbpy builds the HG1G2 basis functions: the curve passes through tabulated nodes, the
  * first derivative is imposed at the two end nodes only, interior derivatives follow from continuity of the second
  * derivative, the curve is the straight end tangent outside the nodes, and negative values are clipped to 0.
- * Reference: sbpy `sbpy/photometry/iau.py` (`HG1G2._phi1/_phi2/_phi3`); sso-science.md §1.3.
+ * Reference: sbpy `sbpy/photometry/iau.py` (`HG1G2._phi1/_phi2/_phi3`); docs/references.md#hg1g2-model.
  */
 
 /** A cubic Hermite spline: nodes `x` (rad), values `y`, first derivatives `d` at every node (per rad). */
@@ -68,7 +68,7 @@ export function clampedSpline(
  * @param s the spline.
  * @param t abscissa (rad), any value.
  * @returns the cubic Hermite value inside the nodes, the end tangent line outside them, clipped below at 0; NaN for a NaN abscissa.
- * Reference: sbpy `HG1G2` basis construction (sso-science.md §1.3).
+ * Reference: sbpy `HG1G2` basis construction (docs/references.md#hg1g2-model).
  */
 export function evaluateSpline(s: HermiteSpline, t: number): number {
   const { x, y, d } = s;

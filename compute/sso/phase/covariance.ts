@@ -1,7 +1,7 @@
 /**
  * Parameter covariance of a least-squares fit as Fink derives it from SciPy's result:
  * cov = inv(JᵀJ) · Σ f² / (N - p), J being the Jacobian row-scaled for the robust loss. Pure.
- * Reference: sso-science.md §1.5 (uncertainties); fink-utils `sso/spins.py`.
+ * Reference: docs/references.md#phase-fit-recipe (uncertainties); fink-utils `sso/spins.py`.
  */
 
 /** Relative pivot below which a Cholesky pivot counts as zero (JᵀJ singular, numpy's LinAlgError). */
@@ -57,7 +57,7 @@ export function invertSymmetricPositive(a: Float64Array, p: number): Float64Arra
  * @param n rows, > p; @param p columns.
  * @param sumSquaredResiduals Σ f² of the raw residuals (mag²).
  * @returns per-parameter uncertainty, same units as the parameters; null when JᵀJ is singular.
- * Reference: sso-science.md §1.5 (`cov = inv(JᵀJ) * sum(f²) / (N - p)`).
+ * Reference: docs/references.md#phase-fit-recipe (`cov = inv(JᵀJ) * sum(f²) / (N - p)`).
  */
 export function parameterErrors(
   jacobian: Float64Array,

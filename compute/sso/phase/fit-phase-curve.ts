@@ -2,7 +2,7 @@
  * Phase-curve fits of one Solar System object (HG, HG1G2, sHG1G2) reproducing the Fink recipe: bounded soft-L1
  * least squares on reduced magnitudes (unweighted), SSOFT starting values and bounds, SciPy-style uncertainties,
  * Fink fit codes, and the SSOFT columns that follow from the observations. Pure.
- * Reference: sso-science.md §1.5-1.6 and §2.2; Carry et al. 2024, A&A 687, A38.
+ * Reference: docs/references.md#phase-fit-recipe, #sso-residuals and #ssoft-columns; Carry et al. 2024, A&A 687, A38.
  */
 
 import { parameterErrors } from './covariance.js';
@@ -70,7 +70,7 @@ function hasNonFinite(values: ArrayLike<number>): boolean {
  *   -2; N <= p + 1 points give fit 3, status -1 (no degree of freedom); a solver exception or non-finite solution
  *   fit 3, status -2; a singular JᵀJ fit 4 with the solver status kept.
  * @throws Error when the observation arrays differ in length (a programming error).
- * Reference: sso-science.md §1.5 (Fink recipe), §1.6 (N <= p + 1 rule), §2.2 (columns).
+ * Reference: docs/references.md#phase-fit-recipe (Fink recipe), #sso-residuals (N <= p + 1 rule), #ssoft-columns (columns).
  */
 export function fitPhaseCurve(
   flavor: PhaseFlavor,
@@ -165,7 +165,7 @@ export function fitPhaseCurve(
  * @param obs the observations of one object.
  * @returns magRed - model per input point (mag), input order; all NaN when the fit fails (fit != 0), including
  *   N <= p + 1 and singular JᵀJ.
- * Reference: sso-science.md §1.6.
+ * Reference: docs/references.md#sso-residuals.
  */
 export function shg1g2Residuals(obs: PhaseObservations): Float64Array {
   const result = fitPhaseCurve('SHG1G2', obs, { gBounds: 'classic' });

@@ -1,7 +1,7 @@
 /**
  * The Fink recipe for phase-curve fits written as data: model flavours, parameter layout, starting values and
  * bounds. Pure constants and small lookups.
- * Reference: sso-science.md §1.5 (fink-utils `sso/spins.py`, SSOFT builder).
+ * Reference: docs/references.md#phase-fit-recipe (fink-utils `sso/spins.py`, SSOFT builder).
  */
 
 /** Phase-curve model: HG (Bowell 1989), HG1G2 (Muinonen 2010), sHG1G2 (Carry 2024). */
@@ -61,7 +61,7 @@ export interface ParameterSetup {
  * Starting values and bounds of the fit, in the order Fink uses: (R, alpha0, delta0, H_1, G1_1, G2_1, H_2, ...)
  * for sHG1G2, (H_1, G1_1, G2_1, H_2, ...) for HG1G2, (H_1, G_1, H_2, ...) for HG.
  * @param flavor the model; @param bandCount number of bands fitted, >= 1; @param gBounds G bounds choice.
- * Reference: sso-science.md §1.5 (initial guesses and bounds table).
+ * Reference: docs/references.md#phase-fit-recipe (initial guesses and bounds table).
  */
 export function parameterSetup(flavor: PhaseFlavor, bandCount: number, gBounds: GBounds): ParameterSetup {
   const [gLow, gHigh] = gBounds === 'wide' ? G_BOUNDS_WIDE : G_BOUNDS_CLASSIC;

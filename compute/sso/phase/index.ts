@@ -1,6 +1,6 @@
 /**
  * Phase curves of Solar System objects: basis functions, HG / HG1G2 / sHG1G2 models and their fits as Fink makes
- * them. Reference: sso-science.md §1.
+ * them. Reference: docs/references.md#phase-curves.
  */
 export {
   type Hg1g2BasisValues,

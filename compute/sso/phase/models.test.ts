@@ -13,7 +13,7 @@ import {
 const RAD_PER_DEG = Math.PI / 180;
 
 describe('HG and HG1G2 magnitudes', () => {
-  // Reference: sso-science.md §1.3 magnitude checks (5 decimals).
+  // Reference: docs/references.md#hg1g2-model magnitude checks (5 decimals).
   const toleranceMag = 1e-5;
   it('HG H = 10, G = 0.15 gives 10.43360 / 10.65845 / 11.00011 at 5 / 10 / 20 deg', () => {
     const p = { hMag: 10, g: 0.15 };
@@ -31,7 +31,7 @@ describe('HG and HG1G2 magnitudes', () => {
   });
 });
 
-describe('phase integrals (sso-science.md §7.3)', () => {
+describe('phase integrals (docs/references.md#hg1g2-model)', () => {
   it('Ceres HG G = 0.12 integrates to 0.3644 (sbpy doc; our 0.36435) within 1e-4', () => {
     expect(Math.abs(hgPhaseIntegral(0.12) - 0.36435)).toBeLessThan(1e-4);
   });

@@ -2,7 +2,7 @@
  * Phase-curve magnitude models fitted by Fink: HG (Bowell et al. 1989), HG1G2 (Muinonen et al. 2010) and sHG1G2
  * (Carry et al. 2024), with the quantities derived from them. Magnitudes are reduced magnitudes (object at 1 AU
  * from the Sun and the observer). Pure.
- * Reference: sso-science.md §1.2-1.4.
+ * Reference: docs/references.md#hg-model, #hg1g2-model, #shg1g2-model.
  */
 import { hg1g2Phi1, hg1g2Phi2, hg1g2Phi3, hgPhi1, hgPhi2 } from './basis.js';
 
@@ -39,7 +39,7 @@ export interface Shg1g2Parameters extends Hg1g2Parameters {
  * @param phaseAngleRad phase angle (rad), [0, pi).
  * @param p H (mag) and G.
  * @returns H - 2.5 log10((1 - G) Φ1 + G Φ2) (mag); NaN when the flux term is negative.
- * Reference: Bowell et al. 1989, Asteroids II, p. 524, eq. A1; sso-science.md §1.2.
+ * Reference: Bowell et al. 1989, Asteroids II, p. 524, eq. A1; docs/references.md#hg-model.
  */
 export function hgMag(phaseAngleRad: number, p: HgParameters): number {
   return p.hMag - 2.5 * Math.log10((1 - p.g) * hgPhi1(phaseAngleRad) + p.g * hgPhi2(phaseAngleRad));
@@ -50,7 +50,7 @@ export function hgMag(phaseAngleRad: number, p: HgParameters): number {
  * @param phaseAngleRad phase angle (rad), [0, pi].
  * @param p H (mag), G1, G2 (no constraint G1 + G2 <= 1 is imposed, as in Fink).
  * @returns H - 2.5 log10(G1 φ1 + G2 φ2 + (1 - G1 - G2) φ3) (mag); Infinity or NaN when the flux term is <= 0.
- * Reference: Muinonen et al. 2010, Icarus 209, 542, eq. 18; sso-science.md §1.3.
+ * Reference: Muinonen et al. 2010, Icarus 209, 542, eq. 18; docs/references.md#hg1g2-model.
  */
 export function hg1g2Mag(phaseAngleRad: number, p: Hg1g2Parameters): number {
   const flux =
@@ -81,7 +81,7 @@ export function cosAspectAngle(raRad: number, decRad: number, alpha0Rad: number,
  * @param raRad observed right ascension, J2000 (rad); @param decRad observed declination, J2000 (rad).
  * @param p the band's H (mag), G1, G2 and the shared R, alpha0, delta0 (rad).
  * @returns HG1G2 magnitude + 2.5 log10(1 - (1 - R) |cos Λ|) (mag); the spin term is <= 0 for R <= 1.
- * Reference: Carry et al. 2024, A&A 687, A38, eq. 4; sso-science.md §1.4.
+ * Reference: Carry et al. 2024, A&A 687, A38, eq. 4; docs/references.md#shg1g2-model.
  */
 export function shg1g2Mag(phaseAngleRad: number, raRad: number, decRad: number, p: Shg1g2Parameters): number {
   const absCos = Math.abs(cosAspectAngle(raRad, decRad, p.alpha0Rad, p.delta0Rad));
@@ -92,7 +92,7 @@ export function shg1g2Mag(phaseAngleRad: number, raRad: number, decRad: number, 
  * Phase integral q of the HG1G2 model (linear approximation of Muinonen et al.).
  * @param g1 G1; @param g2 G2.
  * @returns q = 0.009082 + 0.4061 G1 + 0.8092 G2 (dimensionless).
- * Reference: Muinonen et al. 2010, Icarus 209, 542, eq. 22; sbpy `HG1G2.phaseint` (sso-science.md §1.3).
+ * Reference: Muinonen et al. 2010, Icarus 209, 542, eq. 22; sbpy `HG1G2.phaseint` (docs/references.md#hg1g2-model).
  */
 export function hg1g2PhaseIntegral(g1: number, g2: number): number {
   return 0.009082 + 0.4061 * g1 + 0.8092 * g2;
@@ -123,7 +123,7 @@ export function hgPhaseIntegral(g: number): number {
  * @param residualsMag residuals of the fit (mag), all bands, any sign convention; at least one finite value.
  * @param r fitted oblateness R, (0, 1].
  * @returns aB (a/b >= 1) and aC (a/c >= a/b); NaN when there is no residual.
- * Reference: Carry et al. 2024, A&A 687, A38, §3; fink-utils `sso/spins.py` (sso-science.md §1.4).
+ * Reference: Carry et al. 2024, A&A 687, A38, §3; fink-utils `sso/spins.py` (docs/references.md#shg1g2-model).
  */
 export function shapeFromResiduals(residualsMag: ArrayLike<number>, r: number): { aB: number; aC: number } {
   const n = residualsMag.length;

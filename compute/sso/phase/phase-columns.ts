@@ -1,7 +1,7 @@
 /**
  * SSOFT columns of one object that follow from its observations and its phase-curve fit: band parameters with
  * their uncertainties, spin and shape (sHG1G2), goodness of fit, and the observation statistics. Pure.
- * Reference: sso-science.md §1.5 (reported statistics) and §2.2 (columns).
+ * Reference: docs/references.md#phase-fit-recipe (reported statistics) and #ssoft-columns (columns).
  */
 import type { PhaseFlavor } from './fit-setup.js';
 import { shapeFromResiduals } from './models.js';
@@ -77,7 +77,7 @@ function fillObservationColumns(
  * @param obs the observations.
  * @param cols object the columns are added to (default a new one), after its existing keys.
  * @returns `cols`, column name to value.
- * Reference: sso-science.md §1.5 (reported statistics), §2.1 item 4 (n_days, last_jd), §2.2.
+ * Reference: docs/references.md#phase-fit-recipe (reported statistics), #ssoft-build item 4 (n_days, last_jd), #ssoft-columns.
  */
 export function observationColumns(
   obs: PhaseObservations,
@@ -110,7 +110,7 @@ function bandParameterNames(flavor: PhaseFlavor): string[] {
  * Fit columns set to NaN: band parameters and their errors, chi2red, rms (+ per band) and, for sHG1G2, R, alpha0,
  * delta0 (+ alt, + errors), a_b, a_c and the |cos Λ| statistics. Used as the template every fit fills.
  * @param flavor the model; @param bands band suffixes (`columnBands`).
- * Reference: sso-science.md §2.2 (flavour columns).
+ * Reference: docs/references.md#ssoft-columns (flavour columns).
  */
 export function emptyFitColumns(flavor: PhaseFlavor, bands: readonly number[]): Record<string, number> {
   const cols: Record<string, number> = {};
@@ -140,7 +140,7 @@ export function emptyFitColumns(flavor: PhaseFlavor, bands: readonly number[]): 
  * @param d the design; @param params solution (angles in rad); @param errors 1-sigma errors, same order.
  * @param residualsMag f = model - observed per design row (mag).
  * @param sigmaMag sigmapsf of the input observations (mag), input order.
- * Reference: sso-science.md §1.5: chi2red = Σ(f/σ)² / (N - p - 1) with each residual paired with its own σ (not
+ * Reference: docs/references.md#phase-fit-recipe: chi2red = Σ(f/σ)² / (N - p - 1) with each residual paired with its own σ (not
  *   the upstream ordering quirk); rms = sqrt(mean f²); alpha0, delta0 and errors in degrees; |cos Λ| statistics
  *   (classic, absolute value); a_b, a_c from `shapeFromResiduals`.
  */

@@ -2,7 +2,7 @@
  * The fixed part of a phase-curve fit, computed once per object: observations ordered band by band (ascending fid,
  * input order kept within a band), the basis functions at each phase angle and the trigonometry of each observed
  * position. Model and Jacobian evaluations over a parameter vector then cost a few multiplications per point.
- * Reference: sso-science.md §1.2-1.5.
+ * Reference: docs/references.md#hg-model, #hg1g2-model, #shg1g2-model, #phase-fit-recipe.
  */
 import { hg1g2Phi1, hg1g2Phi2, hg1g2Phi3, hgBasis } from './basis.js';
 import { bandParameterCount, type PhaseFlavor, sharedParameterCount } from './fit-setup.js';
@@ -63,7 +63,7 @@ const FLUX_FLOOR = 1e-10;
  * Orders the observations band by band and precomputes the basis functions and trigonometry.
  * @param flavor the model; @param obs the observations (finite values expected; NaN propagates).
  * @returns the design; `p` counts shared plus per-band parameters.
- * Reference: sso-science.md §1.5 (residuals concatenated band by band in ascending fid order).
+ * Reference: docs/references.md#phase-fit-recipe (residuals concatenated band by band in ascending fid order).
  */
 export function buildPhaseDesign(flavor: PhaseFlavor, obs: PhaseObservations): PhaseDesign {
   const n = obs.magRed.length;
@@ -127,7 +127,7 @@ export function buildPhaseDesign(flavor: PhaseFlavor, obs: PhaseObservations): P
  * @param modelOut receives the model reduced magnitude of each row (mag), length n.
  * @param jacobianOut when given, receives dm/dθ row-major (n × p); the flux term is floored at 1e-10 and its
  *   derivative taken at the floored value.
- * Reference: sso-science.md §1.2-1.4 (model equations); derivatives by hand.
+ * Reference: docs/references.md#hg-model, #hg1g2-model, #shg1g2-model (model equations); derivatives by hand.
  */
 export function evaluatePhaseModel(
   d: PhaseDesign,
@@ -194,7 +194,7 @@ export function evaluatePhaseModel(
  * |cos Λ| of every row for a spin axis.
  * @param d the design (sHG1G2); @param alpha0Rad, delta0Rad spin axis, J2000 (rad).
  * @returns |cos Λ| in [0, 1] per row.
- * Reference: Carry et al. 2024, A&A 687, A38, eq. 5; sso-science.md §1.4.
+ * Reference: Carry et al. 2024, A&A 687, A38, eq. 5; docs/references.md#shg1g2-model.
  */
 export function absCosAspectRows(d: PhaseDesign, alpha0Rad: number, delta0Rad: number): Float64Array {
   const out = new Float64Array(d.n);

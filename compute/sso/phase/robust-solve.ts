@@ -10,7 +10,7 @@
  * The solver builds matrices with one row per data point at every step; it is handed the problem compressed to
  * p + 1 rows by a triangular factor at each linearisation point (`least-squares-compression.ts`), which has the same
  * JᵀJ, Jᵀg and cost, so its steps, damping and stopping are those of the n-row problem up to rounding.
- * Reference: sso-science.md §1.5; ml-levenberg-marquardt 5 README (`errorTolerance`, `jacobianFunction`);
+ * Reference: docs/references.md#phase-fit-recipe; ml-levenberg-marquardt 5 README (`errorTolerance`, `jacobianFunction`);
  * SciPy `optimize/_lsq/common.py` `check_termination`.
  */
 import { levenbergMarquardt } from 'ml-levenberg-marquardt';
@@ -34,7 +34,7 @@ export const GTOL = 1e-8;
  * Initial Levenberg-Marquardt damping, added as is to the diagonal of JᵀJ (transformed residuals in mag). It is of
  * the order of the curvature of the spin parameters of sHG1G2: with the solver's default 1e-2 the first
  * Gauss-Newton steps throw R or delta0 onto a bound where the fit stalls (33803 ends at delta0 = -90 deg, 8467 at
- * R = 1), while values from 1 to 10 reach SciPy's TRF solutions of sso-science.md §7.2.
+ * R = 1), while values from 1 to 10 reach SciPy's TRF solutions of docs/references.md#phase-fit-reference-values.
  */
 const DAMPING = 1;
 /** SciPy accepts ftol only when the actual over predicted cost reduction exceeds this. */
@@ -63,7 +63,7 @@ export interface RobustSolution {
  * @param d the design; @param setup start and bounds; @param maxIterations cap on solver iterations, >= 1.
  * @returns the best point, its cost, the termination code and the iteration count. May throw what the solver
  *   throws (the caller maps it to fit code 3).
- * Reference: sso-science.md §1.5 (loss soft_l1, f_scale 1, ftol = xtol = gtol = 1e-8).
+ * Reference: docs/references.md#phase-fit-recipe (loss soft_l1, f_scale 1, ftol = xtol = gtol = 1e-8).
  */
 export function solveRobust(d: PhaseDesign, setup: ParameterSetup, maxIterations: number): RobustSolution {
   const { n, p } = d;

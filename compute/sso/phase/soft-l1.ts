@@ -3,7 +3,7 @@
  * into an ordinary least-squares problem: minimising Σ rho(f_i²) equals minimising Σ g(f_i)² with
  * g(f) = sign(f) sqrt(rho(f²)) = f sqrt(2 / (1 + sqrt(1 + f²))). Pure.
  * Reference: SciPy `optimize/_lsq/least_squares.py` (`soft_l1`, `scale_for_robust_loss_function`);
- * sso-science.md §1.5.
+ * docs/references.md#phase-fit-recipe.
  */
 
 /**
@@ -31,7 +31,7 @@ export function softL1ResidualSlope(f: number): number {
  * Row scale SciPy applies to the Jacobian it returns for the soft-L1 loss, sqrt(rho' + 2 rho'' f²).
  * @param f residual (mag).
  * @returns (1 + f²)^(-3/4), in (0, 1].
- * Reference: SciPy `optimize/_lsq/common.py` `scale_for_robust_loss_function`; sso-science.md §1.5.
+ * Reference: SciPy `optimize/_lsq/common.py` `scale_for_robust_loss_function`; docs/references.md#phase-fit-recipe.
  */
 export function softL1JacobianScale(f: number): number {
   return (1 + f * f) ** -0.75;

@@ -2,7 +2,7 @@
  * Starting points of the phase-curve fits closer to the optimum than the SSOFT defaults, for fewer solver
  * iterations: the model is linear in each band's H, so H has a closed-form least-squares value given the other
  * parameters. Pure.
- * Reference: sso-science.md §1.5 (starting values); the models of §1.2-1.4 are H + f(other parameters).
+ * Reference: docs/references.md#phase-fit-recipe (starting values); the models (#hg-model, #hg1g2-model, #shg1g2-model) are H + f(other parameters).
  */
 import type { ParameterSetup } from './fit-setup.js';
 import { evaluatePhaseModel, type PhaseDesign } from './phase-design.js';
@@ -13,7 +13,7 @@ import { evaluatePhaseModel, type PhaseDesign } from './phase-design.js';
  * @param d the design; @param setup bounds (parameter order of `parameterSetup`);
  * @param params parameter vector (angles in rad), not modified.
  * @returns the new vector; NaN H when a band's residuals are not finite.
- * Reference: sso-science.md §1.2-1.5 (H enters every model additively).
+ * Reference: docs/references.md#hg-model, #hg1g2-model, #shg1g2-model, #phase-fit-recipe (H enters every model additively).
  */
 export function leastSquaresH(d: PhaseDesign, setup: ParameterSetup, params: readonly number[]): number[] {
   const model = new Float64Array(d.n);

@@ -2,7 +2,7 @@
  * Astrometry of a Solar System object: observed minus ephemeris positions as offsets on the sky (arcsec), and
  * their summary. Offsets are taken on the tangent plane at the ephemeris position (gnomonic), exact enough for
  * the arcsecond offsets of a known orbit and correct across RA = 0.
- * Reference: sso-science.md §2.2 (mean/std of the observed − ephemeris separation in the SSOFT).
+ * Reference: docs/references.md#ssoft-columns (mean/std of the observed − ephemeris separation in the SSOFT).
  */
 
 const RAD = Math.PI / 180;

@@ -25,7 +25,7 @@ describe('latestsRequestOf', () => {
 });
 
 describe('classGroups', () => {
-  it('groups the /classes answer (reference §2.14 shape), allclasses first', () => {
+  it('groups the /classes answer (docs/references.md#api-classes shape), allclasses first', () => {
     const groups = classGroups({
       classnames: {
         'Fink classifiers': ['SN candidate', 'Unknown'],

@@ -1,7 +1,7 @@
 /**
  * The latest-alerts page's state: the class and the number of alerts, read from and written to the URL query
  * (`class`, `n`, `distinct`), and the class list of `/api/v1/classes` as option groups.
- * Reference: fink-api.md §2.4 (`latests` arguments), §2.14 (`classes` answer).
+ * Reference: docs/references.md#api-latests (`latests` arguments), #api-classes (`classes` answer).
  */
 
 /** Default and largest number of alerts the page asks for (the API allows more; a page table stays readable). */

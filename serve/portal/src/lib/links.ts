@@ -1,7 +1,7 @@
 /**
  * Links from an object to outside services: catalogues by position (SIMBAD, TNS, NED, VSX) and other brokers by
  * ZTF object id (ALeRCE, Lasair, ANTARES). Pure URL building; radii in each service's own units.
- * Reference: fink-api.md §6.3 (Neighbourhood and Other brokers cards).
+ * Reference: docs/references.md#portal-object-page (Neighbourhood and Other brokers cards).
  */
 
 /** An outside link with its label. */

@@ -3,7 +3,7 @@
  * table, or newer than it). The fit is the project's own (compute/sso/phase/fit-phase-curve.ts, the code the
  * SSOFT builder runs), fed with the reduced magnitudes and phase angles of `/api/v1/sso?withEphem=true`; it is
  * loaded on first use as its own chunk (it brings the least-squares solver).
- * Reference: sso-science.md §1.5 (Fink's recipe), docs/sso.md ("Phase-curve fits and the SSOFT").
+ * Reference: docs/references.md#phase-fit-recipe (Fink's recipe), docs/sso.md ("Phase-curve fits and the SSOFT").
  */
 import { fitParametersFromColumns, type PhaseFitParameters, type PhaseModel } from './phase-curve.js';
 import type { SsoPoint } from './sso-points.js';

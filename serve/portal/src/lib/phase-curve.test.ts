@@ -36,7 +36,7 @@ function paramsOf(model: 'HG' | 'HG1G2' | 'SHG1G2', row: Record<string, unknown>
 }
 
 describe('reducedMag', () => {
-  it('is m − 5 log10(r Δ) (sso-science.md §1.1)', () => {
+  it('is m − 5 log10(r Δ) (docs/references.md#reduced-magnitude)', () => {
     expect(reducedMag(18, 2, 1)).toBeCloseTo(18 - 5 * Math.log10(2), 12);
     expect(reducedMag(18, 1, 1)).toBe(18);
     expect(reducedMag(18, 0, 1)).toBeNull();

@@ -3,7 +3,7 @@
  * made in the page, both with the SSOFT column names), and model curves sampled over a phase-angle range. The
  * model magnitudes are the project's own (compute/sso/phase/models.ts: pure, DOM-free, bundled as is), so the
  * portal draws exactly the functions the fits were made with.
- * Reference: sso-science.md §1.1-1.4; Carry et al. 2024, A&A 687, A38.
+ * Reference: docs/references.md#reduced-magnitude, #hg-model, #hg1g2-model, #shg1g2-model; Carry et al. 2024, A&A 687, A38.
  */
 import { cosAspectAngle, hg1g2Mag, hgMag } from '../../../../compute/sso/phase/models.js';
 
@@ -55,7 +55,7 @@ function num(row: Readonly<Record<string, unknown>>, key: string): number | null
 /**
  * The fit parameters held by a row with SSOFT column names (`H_1`, `G_1`, `G1_2`, `R`, `alpha0`, `chi2red`, …).
  * @returns null when the fit failed (`fit` != 0) or no band has a finite H and its phase parameters.
- * Reference: data/ssoft-columns.ts (column names and units); sso-science.md §2.2.
+ * Reference: data/ssoft-columns.ts (column names and units); docs/references.md#ssoft-columns.
  */
 export function fitParametersFromColumns(
   model: PhaseModel,
@@ -96,7 +96,7 @@ const RAD = Math.PI / 180;
  * Reduced magnitude: the magnitude the object would have at 1 AU from the Sun and the observer.
  * @param magpsf observed magnitude (mag); @param dhelioAu Sun distance r (AU); @param dobsAu observer distance Δ (AU).
  * @returns m − 5 log10(r Δ) (mag); null when a distance is not positive or a value is not finite.
- * Reference: sso-science.md §1.1.
+ * Reference: docs/references.md#reduced-magnitude.
  */
 export function reducedMag(magpsf: number, dhelioAu: number, dobsAu: number): number | null {
   if (!Number.isFinite(magpsf) || !(dhelioAu > 0) || !(dobsAu > 0)) return null;
@@ -132,7 +132,7 @@ export function meanAbsCosAspect(
  * 2.5 log10(1 − (1 − R)|cos Λ|) is added to the HG1G2 magnitude of the band's H, G1, G2.
  * @param phaseAngleDeg phase angle (deg), [0, 180); @param absCosAspect |cos Λ| in [0, 1] (sHG1G2 only).
  * @returns reduced magnitude (mag); null when the band has no parameters or the model has no finite value there.
- * Reference: compute/sso/phase/models.ts (`hgMag`, `hg1g2Mag`, `shg1g2Mag`); sso-science.md §1.2-1.4.
+ * Reference: compute/sso/phase/models.ts (`hgMag`, `hg1g2Mag`, `shg1g2Mag`); docs/references.md#hg-model, #hg1g2-model, #shg1g2-model.
  */
 export function modelMag(
   fit: PhaseFitParameters,

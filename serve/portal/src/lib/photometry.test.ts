@@ -4,7 +4,7 @@ import { countByBand, dcMagnitude, fluxMjy, lightCurvePoints } from './photometr
 /** Magnitudes computed by hand carry 1e-9 mag of rounding at most. */
 const TOL_MAG = 1e-9;
 
-describe('DC magnitude (fink-api.md §6.3)', () => {
+describe('DC magnitude (docs/references.md#dc-magnitude)', () => {
   it('adds equal fluxes: magnr = magpsf = 15, positive → 15 − 2.5·log10(2) = 14.247425 mag', () => {
     const dc = dcMagnitude(15, 0.1, 15, 0.1, true);
     expect(Math.abs((dc?.mag ?? 0) - (15 - 2.5 * Math.log10(2)))).toBeLessThan(TOL_MAG);

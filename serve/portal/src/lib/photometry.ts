@@ -1,7 +1,7 @@
 /**
  * Light-curve values of an object's alerts: difference magnitude, DC magnitude (the reference source's flux added
  * back) and DC apparent flux, with propagated errors, per band and per quality tag. Pure functions, no DOM.
- * Reference: fink-api.md §6.3 (m_DC = −2.5·log10(10^(−0.4·magnr) + s·10^(−0.4·magpsf)), s = +1 when
+ * Reference: docs/references.md#dc-magnitude (m_DC = −2.5·log10(10^(−0.4·magnr) + s·10^(−0.4·magpsf)), s = +1 when
  * isdiffpos = 't' else −1; f = 3631 Jy·10^(−0.4·m_DC); points with a DC error above 1 mag hidden).
  */
 import type { ApiRow } from './api.js';
@@ -35,7 +35,7 @@ export interface MagWithError {
  * @param magnr magnitude of the nearest reference source (mag); @param sigmagnr its error (mag, or null).
  * @param positive true when `isdiffpos` is 't' (the source brightened).
  * @returns the DC magnitude and its propagated error; null when an input is not finite or the total flux ≤ 0.
- * Reference: fink-api.md §6.3; error: σ_DC = √((F_r σ_r)² + (F_p σ_p)²) / |F_r ± F_p| with F = 10^(−0.4 m).
+ * Reference: docs/references.md#dc-magnitude; error: σ_DC = √((F_r σ_r)² + (F_p σ_p)²) / |F_r ± F_p| with F = 10^(−0.4 m).
  */
 export function dcMagnitude(
   magpsf: number,
@@ -60,7 +60,7 @@ export function dcMagnitude(
  * Apparent flux of an AB magnitude.
  * @param mag AB magnitude; @param errorMag its error (mag, or null).
  * @returns flux (mJy) = 3631 Jy·10^(−0.4 m) and its error (mJy) = flux·0.4·ln10·σ_m (null when σ_m is).
- * Reference: fink-api.md §6.3 (Oke & Gunn 1983, ApJ 266, 713: AB zero point 3631 Jy).
+ * Reference: docs/references.md#dc-magnitude (Oke & Gunn 1983, ApJ 266, 713: AB zero point 3631 Jy).
  */
 export function fluxMjy(mag: number, errorMag: number | null): { fluxMjy: number; errorMjy: number | null } {
   const flux = AB_ZERO_POINT_JY * MJY_PER_JY * 10 ** (-0.4 * mag);

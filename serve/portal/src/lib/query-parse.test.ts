@@ -12,7 +12,7 @@ import {
   queryToParams,
 } from './query-parse.js';
 
-/** The reference cone (fink-api.md §7.3 test_coordinates): 12h55m17.218s +02d53m50.35s = 193.8217417°, 2.8973194°. */
+/** The reference cone (docs/references.md#api-cone-test test_coordinates): 12h55m17.218s +02d53m50.35s = 193.8217417°, 2.8973194°. */
 const RA_DEG = 193.8217417;
 const DEC_DEG = 2.8973194;
 /** Tolerance on positions read from text (deg): 1e-6° = 0.0036″, well below the 0.001 s of the inputs. */
@@ -109,7 +109,7 @@ describe('queries in the URL', () => {
     }
   });
 
-  it("reads the reference's URL (fink-api.md §6.1) and its older query_type form", () => {
+  it("reads the reference's URL (docs/references.md#portal-urls) and its older query_type form", () => {
     expect(
       query(
         queryFromParams(
@@ -166,7 +166,7 @@ describe('queries in the URL', () => {
   });
 });
 
-describe('API call of a query (fink-api.md §6.2)', () => {
+describe('API call of a query (docs/references.md#portal-search)', () => {
   it('maps each action to its endpoint', () => {
     expect(apiCall({ action: 'objectid', objectId: 'ZTF21' })).toEqual({
       endpoint: 'explorer',

@@ -2,7 +2,7 @@
  * The home search: what the user typed (with a query type, or "auto" to detect it) becomes a `Query`; a query
  * lives in the URL (`/?action=conesearch&ra=…&dec=…&r=…`, the reference's scheme, and its older `?query_type=…`
  * form) and maps to one public API call. Pure functions, no DOM.
- * Reference: fink-api.md §6.1 (URL scheme), §6.2 (parsing order, backend calls); spec §4.2 rule 8 (SSO prefix).
+ * Reference: docs/references.md#portal-urls (URL scheme), #portal-search (parsing order, backend calls); spec §4.2 rule 8 (SSO prefix).
  */
 import {
   ARCSEC_PER_DEG,
@@ -193,7 +193,7 @@ function numberParam(params: URLSearchParams, ...names: string[]): number | null
 }
 
 /**
- * Reads a search from the page URL: `action=…` (fink-api.md §6.1) or the older `query_type=…` form.
+ * Reads a search from the page URL: `action=…` (docs/references.md#portal-urls) or the older `query_type=…` form.
  * @returns null when the URL holds no search; an error when it holds a malformed one.
  */
 export function queryFromParams(params: URLSearchParams): Parsed | null {
@@ -331,7 +331,7 @@ export interface ApiCall {
 }
 
 /**
- * The API call that answers a query (fink-api.md §6.2): objectid → explorer (objectId, a prefix allowed);
+ * The API call that answers a query (docs/references.md#portal-search): objectid → explorer (objectId, a prefix allowed);
  * cone → explorer (ra, dec, radius, startdate/window); date range → explorer; class → latests (n = last);
  * sso → sso (`n_or_d`: the exact object, or the numbers `ssoMatches` found for a prefix); tracklet → tracklet.
  * @param ssoMatches for a partial SSO search, the matching names or numbers (see lib/sso-prefix.ts).

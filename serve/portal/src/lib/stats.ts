@@ -1,7 +1,7 @@
 /**
  * The nightly statistics of `/api/v1/statistics` as series for the statistics page: one value per night for the
  * `basic:` counts and for each `class:` label, totals per class, and cumulative sums.
- * Reference: fink-api.md §2.12 (columns); serve/api/statistics.ts (`key:key` = `ztf_YYYYMMDD`).
+ * Reference: docs/references.md#api-statistics (columns); serve/api/statistics.ts (`key:key` = `ztf_YYYYMMDD`).
  */
 
 /** Nightly counts: the nights (ISO dates, ascending) and, per column, one value per night (0 when absent). */

@@ -2,7 +2,7 @@
  * The cross-match form: checks the fields as `/api/v1/xmatch` will (so most mistakes are caught before the
  * upload) and builds its multipart body. The catalogue is either pasted CSV text (`catalog`, as the reference
  * API) or an uploaded file (CSV, VOTable or parquet) sent in the `file` field.
- * Reference: fink-api.md §2.10 (arguments, 18,000″ radius limit, "RA,Dec,ID[,Time]" header).
+ * Reference: docs/references.md#api-xmatch (arguments, 18,000″ radius limit, "RA,Dec,ID[,Time]" header).
  */
 
 /** The multipart field of an uploaded catalogue. */

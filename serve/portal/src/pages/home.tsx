@@ -1,6 +1,6 @@
 /**
  * Home: the search entry (query type, help, examples, recent searches) and, when the URL holds a search
- * (`/?action=…`, or the older `?query_type=…`), its results. Reference: fink-api.md §6.1, §6.2.
+ * (`/?action=…`, or the older `?query_type=…`), its results. Reference: docs/references.md#portal-urls, #portal-search.
  */
 import { useState } from 'preact/hooks';
 import { ErrorBox } from '../components/status.js';

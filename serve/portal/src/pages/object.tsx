@@ -2,7 +2,7 @@
  * Object page `/<objectId>`: identity card and sky viewer on the left; tabs on the right (light curve and
  * cutouts, alert content, neighbourhood, classification scores, Solar System for alerts of known objects,
  * download and share). The chosen tab and alert are in the URL (`?tab=…&candid=…`).
- * Data: `objects` with `withupperlim=true` (alert ids kept exact), loaded once. Reference: fink-api.md §6.3.
+ * Data: `objects` with `withupperlim=true` (alert ids kept exact), loaded once. Reference: docs/references.md#dc-magnitude.
  */
 
 import { useEffect } from 'preact/hooks';

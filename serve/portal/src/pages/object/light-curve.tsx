@@ -2,7 +2,7 @@
  * The light curve: difference magnitude, DC magnitude or DC flux against time, one colour per band (the
  * theme's `--band-*` variables), error bars, and upper limits and bad-quality points that can be hidden.
  * When the chart is first drawn, `performance.mark('skyalert:lightcurve')` is set (bench/portal.ts reads it).
- * Reference: fink-api.md §6.3.
+ * Reference: docs/references.md#dc-magnitude.
  */
 import type { Data, Layout } from 'plotly.js-dist-min';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
