@@ -1,9 +1,8 @@
-/** `npm run bench -- <name>`: runs one benchmark (ingest, api, object-paths, sso, sso-cutouts, phase-fits, portal, xmatch). */
+/** `npm run bench -- <name>`: runs one benchmark (ingest, api, sso, sso-cutouts, phase-fits, portal, xmatch). */
 const name = process.argv[2];
 const BENCHES: Record<string, string> = {
   ingest: './ingest.js',
   api: './api.js',
-  'object-paths': './object-paths.js',
   sso: './sso.js',
   'sso-cutouts': './sso-cutouts.js',
   'phase-fits': './phase-fits.js',

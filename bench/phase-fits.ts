@@ -5,8 +5,9 @@
  * to other load on the machine), the mean and largest solver iterations, and the objects per second of the three
  * flavours together on one core. CLI output only.
  */
-import { samplePhaseCurve } from '../compute/sim/index.js';
+
 import { fitPhaseCurve, type PhaseFlavor, type PhaseObservations } from '../compute/sso/phase/index.js';
+import { samplePhaseCurve } from '../ingest/simulate/model/index.js';
 
 const RAD_PER_DEG = Math.PI / 180;
 const FLAVORS: readonly PhaseFlavor[] = ['HG', 'HG1G2', 'SHG1G2'];

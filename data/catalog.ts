@@ -35,7 +35,10 @@ export interface PartEntry {
   readonly rows: { readonly alerts: number; readonly upperlim: number; readonly cutouts: number };
   /** Where the stamps of each night are: the part whose directory holds that night's `cutouts.parquet`. */
   readonly cutouts: readonly { readonly night: number; readonly part: string }[];
-  /** Format of the part's object blocks (data/object-blocks.ts); absent in parts written in format 1. */
+  /**
+   * Format of the part's object blocks (data/object-blocks.ts); absent in parts written in format 1 or before
+   * object blocks, which the server refuses to read (serve/store-reader.ts).
+   */
   readonly objectBlockFormat?: number;
   readonly createdAt: string;
 }
@@ -119,9 +122,4 @@ export function writeCatalog(layout: StoreLayout, catalog: Catalog): void {
 /** Absolute path of one file of a part. */
 export function partFilePath(layout: StoreLayout, partId: string, file: PartFile): string {
   return path.join(layout.partDir(partId), PART_FILES[file]);
-}
-
-/** The cutouts files holding the stamps of a part's nights (absolute paths). */
-export function cutoutFilesOf(layout: StoreLayout, part: PartEntry): string[] {
-  return part.cutouts.map((c) => partFilePath(layout, c.part, 'cutouts'));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Prng } from '../compute/sim/prng.js';
+import { Prng } from '../compute/random/prng.js';
 import { ByteSink, FlatRecordWriter } from './flat-record-writer.js';
 import { BLOCK_STAMP_RECORD, BLOCK_UPPERLIM_RECORD, ObjectBlockStream } from './object-block-stream.js';
 import {
@@ -93,7 +93,7 @@ describe('object block stream', () => {
     // and the blocks read back
     let at = 0;
     for (let i = 0; i < blocks.length; i++) {
-      const back = decodeObjectBlock(stream.bytes().subarray(at, at + lengths[i]), 2);
+      const back = decodeObjectBlock(stream.bytes().subarray(at, at + lengths[i]));
       expect(back.upperlim).toEqual(blocks[i].upperlim);
       expect(back.stamps).toEqual(blocks[i].stamps);
       expect(back.alerts.map((a) => a.text?.candid)).toEqual(blocks[i].alerts.map((a) => a.text?.candid));

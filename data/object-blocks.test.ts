@@ -56,7 +56,7 @@ describe('object blocks', () => {
       ],
     };
     const bytes = encodeObjectBlock(block);
-    const back = decodeObjectBlock(bytes, 2);
+    const back = decodeObjectBlock(bytes);
     expect(back.alerts.map((a) => a.classification)).toEqual(['SN candidate', null]);
     expect(back.alerts[0].text).toEqual({ ...block.alerts[0].text, json: expect.anything() });
     expect(back.alerts[0].text?.candid).toBe(1060135832015015001n);
@@ -73,25 +73,11 @@ describe('object blocks', () => {
     expect(back.stamps[0].candid).toBe(1060135832015015002n);
   });
 
-  it('reads format-1 blocks (no texts) as written before format 2', () => {
-    const block: ObjectBlock = {
-      alerts: [{ classification: 'EB*', row: Uint8Array.from([9, 8]), text: null }],
-      upperlim: [point(2458814.5, 'upperlim')],
-      stamps: [],
-    };
-    const v1 = encodeObjectBlock(block, 1);
-    expect(v1.length).toBeLessThan(encodeObjectBlock(block).length);
-    const back = decodeObjectBlock(v1, 1);
-    expect(back.alerts).toEqual([{ classification: 'EB*', row: expect.anything(), text: null }]);
-    expect([...back.alerts[0].row]).toEqual([9, 8]);
-    expect(back.upperlim).toEqual(block.upperlim);
-  });
-
   it('decodes an empty block and rejects truncated bytes', () => {
     const empty = encodeObjectBlock({ alerts: [], upperlim: [], stamps: [] });
-    expect(decodeObjectBlock(empty, 2)).toEqual({ alerts: [], upperlim: [], stamps: [] });
+    expect(decodeObjectBlock(empty)).toEqual({ alerts: [], upperlim: [], stamps: [] });
     const full = encodeObjectBlock({ alerts: [], upperlim: [point(2458814.5, 'upperlim')], stamps: [] });
-    expect(() => decodeObjectBlock(full.subarray(0, full.length - 3), 2)).toThrow();
+    expect(() => decodeObjectBlock(full.subarray(0, full.length - 3))).toThrow();
   });
 
   it('encodes blocks one after another into one growing buffer, each as encodeObjectBlock does', () => {
@@ -115,9 +101,9 @@ describe('object blocks', () => {
     expect(Math.max(...lengths)).toBeGreaterThan(1024);
     expect(Buffer.compare(encoder.bytes(), Buffer.concat(separate))).toBe(0);
     expect(encoder.size).toBe(encoder.bytes().length);
-    // after a reset, the next block starts at 0 (in format 1 here)
+    // after a reset, the next block starts at 0
     encoder.reset();
-    expect(encoder.add(blocks[2], 1)).toBe(encodeObjectBlock(blocks[2], 1).length);
-    expect(decodeObjectBlock(encoder.bytes(), 1).upperlim).toEqual(blocks[2].upperlim);
+    expect(encoder.add(blocks[2])).toBe(encodeObjectBlock(blocks[2]).length);
+    expect(decodeObjectBlock(encoder.bytes()).upperlim).toEqual(blocks[2].upperlim);
   });
 });

@@ -6,10 +6,11 @@
  * length, and the object index of a catalog version carries them too, so that a server answers an object with
  * one positional read per part holding it, without a query.
  *
- * Formats: 1 (a part entry without `objectBlockFormat`) holds per alert its classification and row document;
- * 2 adds the alert's JSON text in full mode (data/alert-json.ts) and the few values an answer needs beside it
- * (candid and jd to order, fid, magpsf and sigmapsf for the colour and rate fields), so that a JSON answer is
- * written without decoding the row documents.
+ * Format 2 (`objectBlockFormat: 2` in a part's catalog entry), the only one written and read: per alert its
+ * classification, its row document, its JSON text in full mode (data/alert-json.ts) and the few values an answer
+ * needs beside it (candid and jd to order, fid, magpsf and sigmapsf for the colour and rate fields), so that a
+ * JSON answer is written without decoding the row documents. (Format 1, without the texts, is no longer read:
+ * the server refuses a catalog that declares it, docs/store.md "Object blocks".)
  */
 import avro from 'avsc';
 import type { HistoryPoint } from './alert.js';
@@ -23,7 +24,7 @@ export const OBJECT_BLOCKS_INDEX_FILE = 'objects.parquet';
 /** The format blocks are written in now. */
 export const OBJECT_BLOCK_FORMAT: ObjectBlockFormat = 2;
 
-/** What a format-2 block holds about an alert beside its row document. */
+/** What a block holds about an alert beside its row document. */
 export interface BlockAlertText {
   readonly candid: bigint;
   /** JD UTC of the exposure start. */
@@ -40,7 +41,7 @@ export interface BlockAlert {
   readonly classification: string | null;
   /** The alert's `row_avro` document (data/alert-row-codec.ts). */
   readonly row: Uint8Array;
-  /** Its JSON text and ordering values: null in format-1 blocks. */
+  /** Its JSON text and ordering values (always written; null only in hand-made test blocks). */
   readonly text: BlockAlertText | null;
 }
 
@@ -89,9 +90,10 @@ const ALERT_TEXT_SCHEMA = {
   ],
 };
 
-const ALERT_FIELDS_V1 = [
+const ALERT_FIELDS = [
   { name: 'classification', type: opt('string') },
   { name: 'row', type: 'bytes' },
+  { name: 'text', type: ['null', ALERT_TEXT_SCHEMA] },
 ];
 
 /** The record of an upper limit in a block (BlockUpperlim). */
@@ -128,16 +130,12 @@ export const BLOCK_STAMP_SCHEMA = {
   ],
 };
 
-/** The block schema of a format; `alertsOnly` leaves out the upper limits and stamps (a reader's projection). */
-function blockType(format: 1 | 2, alertsOnly = false): avro.Type {
-  const alertFields =
-    format === 1
-      ? ALERT_FIELDS_V1
-      : [...ALERT_FIELDS_V1, { name: 'text', type: ['null', ALERT_TEXT_SCHEMA] }];
+/** The block schema; `alertsOnly` leaves out the upper limits and stamps (a reader's projection). */
+function blockType(alertsOnly = false): avro.Type {
   const fields: object[] = [
     {
       name: 'alerts',
-      type: { type: 'array', items: { type: 'record', name: 'BlockAlert', fields: alertFields } },
+      type: { type: 'array', items: { type: 'record', name: 'BlockAlert', fields: ALERT_FIELDS } },
     },
   ];
   if (!alertsOnly)
@@ -151,13 +149,13 @@ function blockType(format: 1 | 2, alertsOnly = false): avro.Type {
   });
 }
 
-const BLOCK_TYPES = { 1: blockType(1), 2: blockType(2) } as const;
-/** Format-2 readers of the alerts alone: upper limits and stamps are skipped, not built. */
-const ALERTS_ONLY_TYPE = blockType(2, true);
-const ALERTS_ONLY_RESOLVER = ALERTS_ONLY_TYPE.createResolver(BLOCK_TYPES[2]);
+const BLOCK_TYPE = blockType();
+/** Readers of the alerts alone: upper limits and stamps are skipped, not built. */
+const ALERTS_ONLY_TYPE = blockType(true);
+const ALERTS_ONLY_RESOLVER = ALERTS_ONLY_TYPE.createResolver(BLOCK_TYPE);
 
-/** A block format number as stored in a part entry (absent: 1). */
-export type ObjectBlockFormat = 1 | 2;
+/** The block format number stored in a part entry: the one format written and read. */
+export type ObjectBlockFormat = 2;
 
 /** The value avsc writes for a block: byte arrays viewed as Buffers (avsc writes `bytes` from Buffers only). */
 function writable(block: ObjectBlock): ObjectBlock {
@@ -174,8 +172,7 @@ function writable(block: ObjectBlock): ObjectBlock {
  * and no allocation. (avsc's `toBuffer` encodes into a 1 KiB buffer, so a block larger than that, the usual
  * case, is encoded twice and copied into a new buffer of its own.) `bytes` gives what was added since the last
  * `reset`. Publication writes blocks with `ObjectBlockStream` (data/object-block-stream.ts), value by value;
- * this avsc encoder is the reference its tests compare with, and it writes any format (format 1 for the tests
- * of stores written before format 2).
+ * this avsc encoder is the reference its tests compare with.
  */
 export class ObjectBlockEncoder {
   private buffer: Buffer;
@@ -185,9 +182,9 @@ export class ObjectBlockEncoder {
     this.buffer = Buffer.allocUnsafeSlow(initialBytes);
   }
 
-  /** Appends the encoding of `block` in `format`; returns its length in bytes. */
-  add(block: ObjectBlock, format: ObjectBlockFormat = OBJECT_BLOCK_FORMAT): number {
-    const type = BLOCK_TYPES[format];
+  /** Appends the encoding of `block`; returns its length in bytes. */
+  add(block: ObjectBlock): number {
+    const type = BLOCK_TYPE;
     const value = writable(block);
     let end = type.encode(value, this.buffer, this.used);
     if (end < 0) {
@@ -220,16 +217,10 @@ export class ObjectBlockEncoder {
 
 const encoder = new ObjectBlockEncoder(1 << 16);
 
-/**
- * Encodes an object block (Avro binary, schema `skyalert.ObjectBlock`) in the current format, or in format 1
- * (texts dropped: how stores written before format 2 hold them), into a buffer of its own.
- */
-export function encodeObjectBlock(
-  block: ObjectBlock,
-  format: ObjectBlockFormat = OBJECT_BLOCK_FORMAT,
-): Buffer {
+/** Encodes an object block (Avro binary, schema `skyalert.ObjectBlock`) into a buffer of its own. */
+export function encodeObjectBlock(block: ObjectBlock): Buffer {
   encoder.reset();
-  encoder.add(block, format);
+  encoder.add(block);
   return Buffer.from(encoder.bytes());
 }
 
@@ -237,19 +228,19 @@ function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 }
 
-/** Decodes an object block of a format; throws when the bytes are not one (a truncated or foreign file). */
-export function decodeObjectBlock(bytes: Uint8Array, format: ObjectBlockFormat): ObjectBlock {
-  const block = BLOCK_TYPES[format].fromBuffer(asBuffer(bytes)) as ObjectBlock;
-  if (format === 1) {
-    return {
-      ...block,
-      alerts: block.alerts.map((a) => ({ classification: a.classification, row: a.row, text: null })),
-    };
-  }
-  return block;
+/**
+ * Decodes an object block; throws when the bytes are not one (a truncated or foreign file).
+ *
+ * @param _format the part's block format: {@link OBJECT_BLOCK_FORMAT}, the only one (the caller's statement).
+ */
+export function decodeObjectBlock(
+  bytes: Uint8Array,
+  _format: ObjectBlockFormat = OBJECT_BLOCK_FORMAT,
+): ObjectBlock {
+  return BLOCK_TYPE.fromBuffer(asBuffer(bytes)) as ObjectBlock;
 }
 
-/** The alerts of a format-2 block, without building its upper limits and stamps. */
+/** The alerts of a block, without building its upper limits and stamps. */
 export function decodeBlockAlerts(bytes: Uint8Array): readonly BlockAlert[] {
   return (ALERTS_ONLY_TYPE.fromBuffer(asBuffer(bytes), ALERTS_ONLY_RESOLVER) as ObjectBlock).alerts;
 }

@@ -1,34 +1,42 @@
 /**
- * Full rows of alerts found through an index (explorer, latests, tracklet, sso): from the object blocks when
- * the in-memory object index has a block for every (object, part) referenced — one positional read per block,
- * no query — otherwise with the DuckDB read over the parts' `alerts.parquet` (`readAlertsByRef`). Both give the
- * same stored rows (storage names, BIGINT as bigint, plus `classification`).
+ * Full rows of alerts found through an index (explorer, latests, tracklet, sso, xmatch, bayestar, scs): from the
+ * object blocks the in-memory object index names, one positional read per (object, part) referenced, no query.
+ * Stored rows (storage names, BIGINT as bigint, plus `classification`) or the alerts' prepared JSON texts.
  */
 import { alertRowCandid, decodeAlertRow } from '../data/alert-row-codec.js';
-import { type AlertRef, BASE_ALERT_COLUMNS, readAlertsByRef } from '../data/queries/alert-refs.js';
-import { type BlockLocation, readBlockAlerts, readObjectBlocks } from '../data/queries/object-blocks.js';
-import type { QueryFn } from '../data/queries/objects.js';
+import type { AlertRef } from '../data/queries/alert-refs.js';
+import { BASE_ALERT_COLUMNS } from '../data/queries/alert-refs.js';
+import {
+  alertTextOf,
+  type BlockLocation,
+  readBlockAlerts,
+  readObjectBlocks,
+} from '../data/queries/object-blocks.js';
+import { ApiError } from './errors.js';
+import { objectLocator } from './object-reads.js';
 import type { StoreReader } from './store-reader.js';
 
 type Row = Record<string, unknown>;
 
-/** Stored columns that row documents do not hold (the DuckDB path answers requests for them). */
-const NOT_IN_BLOCKS = new Set(['night', 'hpix29']);
-
-/** The blocks holding `refs`, or null when one of them has none in the index (or the index is absent). */
-export function locateReferencedBlocks(
-  reader: StoreReader,
-  refs: readonly AlertRef[],
-): BlockLocation[] | null {
-  const { locator } = reader.snapshot();
-  if (locator === null) return null;
+/**
+ * The blocks holding `refs` in the object index of the version in use.
+ *
+ * @throws ApiError 503 when the index is not loaded, or lacks a referenced (object, part): the catalog version
+ *   changed between the index scan and this read (send the request again).
+ */
+export function locateReferencedBlocks(reader: StoreReader, refs: readonly AlertRef[]): BlockLocation[] {
+  const locator = objectLocator(reader.snapshot());
   const locations = new Map<string, BlockLocation>();
   for (const ref of refs) {
     const key = `${ref.objectId}\u0000${ref.part}`;
     if (locations.has(key)) continue;
     const found = locator.find(ref.objectId, true).find((r) => r.part === ref.part);
-    if (!found?.block) return null;
-    locations.set(key, { objectId: ref.objectId, part: ref.part, ...found.block });
+    if (!found)
+      throw new ApiError(
+        503,
+        'The store switched to a new catalog version during this request: send it again.',
+      );
+    locations.set(key, found);
   }
   return [...locations.values()];
 }
@@ -44,11 +52,7 @@ export async function readReferencedAlerts(
   columns: readonly string[] | null,
 ): Promise<Row[]> {
   if (refs.length === 0) return [];
-  const locations = columns?.some((c) => NOT_IN_BLOCKS.has(c)) ? null : locateReferencedBlocks(reader, refs);
-  if (locations === null) {
-    const query: QueryFn = (sql, params) => reader.query(sql, params);
-    return readAlertsByRef(query, reader.layout, refs, columns);
-  }
+  const locations = locateReferencedBlocks(reader, refs);
   const wanted = new Set(refs.map((r) => `${r.objectId}\u0000${r.candid}`));
   const keep = columns === null ? null : new Set([...BASE_ALERT_COLUMNS, ...columns]);
   const rows: Row[] = [];
@@ -86,23 +90,20 @@ export async function readReferencedAlertsInOrder(
 
 /**
  * The prepared JSON texts (data/alert-json.ts) of the referenced alerts, in the order of `refs` (references not
- * found are left out, as in {@link readReferencedAlertsInOrder}); null when a referenced block has no texts (a
- * part written in format 1) or is not in the object index: read the rows then.
+ * found are left out, as in {@link readReferencedAlertsInOrder}).
  */
 export function readReferencedAlertTextsInOrder(
   reader: StoreReader,
   refs: readonly AlertRef[],
-): { readonly candid: bigint; readonly json: Uint8Array }[] | null {
+): { readonly candid: bigint; readonly json: Uint8Array }[] {
   if (refs.length === 0) return [];
   const locations = locateReferencedBlocks(reader, refs);
-  if (locations === null || locations.some((l) => l.format !== 2)) return null;
   const wanted = new Set(refs.map((r) => `${r.objectId}\u0000${r.candid}`));
   const byCandid = new Map<bigint, Uint8Array>();
   for (const loc of locations) {
     for (const alert of readBlockAlerts(reader.layout, reader.files, loc)) {
-      if (alert.text === null) return null;
-      if (wanted.has(`${loc.objectId}\u0000${alert.text.candid}`))
-        byCandid.set(alert.text.candid, alert.text.json);
+      const text = alertTextOf(alert, loc);
+      if (wanted.has(`${loc.objectId}\u0000${text.candid}`)) byCandid.set(text.candid, text.json);
     }
   }
   const texts: { candid: bigint; json: Uint8Array }[] = [];

@@ -1,8 +1,8 @@
 /**
- * JSON answers of alert tables in full mode from the alerts' prepared texts (format-2 object blocks,
- * data/alert-json.ts): the answer is a concatenation of stored bytes, with the colour and rate fields written
- * after them when asked. Byte for byte the answer of the row path (decode rows, build API rows, write JSON),
- * at a fraction of its cost.
+ * JSON answers of alert tables in full mode from the alerts' prepared texts (object blocks, data/alert-json.ts):
+ * the answer is a concatenation of stored bytes, with the colour and rate fields written after them when asked.
+ * The other answers (a `columns` selection, csv, parquet, votable) are written from the decoded rows; the tests
+ * check both against the input alerts (test/serve/object-blocks.test.ts).
  */
 import {
   COLOUR_RATE_COLUMNS,
@@ -20,7 +20,7 @@ const COLOUR_KEYS = Object.entries(COLOUR_RATE_COLUMNS) as [keyof ColourRateFiel
 
 /**
  * The colour and rate fields of each alert as JSON text (`"v:g-r":…,…`), computed per object over the given
- * alerts in their order (as the row path's addColourRateFields).
+ * alerts in their order (as addColourRateFields does for API rows).
  */
 export function colourRateTexts(alerts: readonly LocatedAlertText[]): string[] {
   const byObject = new Map<string, number[]>();
@@ -69,11 +69,7 @@ export function alertTextsJson(texts: readonly Uint8Array[], extra: readonly str
   return Buffer.concat(chunks);
 }
 
-/**
- * The full-mode JSON answer of referenced alerts (in the order of `refs`) from their prepared texts; null when a
- * referenced block has none (then the rows answer).
- */
-export function referencedAlertsJson(reader: StoreReader, refs: readonly AlertRef[]): Buffer | null {
-  const texts = readReferencedAlertTextsInOrder(reader, refs);
-  return texts === null ? null : alertTextsJson(texts.map((t) => t.json));
+/** The full-mode JSON answer of referenced alerts (in the order of `refs`) from their prepared texts. */
+export function referencedAlertsJson(reader: StoreReader, refs: readonly AlertRef[]): Buffer {
+  return alertTextsJson(readReferencedAlertTextsInOrder(reader, refs).map((t) => t.json));
 }

@@ -1,13 +1,10 @@
 /**
- * `withcutouts` of `/api/v1/objects`: adds the stamps of each alert row as 2-D arrays in
- * `b:cutout<Kind>_stampData` (docs/references.md#api-objects item 4), reading each object's stamps with one query instead of
- * one request per alert as the reference did.
+ * `withcutouts` of `/api/v1/objects` and `/api/v1/sso`: adds the stamps of each alert row as 2-D arrays in
+ * `b:cutout<Kind>_stampData` (docs/references.md#api-objects item 4), reading each object's stamps from its object blocks at
+ * once instead of one request per alert as the reference did.
  */
 import { FitsError, imageRows, readFitsImage } from '../compute/fits/fits-reader.js';
-import type { Catalog } from '../data/catalog.js';
-import { type AlertStamps, readStamps, STAMP_KINDS, type StampKind } from '../data/queries/cutouts.js';
-import type { QueryFn } from '../data/queries/objects.js';
-import type { StoreLayout } from '../data/store-layout.js';
+import type { AlertStamps, StampKind } from '../data/queries/cutouts.js';
 
 /** API field holding the 2-D array of a stamp kind. */
 export function stampField(kind: StampKind): `b:cutout${StampKind}_stampData` {
@@ -29,34 +26,16 @@ export function stampArray(bytes: Uint8Array): number[][] | null {
 }
 
 /**
- * Adds `b:cutout<Kind>_stampData` to every row, in place, for each kind in `kinds` (all three when omitted, as
- * the reference). `rows` are API rows of alerts (`i:objectId`, `i:candid`) whose objects live in the parts
- * `parts` of `catalog` (from `partsOfObject`); one query per distinct object reads the stamps of all its alerts.
- * An alert whose stamp is missing or unreadable gets [] (as the reference's failed cutout call); rows that are
- * not alerts (upper limits, `i:candid` = -1) get null.
+ * Adds `b:cutout<Kind>_stampData` to every row, in place, for each kind in `kinds`. `rows` are API rows of
+ * alerts (`i:objectId`, `i:candid`); `stampsOf` gives the stamps of every alert of an object (called once per
+ * distinct object of `rows`). An alert whose stamp is missing or unreadable gets [] (as the reference's failed
+ * cutout call); rows that are not alerts (upper limits, `i:candid` = -1) get null.
  */
-export async function addCutoutArrays(
-  query: QueryFn,
-  layout: StoreLayout,
-  catalog: Catalog,
-  parts: readonly string[],
-  rows: Record<string, unknown>[],
-  kinds: readonly StampKind[] = STAMP_KINDS,
-): Promise<void> {
-  await addStampArrays(rows, kinds, (objectId) =>
-    readStamps(query, layout, catalog, parts, objectId, 'all', kinds),
-  );
-}
-
-/**
- * As {@link addCutoutArrays}, with the stamps of every alert of an object given by `stampsOf` (called once per
- * distinct object of `rows`).
- */
-export async function addStampArrays(
+export function addStampArrays(
   rows: Record<string, unknown>[],
   kinds: readonly StampKind[],
-  stampsOf: (objectId: string) => Promise<readonly AlertStamps[]>,
-): Promise<void> {
+  stampsOf: (objectId: string) => readonly AlertStamps[],
+): void {
   const byObject = new Map<string, Record<string, unknown>[]>();
   for (const row of rows) {
     const candid = row['i:candid'];
@@ -71,7 +50,7 @@ export async function addStampArrays(
     byObject.set(objectId, list);
   }
   for (const [objectId, objectRows] of byObject) {
-    const stamps = await stampsOf(objectId);
+    const stamps = stampsOf(objectId);
     const byCandid = new Map(stamps.map((s) => [s.candid, s.stamps]));
     for (const row of objectRows) {
       const found = byCandid.get(BigInt(row['i:candid'] as bigint | number));

@@ -1,65 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import type { ObjectBlockFormat } from '../data/object-blocks.js';
 import { type ObjectLocator, ObjectLocatorBuilder } from './object-locator.js';
 
 /** One row of an object index, as read from its parquet file. */
 interface ObjectIndexRow {
   readonly objectId: string;
   readonly part: string;
-  readonly blockOffset: number | null;
-  readonly blockLength: number | null;
+  readonly blockOffset: number;
+  readonly blockLength: number;
 }
 
 /** A locator of rows in any order: sorted bytewise by id then by part (as DuckDB sorts), then fed in. */
-function buildFromAnyOrder(
-  rows: readonly ObjectIndexRow[],
-  knownParts: ReadonlySet<string>,
-  blockFormats: ReadonlyMap<string, ObjectBlockFormat> = new Map(),
-): ObjectLocator {
+function buildFromAnyOrder(rows: readonly ObjectIndexRow[], knownParts: ReadonlySet<string>): ObjectLocator {
   const encoded = rows.map((r) => Buffer.from(r.objectId, 'utf8'));
   const order = rows.map((_, i) => i);
   order.sort((a, b) => Buffer.compare(encoded[a], encoded[b]) || (rows[a].part < rows[b].part ? -1 : 1));
-  const builder = new ObjectLocatorBuilder(knownParts, blockFormats);
+  const builder = new ObjectLocatorBuilder(knownParts);
   for (const i of order)
     builder.add(rows[i].objectId, rows[i].part, rows[i].blockOffset, rows[i].blockLength);
   return builder.finish();
 }
 
-const row = (
-  objectId: string,
-  part: string,
-  blockOffset: number | null = 0,
-  blockLength = 10,
-): ObjectIndexRow => ({
+const row = (objectId: string, part: string, blockOffset = 0, blockLength = 10): ObjectIndexRow => ({
   objectId,
   part,
   blockOffset,
-  blockLength: blockOffset === null ? null : blockLength,
+  blockLength,
 });
 
 describe('ObjectLocator', () => {
-  // unsorted on purpose, one object in two parts, one part without blocks, one part unknown to the catalog
+  // unsorted on purpose, one object in two parts, one part unknown to the catalog
   const rows: ObjectIndexRow[] = [
     row('ZTF19acihgng', 'n2', 4096, 300),
     row('ZTF18aaadweo', 'n1', 0, 120),
     row('ZTF19acihgng', 'n1', 120, 200),
-    row('ZTF19acxxwrs', 'old', null),
+    row('ZTF19acxxwrs', 'n3', 0, 80),
     row('ZTF19aaaaaaa', 'gone', 0, 1),
     row('ZTF20abcdefg', 'n2', 4396, 50),
   ];
-  // n2 written in block format 2, n1 in format 1 (no format given)
-  const locator = buildFromAnyOrder(rows, new Set(['n1', 'n2', 'old']), new Map([['n2', 2]]));
+  const locator = buildFromAnyOrder(rows, new Set(['n1', 'n2', 'n3']));
 
-  it('finds an exact id in every part holding it, with its block and format, parts sorted', () => {
+  it('finds an exact id in every part holding it, with its block, parts sorted', () => {
     expect(locator.find('ZTF19acihgng', true)).toEqual([
-      { objectId: 'ZTF19acihgng', part: 'n1', block: { offset: 120, length: 200, format: 1 } },
-      { objectId: 'ZTF19acihgng', part: 'n2', block: { offset: 4096, length: 300, format: 2 } },
+      { objectId: 'ZTF19acihgng', part: 'n1', offset: 120, length: 200 },
+      { objectId: 'ZTF19acihgng', part: 'n2', offset: 4096, length: 300 },
     ]);
   });
 
-  it('gives null blocks for parts without them and drops parts unknown to the catalog', () => {
+  it('drops parts unknown to the catalog', () => {
     expect(locator.find('ZTF19acxxwrs', true)).toEqual([
-      { objectId: 'ZTF19acxxwrs', part: 'old', block: null },
+      { objectId: 'ZTF19acxxwrs', part: 'n3', offset: 0, length: 80 },
     ]);
     expect(locator.find('ZTF19aaaaaaa', true)).toEqual([]);
     expect(locator.objectCount).toBe(4);
@@ -75,7 +64,7 @@ describe('ObjectLocator', () => {
     expect(locator.find('ZTF19', false).map((r) => `${r.objectId}/${r.part}`)).toEqual([
       'ZTF19acihgng/n1',
       'ZTF19acihgng/n2',
-      'ZTF19acxxwrs/old',
+      'ZTF19acxxwrs/n3',
     ]);
     expect(locator.find('ZTF', false)).toHaveLength(5);
     expect(locator.find('ZTF21', false)).toEqual([]);
@@ -97,8 +86,8 @@ describe('ObjectLocator', () => {
     );
     for (const probe of [...ids.slice(0, 200), 'zzzz', 'a', 'mm', 'qq']) {
       const expectedExact = ids.flatMap((id, i) => (id === probe ? [i] : [])).sort((a, b) => a - b);
-      const gotExact = big.find(probe, true).map((r) => r.block?.offset);
-      expect([...gotExact].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(expectedExact);
+      const gotExact = big.find(probe, true).map((r) => r.offset);
+      expect([...gotExact].sort((a, b) => a - b)).toEqual(expectedExact);
       const expectedPrefix = ids.filter((id) => id.startsWith(probe)).length;
       expect(big.find(probe, false)).toHaveLength(expectedPrefix);
     }
@@ -111,22 +100,18 @@ describe('ObjectLocatorBuilder', () => {
     row('ZTF19acihgng', 'n1', 120, 200),
     row('ZTF19acihgng', 'n2', 4096, 300),
     row('ZTF19acxxwrs', 'gone', 0, 1),
-    row('ZTF19acxxwrs', 'old', null),
+    row('ZTF19acxxwrs', 'n3', 0, 80),
     row('ZTF20abcdefg', 'n2', 4396, 50),
   ];
   const feed = (rows: readonly ObjectIndexRow[]) => {
-    const builder = new ObjectLocatorBuilder(new Set(['n1', 'n2', 'old']), new Map([['n2', 2]]));
+    const builder = new ObjectLocatorBuilder(new Set(['n1', 'n2', 'n3']));
     for (const r of rows) builder.add(r.objectId, r.part, r.blockOffset, r.blockLength);
     return builder;
   };
 
   it('gives, from rows in (objectId, part) order, the locator of the same rows sorted from any order', () => {
     const streamed = feed(sorted).finish();
-    const built = buildFromAnyOrder(
-      [...sorted].reverse(),
-      new Set(['n1', 'n2', 'old']),
-      new Map([['n2', 2]]),
-    );
+    const built = buildFromAnyOrder([...sorted].reverse(), new Set(['n1', 'n2', 'n3']));
     expect(streamed.objectCount).toBe(4);
     for (const probe of ['ZTF', 'ZTF19', 'ZTF19acihgng', 'ZTF19acxxwrs', 'ZTF20abcdefg', 'ZTF21']) {
       expect(streamed.find(probe, false)).toEqual(built.find(probe, false));
@@ -135,7 +120,8 @@ describe('ObjectLocatorBuilder', () => {
     expect(streamed.find('ZTF19acihgng', true)[1]).toEqual({
       objectId: 'ZTF19acihgng',
       part: 'n2',
-      block: { offset: 4096, length: 300, format: 2 },
+      offset: 4096,
+      length: 300,
     });
   });
 
@@ -148,7 +134,7 @@ describe('ObjectLocatorBuilder', () => {
     const locator = builder.finish();
     expect(locator.objectCount).toBe(40_000);
     expect(locator.find(ids[39_999], true)).toEqual([
-      { objectId: ids[39_999], part: 'p', block: { offset: 399_990, length: 10, format: 1 } },
+      { objectId: ids[39_999], part: 'p', offset: 399_990, length: 10 },
     ]);
     expect(locator.find('obj0000001', false)).toHaveLength(10);
   });

@@ -4,20 +4,14 @@
  * (data/object-blocks.ts). Exact ids and prefixes are found by binary search, with no query. About 30 bytes per
  * (object, part) row: 200,000 rows take ~6 MB.
  */
-import type { ObjectBlockFormat } from '../data/object-blocks.js';
 
-/** One part holding an object, and its block there (null for a part written before object blocks). */
+/** One part holding an object, and where its block is in that part's `objects.bin` (bytes). */
 export interface ObjectPartRef {
   readonly objectId: string;
   readonly part: string;
-  readonly block: {
-    readonly offset: number;
-    readonly length: number;
-    readonly format: ObjectBlockFormat;
-  } | null;
+  readonly offset: number;
+  readonly length: number;
 }
-
-const NO_BLOCK = 0xffffffff;
 
 /** In-memory object index (see the module doc). Immutable once built; built by ObjectLocatorBuilder. */
 export class ObjectLocator {
@@ -29,7 +23,6 @@ export class ObjectLocator {
     private readonly entryOffset: Float64Array,
     private readonly entryLength: Uint32Array,
     private readonly parts: readonly string[],
-    private readonly partFormats: readonly ObjectBlockFormat[],
   ) {}
 
   /** Number of distinct objects. */
@@ -56,14 +49,11 @@ export class ObjectLocator {
   private refsOf(i: number, objectId: string): ObjectPartRef[] {
     const refs: ObjectPartRef[] = [];
     for (let k = this.entryStart[i]; k < this.entryStart[i + 1]; k++) {
-      const length = this.entryLength[k];
       refs.push({
         objectId,
         part: this.parts[this.entryPart[k]],
-        block:
-          length === NO_BLOCK
-            ? null
-            : { offset: this.entryOffset[k], length, format: this.partFormats[this.entryPart[k]] },
+        offset: this.entryOffset[k],
+        length: this.entryLength[k],
       });
     }
     return refs;
@@ -130,20 +120,17 @@ export class ObjectLocatorBuilder {
   private previousStart = -1;
   private previousPart = '';
 
-  /** @param knownParts rows of other parts are dropped; @param blockFormats each part's block format (default 1). */
-  constructor(
-    private readonly knownParts: ReadonlySet<string>,
-    private readonly blockFormats: ReadonlyMap<string, ObjectBlockFormat> = new Map(),
-  ) {
+  /** @param knownParts rows of other parts are dropped. */
+  constructor(private readonly knownParts: ReadonlySet<string>) {
     this.idStart.push(0);
   }
 
   /**
-   * Adds one row (blockOffset/blockLength null when the part has no blocks).
+   * Adds one row: the object's block in `part` is `blockLength` bytes at `blockOffset` of its `objects.bin`.
    *
    * @throws Error when the row comes before the previous one in (objectId, part) order.
    */
-  add(objectId: string, part: string, blockOffset: number | null, blockLength: number | null): void {
+  add(objectId: string, part: string, blockOffset: number, blockLength: number): void {
     if (!this.knownParts.has(part)) return;
     const length = Buffer.byteLength(objectId, 'utf8');
     if (this.bytes + length > this.ids.length) {
@@ -172,16 +159,14 @@ export class ObjectLocatorBuilder {
       if (index > 0xffff) throw new Error(`too many parts for the object locator: ${index + 1}`);
       this.partIndex.set(part, index);
     }
-    const hasBlock = blockOffset !== null && blockLength !== null;
     this.entryPart.push(index);
-    this.entryOffset.push(hasBlock ? blockOffset : 0);
-    this.entryLength.push(hasBlock ? blockLength : NO_BLOCK);
+    this.entryOffset.push(blockOffset);
+    this.entryLength.push(blockLength);
   }
 
   /** The locator of the rows added. */
   finish(): ObjectLocator {
     this.entryStart.push(this.entryPart.length);
-    const parts = [...this.partIndex.keys()];
     return new ObjectLocator(
       Buffer.from(this.ids.subarray(0, this.bytes)),
       this.idStart.done(),
@@ -189,8 +174,7 @@ export class ObjectLocatorBuilder {
       this.entryPart.done(),
       this.entryOffset.done(),
       this.entryLength.done(),
-      parts,
-      parts.map((p) => this.blockFormats.get(p) ?? 1),
+      [...this.partIndex.keys()],
     );
   }
 }

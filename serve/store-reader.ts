@@ -3,13 +3,15 @@
  * catalog's object index held in memory (serve/object-locator.ts) with the open files of the point-lookup path.
  * It polls the CURRENT pointer and switches to a new catalog version without a restart: the new version's
  * object index is loaded first, then catalog and locator are switched together; a query uses one catalog
- * version from start to end, so it never sees half a night.
+ * version from start to end, so it never sees half a night. A catalog whose parts declare an object block
+ * format older than the one read here is refused (StoreFormatError): republish or re-ingest them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import type { Logger } from 'pino';
 import { type Catalog, EMPTY_CATALOG, readCatalog } from '../data/catalog.js';
+import { OBJECT_BLOCK_FORMAT } from '../data/object-blocks.js';
 import { SkyBlockReader } from '../data/queries/sky-blocks.js';
 import { ReadOnlyFiles } from '../data/read-only-files.js';
 import { sqlPathLiteral } from '../data/sql-text.js';
@@ -19,26 +21,53 @@ import { type ObjectLocator, ObjectLocatorBuilder } from './object-locator.js';
 /** Rows of a query as JS values (BIGINT as bigint). */
 export type Row = Record<string, unknown>;
 
-/** A catalog version and its in-memory object index (null when the version has none or it failed to load). */
+/** A catalog version and its in-memory object index. */
 export interface StoreSnapshot {
   readonly catalog: Catalog;
+  /** The object index; null when it could not be loaded (then `locatorError` says why). */
   readonly locator: ObjectLocator | null;
+  /** Why the object index could not be loaded (a damaged or incomplete store); null when it was. */
+  readonly locatorError: string | null;
 }
 
 /** Options of {@link StoreReader.open}. */
 export interface StoreReaderOptions {
   /** Catalog polling period (ms). Default 1000. */
   readonly pollMs?: number;
-  /**
-   * Serve object lookups from object blocks with the object index in memory, and cone searches from sky blocks
-   * (default true); false answers every lookup and cone with DuckDB queries (the path of stores without
-   * blocks), e.g. to compare both.
-   */
-  readonly objectBlocks?: boolean;
+}
+
+/** A catalog this server cannot read: parts written in an older object block format. */
+export class StoreFormatError extends Error {
+  constructor(text: string) {
+    super(text);
+    this.name = 'StoreFormatError';
+  }
+}
+
+/**
+ * Throws StoreFormatError when a part of `catalog` declares an object block format other than
+ * OBJECT_BLOCK_FORMAT (an entry without `objectBlockFormat` was written in format 1, or before object blocks).
+ */
+export function checkBlockFormats(catalog: Catalog, storeRoot: string): void {
+  const old = catalog.parts.filter((p) => p.objectBlockFormat !== OBJECT_BLOCK_FORMAT);
+  if (old.length === 0) return;
+  const nights = [...new Set(old.flatMap((p) => p.nights))].sort((a, b) => a - b);
+  const formats = [...new Set(old.map((p) => p.objectBlockFormat ?? 'none (format 1 or older)'))];
+  throw new StoreFormatError(
+    `Store ${storeRoot}, catalog version ${catalog.version}: ${old.length} part(s) (nights ` +
+      `${nights[0]}-${nights[nights.length - 1]}) hold object blocks of format ${formats.join(', ')}; this ` +
+      `server reads format ${OBJECT_BLOCK_FORMAT} only. Republish the nights (skyalert publish --store DIR ` +
+      '--all, from the staging files the store keeps) or, without staging files, ingest them again ' +
+      '(docs/store.md, "Older stores").',
+  );
 }
 
 export class StoreReader {
-  private snap: StoreSnapshot = { catalog: EMPTY_CATALOG, locator: null };
+  private snap: StoreSnapshot = {
+    catalog: EMPTY_CATALOG,
+    locator: new ObjectLocatorBuilder(new Set()).finish(),
+    locatorError: null,
+  };
   private pointerMtimeMs = -1;
   private timer: NodeJS.Timeout | null = null;
   private refreshing: Promise<void> | null = null;
@@ -51,36 +80,46 @@ export class StoreReader {
     readonly layout: StoreLayout,
     private readonly instance: DuckDBInstance,
     private readonly log: Logger,
-    private readonly objectBlocks: boolean,
   ) {}
 
   /**
    * Opens a reader on a store directory, loads the published version, and watches its catalog (a number for
    * `options` is the polling period in ms).
+   *
+   * @throws StoreFormatError when the published catalog holds parts of an older object block format (a later
+   *   version that does is logged and skipped, the version in use kept).
    */
   static async open(
     layout: StoreLayout,
     log: Logger,
     options: number | StoreReaderOptions = {},
   ): Promise<StoreReader> {
-    const { pollMs = 1000, objectBlocks = true } =
-      typeof options === 'number' ? { pollMs: options } : options;
+    const { pollMs = 1000 } = typeof options === 'number' ? { pollMs: options } : options;
     const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
     // published parquet files are immutable (a new version is a new path): their footers can be cached
     const setup = await instance.connect();
     await setup.run('LOAD parquet');
     await setup.run('SET parquet_metadata_cache = true');
     setup.closeSync();
-    const reader = new StoreReader(layout, instance, log, objectBlocks);
-    await reader.refresh();
-    reader.timer = setInterval(() => void reader.refresh(), pollMs);
+    const reader = new StoreReader(layout, instance, log);
+    try {
+      await reader.refresh();
+    } catch (err) {
+      reader.close();
+      throw err;
+    }
+    reader.timer = setInterval(() => {
+      reader.refresh().catch((err: unknown) => {
+        log.error({ err }, 'catalog version refused; keeping the version in use');
+      });
+    }, pollMs);
     reader.timer.unref();
     return reader;
   }
 
-  /** Cone searches over sky blocks, or null when every search goes through DuckDB (`objectBlocks: false`). */
-  skyBlocks(): SkyBlockReader | null {
-    return this.objectBlocks ? this.sky : null;
+  /** Cone searches over the parts' sky blocks. */
+  skyBlocks(): SkyBlockReader {
+    return this.sky;
   }
 
   /** The catalog version in use. */
@@ -93,7 +132,11 @@ export class StoreReader {
     return this.snap;
   }
 
-  /** Re-reads the catalog when the CURRENT pointer changed (one refresh at a time; callers share it). */
+  /**
+   * Re-reads the catalog when the CURRENT pointer changed (one refresh at a time; callers share it).
+   *
+   * @throws StoreFormatError when the new version holds parts of an older object block format (not switched).
+   */
   refresh(): Promise<void> {
     this.refreshing ??= this.doRefresh().finally(() => {
       this.refreshing = null;
@@ -118,9 +161,10 @@ export class StoreReader {
     }
     this.pointerMtimeMs = mtime;
     if (next.version === this.snap.catalog.version) return;
+    checkBlockFormats(next, this.layout.root);
     const started = performance.now();
-    const locator = await this.loadLocator(next);
-    this.snap = { catalog: next, locator };
+    const { locator, error } = await this.loadLocator(next);
+    this.snap = { catalog: next, locator, locatorError: error };
     const keep = new Set(next.parts.flatMap((p) => [p.id, ...(p.cutouts ?? []).map((c) => c.part)]));
     this.files.closeUnless((file) => keep.has(path.basename(path.dirname(file))));
     this.log.info(
@@ -134,25 +178,23 @@ export class StoreReader {
     );
   }
 
-  /** The object index of `catalog` in memory; null (queries then use DuckDB) when it cannot be read. */
-  private async loadLocator(catalog: Catalog): Promise<ObjectLocator | null> {
-    if (!catalog.objectIndex || !this.objectBlocks) return null;
+  /**
+   * The object index of `catalog` in memory (empty for a catalog without parts), or why it could not be read:
+   * object lookups then answer 503 until a new catalog version loads.
+   */
+  private async loadLocator(
+    catalog: Catalog,
+  ): Promise<{ locator: ObjectLocator | null; error: string | null }> {
+    const builder = new ObjectLocatorBuilder(new Set(catalog.parts.map((p) => p.id)));
+    if (catalog.parts.length === 0) return { locator: builder.finish(), error: null };
     try {
+      if (!catalog.objectIndex) throw new Error('the catalog names no object index');
       const file = sqlPathLiteral(path.join(this.layout.root, catalog.objectIndex));
-      const columns = await this.query(`DESCRIBE SELECT * FROM read_parquet(${file})`);
-      const hasBlocks = columns.some((c) => c.column_name === 'block_offset');
-      const select = hasBlocks
-        ? 'objectId, part, block_offset, block_length'
-        : 'objectId, part, NULL::BIGINT AS block_offset, NULL::INTEGER AS block_length';
-      const builder = new ObjectLocatorBuilder(
-        new Set(catalog.parts.map((p) => p.id)),
-        new Map(catalog.parts.map((p) => [p.id, p.objectBlockFormat === 2 ? 2 : 1])),
-      );
       const conn = this.idle.pop() ?? (await this.instance.connect());
       try {
         // read chunk by chunk, in the builder's order: no JS object per row (see ObjectLocatorBuilder)
         const result = await conn.stream(
-          `SELECT ${select} FROM read_parquet(${file}) ORDER BY objectId, part`,
+          `SELECT objectId, part, block_offset, block_length FROM read_parquet(${file}) ORDER BY objectId, part`,
         );
         for (;;) {
           const chunk = await result.fetchChunk();
@@ -161,21 +203,21 @@ export class StoreReader {
           for (let i = 0; i < chunk.rowCount; i++) {
             const offset = offsets[i];
             const length = lengths[i];
-            builder.add(
-              String(ids[i]),
-              String(parts[i]),
-              offset === null ? null : Number(offset),
-              length === null ? null : Number(length),
-            );
+            if (offset === null || length === null)
+              throw new Error(`no object block for ${String(ids[i])} in part ${String(parts[i])}`);
+            builder.add(String(ids[i]), String(parts[i]), Number(offset), Number(length));
           }
         }
       } finally {
         this.idle.push(conn);
       }
-      return builder.finish();
+      return { locator: builder.finish(), error: null };
     } catch (err) {
-      this.log.warn({ err, version: catalog.version }, 'object index not loaded; lookups use DuckDB');
-      return null;
+      this.log.error({ err, version: catalog.version }, 'object index not loaded; object lookups answer 503');
+      const error =
+        `The object index of catalog version ${catalog.version} could not be loaded: the store is damaged or ` +
+        'incomplete (the server log says why). Republish its nights (skyalert publish --all) or restore it.';
+      return { locator: null, error };
     }
   }
 

@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { buildSsoft } from '../../compute/jobs/ssoft-build.js';
 import { readCatalog } from '../../data/catalog.js';
+import { buildSsoft } from '../../data/jobs/ssoft-build.js';
 import { SSOFT_FLAVORS } from '../../data/ssoft-columns.js';
 import { StoreLayout } from '../../data/store-layout.js';
 import { loadOrbitFiles } from '../../ingest/orbits/load-orbits.js';

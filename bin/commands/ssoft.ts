@@ -4,8 +4,8 @@
  */
 import cron from 'node-cron';
 import type { Logger } from 'pino';
-import { buildSsoft, type SsoftBuildSummary } from '../../compute/jobs/ssoft-build.js';
-import { DEFAULT_SSOFT_CRON, SSOFT_MIN_DETECTIONS } from '../../compute/jobs/ssoft-defaults.js';
+import { buildSsoft, type SsoftBuildSummary } from '../../data/jobs/ssoft-build.js';
+import { DEFAULT_SSOFT_CRON, SSOFT_MIN_DETECTIONS } from '../../data/jobs/ssoft-defaults.js';
 import { SSOFT_FLAVORS, type SsoftFlavor } from '../../data/ssoft-columns.js';
 import { StoreLayout } from '../../data/store-layout.js';
 import { peakRssMiB } from '../peak-rss.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EG_HOST_LABELS, EG_HOST_LABELS_LATER } from '../../data/classes.js';
 import { type ClassificationInput, classifyAlert, isSimbadClassification } from './fink-classification.js';
+import { EG_HOST_LABELS, EG_HOST_LABELS_LATER } from './fink-labels.js';
 
 /** JD of 2020-05-31 00:00 UTC, a multiple of 0.5 so that lapses below are exact in binary. */
 const JD0 = 2459000.5;

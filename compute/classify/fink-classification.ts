@@ -4,7 +4,7 @@
  *
  * Reference: docs/references.md#fink-classification (`extract_fink_classification_`, fink-filters 3.38, identical logic at HEAD).
  */
-import { EG_HOST_LABELS, type FinkClass, UNKNOWN_CLASS } from '../../data/classes.js';
+import { EG_HOST_LABELS, type FinkClass, UNKNOWN_CLASS } from './fink-labels.js';
 
 /**
  * The alert fields the rules read. Every field may be null: raw ZTF alerts carry no Fink scores, and old ZTF

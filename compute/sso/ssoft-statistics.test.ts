@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OBLIQUITY_J2000_DEG } from '../sim/index.js';
+import { OBLIQUITY_J2000_DEG } from './ephemeris/index.js';
 import { astrometryStatistics, obliquityDeg, separationArcsec } from './ssoft-statistics.js';
 
 describe('astrometryStatistics (SciPy defaults)', () => {

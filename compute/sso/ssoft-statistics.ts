@@ -76,7 +76,7 @@ export function separationArcsec(ra1Deg: number, dec1Deg: number, ra2Deg: number
  * @param orbitInclDeg inclination i to the ecliptic J2000 (deg), [0, 180].
  * @returns obliquity (deg), [0, 180]; NaN when an input is NaN.
  * Reference: docs/references.md#ssoft-build item 6 (spin converted to ecliptic J2000 lon/lat; orbit pole at lon = Ω - 90 deg,
- *   lat = 90 deg - i); obliquity of the ecliptic 84381.448" (IAU 1976, as `compute/sim/kepler-orbit.ts`).
+ *   lat = 90 deg - i); obliquity of the ecliptic 84381.448" (IAU 1976, as `compute/sso/ephemeris/frames.ts`).
  */
 export function obliquityDeg(
   alpha0Deg: number,

@@ -1,8 +1,8 @@
 /**
  * Shared steps of the index-driven queries (explorer, latests, tracklet, random): choose the parts whose nights
  * matter, read a per-part index file (`idx_sky`, `idx_class`, `idx_time`, `idx_tracklet`) to get alert
- * references (part, objectId, candid), then read the full rows of just those alerts from the `alerts.parquet`
- * of just those parts. SQL text is constant apart from store-built file lists and catalogue column names.
+ * references (part, objectId, candid); the server then reads those alerts from the object blocks
+ * (serve/alert-ref-reads.ts). SQL text is constant apart from store-built file lists and catalogue column names.
  */
 import path from 'node:path';
 import { listValue } from '@duckdb/node-api';
@@ -88,33 +88,6 @@ export function toAlertRefs(rows: readonly Record<string, unknown>[], files: Par
     refs.push({ part, objectId: String(row.i_objectId), candid: BigInt(row.i_candid as bigint) });
   }
   return refs;
-}
-
-const ALERTS_BY_REF = (files: string, columns: string) => `
-  SELECT ${columns} FROM read_parquet(${files}, union_by_name = true) a
-  SEMI JOIN (SELECT unnest($1::VARCHAR[]) AS id, unnest($2::BIGINT[]) AS cand) w
-    ON a.i_objectId = w.id AND a.i_candid = w.cand`;
-
-/**
- * Full stored rows of referenced alerts, read only from the parts the references name.
- *
- * @param columns storage names to return besides {@link BASE_ALERT_COLUMNS}; null for every column.
- * @returns one row per reference found (storage names as keys, BIGINT as bigint), in no particular order.
- */
-export async function readAlertsByRef(
-  query: QueryFn,
-  layout: StoreLayout,
-  refs: readonly AlertRef[],
-  columns: readonly string[] | null,
-): Promise<Record<string, unknown>[]> {
-  if (refs.length === 0) return [];
-  const parts = [...new Set(refs.map((r) => r.part))].sort();
-  const files = sqlPathList(parts.map((p) => partFilePath(layout, p, 'alerts')));
-  const rows = await query(ALERTS_BY_REF(files, storedColumnList(columns)), [
-    listValue(refs.map((r) => r.objectId)),
-    listValue(refs.map((r) => r.candid)),
-  ]);
-  return expandStoredRows(rows);
 }
 
 const PARTS_OF_OBJECTS = (index: string) => `

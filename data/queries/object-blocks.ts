@@ -1,8 +1,8 @@
 /**
- * Point lookups from object blocks (data/object-blocks.ts): one positional read per part holding an object, then
- * the same rows the DuckDB queries of objects.ts and cutouts.ts return — stored alert rows, deduplicated upper
- * limits, stamps — so that the endpoints shape both alike. No SQL: the caller finds the blocks with the
- * server's in-memory object index.
+ * Point lookups from object blocks (data/object-blocks.ts), the one way alerts, upper limits and stamps of an
+ * object are read: one positional read per part holding the object, then stored alert rows (or their prepared
+ * JSON texts), deduplicated upper limits, stamps. No SQL: the caller finds the blocks with the server's
+ * in-memory object index.
  */
 import path from 'node:path';
 import { decodeAlertRow } from '../alert-row-codec.js';
@@ -15,7 +15,6 @@ import {
   decodeObjectBlock,
   OBJECT_BLOCKS_FILE,
   type ObjectBlock,
-  type ObjectBlockFormat,
 } from '../object-blocks.js';
 import type { ReadOnlyFiles } from '../read-only-files.js';
 import type { StoreLayout } from '../store-layout.js';
@@ -27,13 +26,12 @@ import {
   splitStamps,
 } from './cutouts.js';
 
-/** Where one object's block is: the part, the byte range in its `objects.bin` and the block format. */
+/** Where one object's block is: the part and the byte range in its `objects.bin`. */
 export interface BlockLocation {
   readonly objectId: string;
   readonly part: string;
   readonly offset: number;
   readonly length: number;
-  readonly format: ObjectBlockFormat;
 }
 
 /** A decoded block and where it came from. */
@@ -55,14 +53,12 @@ export function readObjectBlocks(
       objectId: loc.objectId,
       part: loc.part,
       // decoding copies what it keeps: the read buffer is reused
-      block: files.readTransient(file, loc.offset, loc.length, (bytes) =>
-        decodeObjectBlock(bytes, loc.format),
-      ),
+      block: files.readTransient(file, loc.offset, loc.length, (bytes) => decodeObjectBlock(bytes)),
     };
   });
 }
 
-/** The alerts of the format-2 block at `loc`, upper limits and stamps skipped (decoded copies). */
+/** The alerts of the block at `loc`, upper limits and stamps skipped (decoded copies). */
 export function readBlockAlerts(
   layout: StoreLayout,
   files: ReadOnlyFiles,
@@ -72,28 +68,36 @@ export function readBlockAlerts(
   return files.readTransient(file, loc.offset, loc.length, decodeBlockAlerts);
 }
 
-/** One alert of a block with its JSON text (format 2), and the object it belongs to. */
+/** One alert of a block with its JSON text, and the object it belongs to. */
 export interface LocatedAlertText extends BlockAlertText {
   readonly objectId: string;
   readonly classification: string | null;
 }
 
 /**
+ * The prepared text of a block's alert.
+ *
+ * @throws Error when the block holds none (publication writes one for every alert: a damaged part).
+ */
+export function alertTextOf(alert: BlockAlert, loc: BlockLocation): BlockAlertText {
+  if (alert.text === null)
+    throw new Error(`object block of ${loc.objectId} in part ${loc.part} holds an alert without its text`);
+  return alert.text;
+}
+
+/**
  * The valid alerts of the blocks at `locations` with their JSON texts, most recent first (jd, then candid,
- * descending, as {@link blockAlertRows}); null when a block is of format 1 (no texts: decode the rows instead).
- * Upper limits and stamps are skipped, not decoded.
+ * descending, as {@link blockAlertRows}). Upper limits and stamps are skipped, not decoded.
  */
 export function readBlockAlertTexts(
   layout: StoreLayout,
   files: ReadOnlyFiles,
   locations: readonly BlockLocation[],
-): LocatedAlertText[] | null {
-  if (locations.some((loc) => loc.format !== 2)) return null;
+): LocatedAlertText[] {
   const out: LocatedAlertText[] = [];
   for (const loc of locations) {
     for (const alert of readBlockAlerts(layout, files, loc)) {
-      if (alert.text === null) return null;
-      out.push({ ...alert.text, objectId: loc.objectId, classification: alert.classification });
+      out.push({ ...alertTextOf(alert, loc), objectId: loc.objectId, classification: alert.classification });
     }
   }
   return out.sort((a, b) => b.jd - a.jd || (b.candid > a.candid ? 1 : b.candid < a.candid ? -1 : 0));
@@ -101,7 +105,7 @@ export function readBlockAlertTexts(
 
 /**
  * Stored rows of the valid alerts in `blocks` (storage names, 64-bit integers as bigint, plus
- * `classification`), most recent first — the rows of `readObjectAlerts`.
+ * `classification`), most recent first.
  */
 export function blockAlertRows(blocks: readonly LocatedBlock[]): Record<string, unknown>[] {
   const rows: Record<string, unknown>[] = [];
@@ -125,8 +129,8 @@ export function blockAlertRows(blocks: readonly LocatedBlock[]): Record<string, 
 
 /**
  * Upper limits and bad-quality points in `blocks`, one per (objectId, jd, filter) across parts (an `upperlim`
- * point wins over a `badquality` one, as in `readObjectUpperlim`), most recent first; keys as the upper-limit
- * files' columns (objectId, jd, fid, magpsf, ..., tag).
+ * point wins over a `badquality` one), most recent first; keys as the upper-limit files' columns (objectId, jd,
+ * fid, magpsf, ..., tag).
  */
 export function blockUpperlimRows(blocks: readonly LocatedBlock[]): Record<string, unknown>[] {
   const byKey = new Map<string, Record<string, unknown>>();
@@ -143,7 +147,7 @@ export function blockUpperlimRows(blocks: readonly LocatedBlock[]): Record<strin
 const byRecency = (a: BlockStampRef, b: BlockStampRef): number =>
   b.jd - a.jd || (b.candid > a.candid ? 1 : b.candid < a.candid ? -1 : 0);
 
-/** Alerts of `blocks` with stored stamps, most recent first (as `listStampEpochs`). */
+/** Alerts of `blocks` with stored stamps, most recent first (jd, then candid, descending), each once. */
 export function blockStampEpochs(blocks: readonly LocatedBlock[]): AlertEpoch[] {
   const seen = new Set<bigint>();
   const refs = blocks.flatMap((b) => b.block.stamps).sort(byRecency);
@@ -154,7 +158,7 @@ export function blockStampEpochs(blocks: readonly LocatedBlock[]): AlertEpoch[] 
 
 /**
  * The stamps of the alerts of `blocks` (one object): one candid, the latest alert, or every alert (most recent
- * first) — as `readStamps`. A stamp is read from the `stamps.bin` of the part holding its night's cutouts
+ * first, as {@link blockStampEpochs}). A stamp is read from the `stamps.bin` of the part holding its night's cutouts
  * (the catalog's part entry says which).
  */
 export function blockStamps(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AlertSimulation, alertRecord, assembleAlert, StampPool } from '../../compute/sim/index.js';
 import { AlertEncoder, compileFinkSchema } from './alert-encoder.js';
+import { AlertSimulation, alertRecord, assembleAlert, StampPool } from './model/index.js';
 
 describe('AlertEncoder', () => {
   const sim = new AlertSimulation({ seed: 12, startNight: 20240701, nights: 3, alertsPerNight: 100 });

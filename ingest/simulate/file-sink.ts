@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { hashSeed, Prng } from '../../compute/sim/index.js';
 import { type ContainerCodec, ContainerEncoder } from './container-writer.js';
+import { hashSeed, Prng } from './model/index.js';
 
 /** Names of the alert files this sink writes. */
 const ALERT_FILE_PATTERN = /^alerts-\d{4}\.avro$/;

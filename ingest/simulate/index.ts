@@ -7,6 +7,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { isValidNight } from '../../compute/time/jd.js';
+import { FINK_ZTF_SCHEMA_TEXT } from '../../data/avro-schema.js';
+import { AlertEncoder } from './alert-encoder.js';
+import { type ContainerCodec, ContainerEncoder } from './container-writer.js';
+import { AvroFileSink } from './file-sink.js';
+import { KafkaAlertSink } from './kafka-sink.js';
 import {
   AlertSimulation,
   assembleAlert,
@@ -14,13 +20,7 @@ import {
   HISTORY_DAYS,
   mpcorbOrder,
   StampPool,
-} from '../../compute/sim/index.js';
-import { isValidNight } from '../../compute/time/jd.js';
-import { FINK_ZTF_SCHEMA_TEXT } from '../../data/avro-schema.js';
-import { AlertEncoder } from './alert-encoder.js';
-import { type ContainerCodec, ContainerEncoder } from './container-writer.js';
-import { AvroFileSink } from './file-sink.js';
-import { KafkaAlertSink } from './kafka-sink.js';
+} from './model/index.js';
 
 export { AlertEncoder, compileFinkSchema } from './alert-encoder.js';
 export { ContainerEncoder, encodeContainer } from './container-writer.js';

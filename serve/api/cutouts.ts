@@ -261,10 +261,10 @@ export function cutoutsApp(reader: StoreReader): Hono {
       );
     const { objectId } = args;
     const kinds = kindsOf(args.kind);
-    const reads = await objectReads(reader, reader.snapshot(), objectId, true);
+    const reads = objectReads(reader, reader.snapshot(), objectId, true);
 
     if (which === 'all') {
-      const epochs = await reads.stampEpochs(objectId);
+      const epochs = reads.stampEpochs(objectId);
       if (epochs.length === 0 && format === 'array') return c.json([]);
       if (epochs.length === 0) throw new ApiError(400, noAlertText(objectId, which));
       const cap = format === 'array' ? MAX_ARRAY_STAMPS : MAX_ZIP_STAMPS;
@@ -274,7 +274,7 @@ export function cutoutsApp(reader: StoreReader): Hono {
           `${objectId} has ${epochs.length} alerts: more than ${cap} stamps in one answer. Ask for one kind, ` +
             'use output-format=FITS (ZIP), or fetch alerts one candid at a time.',
         );
-      const alerts = await reads.stamps(objectId, 'all', kinds);
+      const alerts = reads.stamps(objectId, 'all', kinds);
       if (format === 'array') {
         const items = alerts.map((a) => `{"i:candid":${a.candid},"i:jd":${a.jd},${arrayFields(a, kinds)}}`);
         return c.body(`[${items.join(',')}]`, 200, { 'content-type': 'application/json' });
@@ -293,7 +293,7 @@ export function cutoutsApp(reader: StoreReader): Hono {
       return attachment(writeZip(entries), 'application/zip', `${objectId}_${args.kind}_all.zip`, false);
     }
 
-    const [alert] = await reads.stamps(objectId, which, kinds);
+    const [alert] = reads.stamps(objectId, which, kinds);
     if (!alert) throw new ApiError(400, noAlertText(objectId, which));
     const immutable = typeof which === 'bigint';
     if (format === 'array') {

@@ -206,17 +206,15 @@ async function coneSearch(reader: StoreReader, query: Query, args: ExplorerArgs)
   const separation = new Map(hits.map((h) => [h.candid, h.separationDeg]));
   if (args['output-format'] === 'json' && selection.names === null) {
     const texts = readReferencedAlertTextsInOrder(reader, hits);
-    if (texts !== null) {
-      const extra = texts.map((t) =>
-        encodeJsonFields({ [SEPARATION_FIELD]: separation.get(t.candid) ?? null }, FLOAT32_FIELDS),
-      );
-      return {
-        prepared: alertTextsJson(
-          texts.map((t) => t.json),
-          extra,
-        ),
-      };
-    }
+    const extra = texts.map((t) =>
+      encodeJsonFields({ [SEPARATION_FIELD]: separation.get(t.candid) ?? null }, FLOAT32_FIELDS),
+    );
+    return {
+      prepared: alertTextsJson(
+        texts.map((t) => t.json),
+        extra,
+      ),
+    };
   }
   const stored = await readReferencedAlertsInOrder(reader, hits, selection.stored);
   const rows = toApiAlertRows(stored, {

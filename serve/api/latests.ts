@@ -125,10 +125,8 @@ export function latestsApp(reader: StoreReader): Hono {
             args.n,
             args.distinct,
           );
-    if (args['output-format'] === 'json' && selection.names === null && !args.color) {
-      const body = referencedAlertsJson(reader, refs);
-      if (body !== null) return respondJsonBytes(c, body);
-    }
+    if (args['output-format'] === 'json' && selection.names === null && !args.color)
+      return respondJsonBytes(c, referencedAlertsJson(reader, refs));
     const stored = await readReferencedAlertsInOrder(reader, refs, selection.stored);
     const rows = toApiAlertRows(stored, { selection, colour: args.color });
     return respondTable(c, rows, args['output-format'], 'latests', {

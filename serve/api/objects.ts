@@ -71,19 +71,14 @@ function upperlimRow(row: Record<string, unknown>): Record<string, unknown> {
 
 /**
  * The answer in full mode as JSON from the alerts' prepared texts (the common request: every field, no upper
- * limits, no cutouts), in the order of the row path (each object's alerts newest first, then every alert by
- * jd descending, a stable sort); null when a block has no texts (then the row path answers).
+ * limits, no cutouts), in the order of the row answers (each object's alerts newest first, then every alert by
+ * jd descending, a stable sort).
  */
-async function preparedAnswer(
-  reader: StoreReader,
-  snapshot: StoreSnapshot,
-  ids: readonly string[],
-): Promise<Buffer | null> {
+function preparedAnswer(reader: StoreReader, snapshot: StoreSnapshot, ids: readonly string[]): Buffer {
   let alerts: LocatedAlertText[] = [];
   let colours: string[] = [];
   for (const id of ids) {
-    const texts = (await objectReads(reader, snapshot, id)).alertTexts();
-    if (texts === null) return null;
+    const texts = objectReads(reader, snapshot, id).alertTexts();
     alerts = alerts.concat(texts);
     colours = colours.concat(colourRateTexts(texts));
   }
@@ -109,14 +104,12 @@ export function objectsApp(reader: StoreReader): Hono {
     );
     const wanted = args.columns ? new Set(splitList(args.columns)) : null;
     const snapshot = reader.snapshot();
-    if (args['output-format'] === 'json' && !wanted && !args.withcutouts && !args.withupperlim) {
-      const body = await preparedAnswer(reader, snapshot, ids);
-      if (body !== null) return respondJsonBytes(c, body);
-    }
+    if (args['output-format'] === 'json' && !wanted && !args.withcutouts && !args.withupperlim)
+      return respondJsonBytes(c, preparedAnswer(reader, snapshot, ids));
     let rows: Record<string, unknown>[] = [];
     for (const id of ids) {
-      const reads = await objectReads(reader, snapshot, id);
-      const alerts = await reads.alerts();
+      const reads = objectReads(reader, snapshot, id);
+      const alerts = reads.alerts();
       const apiRows = alerts.map((r) => toApiRow(r, wanted));
       if (!wanted) {
         addAlertFields(
@@ -127,14 +120,15 @@ export function objectsApp(reader: StoreReader): Hono {
       }
       if (args.withcutouts) {
         const kinds: readonly StampKind[] = args['cutout-kind'] ? [args['cutout-kind']] : STAMP_KINDS;
-        await addStampArrays(apiRows, kinds, (objectId) => reads.stamps(objectId, 'all', kinds));
+        addStampArrays(apiRows, kinds, (objectId) => reads.stamps(objectId, 'all', kinds));
       }
       if (args.withupperlim) {
         apiRows.forEach((r) => {
           r['d:tag'] = 'valid';
         });
         const validJd = new Set(alerts.map((r) => r.i_jd as number));
-        const extra = (await reads.upperlim())
+        const extra = reads
+          .upperlim()
           .filter((r) => !(r.tag === 'badquality' && validJd.has(r.jd as number)))
           .map(upperlimRow);
         rows = rows.concat(apiRows, extra);

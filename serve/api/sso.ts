@@ -12,7 +12,7 @@ import { argListing } from '../args/arg-docs.js';
 import { booleanArg, splitList } from '../args/common.js';
 import { parseArgs, rawArgs } from '../args/request.js';
 import { outputFormatArg, parseColumnSelection, stampKindArg } from '../args/table-args.js';
-import { addCutoutArrays, addStampArrays, stampField } from '../cutout-arrays.js';
+import { addStampArrays, stampField } from '../cutout-arrays.js';
 import { respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
 import { objectReads } from '../object-reads.js';
@@ -186,17 +186,12 @@ export function ssoApp(reader: StoreReader): Hono {
       rows = rows.concat(own);
     }
     if (withCutouts) {
-      // Solar System alerts are mostly one per objectId: with the object index in memory each object's stamps
-      // are one block read and one stamps.bin read, without a query per object
+      // Solar System alerts are mostly one per objectId: each object's stamps are one block read and one
+      // stamps.bin read, without a query per object
       const kinds = [args['cutout-kind']];
-      if (snapshot.locator !== null)
-        await addStampArrays(rows, kinds, async (objectId) =>
-          (await objectReads(reader, snapshot, objectId, true)).stamps(objectId, 'all', kinds),
-        );
-      else {
-        const parts = [...new Set(refs.map((r) => r.part))];
-        await addCutoutArrays(query, reader.layout, catalog, parts, rows, kinds);
-      }
+      addStampArrays(rows, kinds, (objectId) =>
+        objectReads(reader, snapshot, objectId, true).stamps(objectId, 'all', kinds),
+      );
     }
     if (selection.names !== null) {
       const keep = new Set([

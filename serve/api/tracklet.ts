@@ -129,10 +129,8 @@ export function trackletApp(reader: StoreReader): Hono {
           'give a longer id or a more precise date.',
       );
     }
-    if (args['output-format'] === 'json' && selection.names === null) {
-      const body = referencedAlertsJson(reader, refs);
-      if (body !== null) return respondJsonBytes(c, body);
-    }
+    if (args['output-format'] === 'json' && selection.names === null)
+      return respondJsonBytes(c, referencedAlertsJson(reader, refs));
     const stored = await readReferencedAlertsInOrder(reader, refs, selection.stored);
     const rows = toApiAlertRows(stored, { selection, colour: false });
     return respondTable(c, rows, args['output-format'], `tracklet_${prefix}`, {

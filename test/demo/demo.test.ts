@@ -96,6 +96,14 @@ describe('skyalert demo', () => {
     const detections = (await ssoRes.json()) as Record<string, unknown>[];
     expect(detections.length).toBeGreaterThan(0);
     expect(detections.every((d) => d.sso_number === number && typeof d.Dobs === 'number')).toBe(true);
+    // each simulated detection sits on the ephemeris the service computes for it: ZTF's astrometric noise is
+    // ~0.1" per axis, and real detections are 0.2-0.4" from their ephemerides (docs/sso.md)
+    for (const d of detections) {
+      const decRad = ((d.Dec as number) * Math.PI) / 180;
+      const dRaArcsec = ((d['i:ra'] as number) - (d.RA as number)) * Math.cos(decRad) * 3600;
+      const dDecArcsec = ((d['i:dec'] as number) - (d.Dec as number)) * 3600;
+      expect(Math.hypot(dRaArcsec, dDecArcsec)).toBeLessThan(0.5);
+    }
     for (const flavor of ['HG', 'HG1G2', 'SHG1G2']) {
       const table = await fetch(`${url}/api/v1/ssoft?flavor=${flavor}&output-format=json`);
       expect(table.status, flavor).toBe(200);

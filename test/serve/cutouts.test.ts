@@ -6,12 +6,12 @@ import fs from 'node:fs';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFitsImage } from '../../compute/fits/fits-reader.js';
-import { partsOfObject } from '../../data/queries/objects.js';
 import { compactStore } from '../../ingest/publish/compact.js';
 import { publishNight } from '../../ingest/publish/publish-night.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { createApp } from '../../serve/app.js';
-import { addCutoutArrays } from '../../serve/cutout-arrays.js';
+import { addStampArrays } from '../../serve/cutout-arrays.js';
+import { objectReads } from '../../serve/object-reads.js';
 import { StoreReader } from '../../serve/store-reader.js';
 import { readPng } from '../support/png.js';
 import { sharedPath } from '../support/shared.js';
@@ -275,17 +275,15 @@ describe('/api/v1/cutouts', () => {
     expect(((await res.json()) as { text: string }).text).toMatch(/candid/);
   });
 
-  describe('addCutoutArrays (withcutouts of objects)', () => {
-    it('adds the three arrays per alert row, null for upper limits and [] for a missing stamp', async () => {
-      const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
-      const catalog = reader.current();
-      const parts = await partsOfObject(query, layout, catalog, OID);
+  describe('addStampArrays (withcutouts of objects)', () => {
+    it('adds the three arrays per alert row, null for upper limits and [] for a missing stamp', () => {
+      const reads = objectReads(reader, reader.snapshot(), OID, true);
       const rows: Record<string, unknown>[] = [
         { 'i:objectId': OID, 'i:candid': BigInt(CANDID) },
         { 'i:objectId': OID, 'i:candid': -1n },
         { 'i:objectId': OID, 'i:candid': 42n },
       ];
-      await addCutoutArrays(query, layout, catalog, parts, rows);
+      addStampArrays(rows, KINDS, (objectId) => reads.stamps(objectId, 'all', KINDS));
       for (const kind of KINDS) {
         const field = `b:cutout${kind}_stampData`;
         const data = readFitsImage(stampFile(kind)).data;
@@ -294,7 +292,7 @@ describe('/api/v1/cutouts', () => {
         expect(rows[2][field]).toEqual([]);
       }
       const one: Record<string, unknown>[] = [{ 'i:objectId': OID, 'i:candid': BigInt(CANDID) }];
-      await addCutoutArrays(query, layout, catalog, parts, one, ['Difference']);
+      addStampArrays(one, ['Difference'], (objectId) => reads.stamps(objectId, 'all', ['Difference']));
       expect(Object.keys(one[0])).toEqual(['i:objectId', 'i:candid', 'b:cutoutDifference_stampData']);
     });
   });

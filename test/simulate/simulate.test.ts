@@ -8,14 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFitsImage } from '../../compute/fits/index.js';
-import {
-  geocentricPlace,
-  type MpcorbRecord,
-  parseMpcorbLine,
-  unpackNumber,
-  unpackProvisional,
-  ztfSsnamenr,
-} from '../../compute/sim/index.js';
+import { type CatalogueRecord, parseMpcorbCatalogueLine } from '../../compute/sso/catalogue/index.js';
+import { computeEphemerides } from '../../compute/sso/ephemeris/index.js';
+import { ztfSsnamenr } from '../../compute/sso/mpcorb-format.js';
 import { jdToNight } from '../../compute/time/jd.js';
 import type { Alert } from '../../data/alert.js';
 import type { ColumnValue } from '../../data/column-types.js';
@@ -246,28 +241,29 @@ describe('simulated alerts', () => {
     expect(checked).toBeGreaterThan(200);
   });
 
-  it('put asteroids where the MPCORB.DAT elements put them (two-body, within 1 arcsec)', () => {
-    const records = new Map<string, MpcorbRecord>();
+  it('put asteroids on the ephemerides of their MPCORB.DAT orbits (Palomar I41, within 0.5 arcsec)', () => {
+    // The service's path: the catalogue reader, then the ephemerides /api/v1/sso attaches (observer I41, epoch
+    // jd + 15 s, perturbed orbit). ZTF's astrometry of a point source is good to ~0.1" per axis, and the
+    // reference service finds 0.2-0.4" between real detections and their ephemerides.
+    const records = new Map<string, CatalogueRecord>();
     for (const line of fs.readFileSync(path.join(dirA, 'MPCORB.DAT'), 'utf8').split('\n')) {
-      const r = parseMpcorbLine(line);
-      if (!r) continue;
+      if (line === '') continue;
       expect(line).toHaveLength(202);
-      const number = unpackNumber(r.packedDesignation);
-      records.set(
-        number !== null ? String(number) : ztfSsnamenr(unpackProvisional(r.packedDesignation) ?? ''),
-        r,
-      );
+      const outcome = parseMpcorbCatalogueLine(line);
+      if (outcome.kind !== 'record') throw new Error(`unreadable MPCORB line: ${JSON.stringify(outcome)}`);
+      const r = outcome.record;
+      records.set(r.number !== null ? String(r.number) : ztfSsnamenr(r.designation ?? ''), r);
     }
     const sso = alerts.filter((a) => value(a, 'i:ssnamenr') !== null);
     expect(sso.length / alerts.length).toBeGreaterThan(0.08);
     for (const a of sso) {
       const r = records.get(value(a, 'i:ssnamenr') as string);
       if (!r) throw new Error(`ssnamenr ${value(a, 'i:ssnamenr')} missing from MPCORB.DAT`);
-      const place = geocentricPlace(r, a.jd);
+      const eph = computeEphemerides(r.orbit, [a.jd], { observer: 'I41' });
       const dec = value(a, 'i:dec') as number;
-      const dRa = ((value(a, 'i:ra') as number) - place.raDeg) * Math.cos((dec * Math.PI) / 180) * 3600;
-      const dDec = (dec - place.decDeg) * 3600;
-      expect(Math.hypot(dRa, dDec)).toBeLessThan(1);
+      const dRa = ((value(a, 'i:ra') as number) - eph.raDeg[0]) * Math.cos((dec * Math.PI) / 180) * 3600;
+      const dDec = (dec - eph.decDeg[0]) * 3600;
+      expect(Math.hypot(dRa, dDec)).toBeLessThan(0.5);
       expect(value(a, 'd:roid')).toBe(3);
       expect(value(a, 'i:ssdistnr') as number).toBeLessThanOrEqual(2);
       expect(value(a, 'i:ndethist') as number).toBeLessThanOrEqual(5);

@@ -5,9 +5,9 @@
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { samplePhaseCurve } from '../../compute/sim/index.js';
 import { fitPhaseCurve, type PhaseFlavor, type PhaseObservations } from '../../compute/sso/phase/index.js';
 import { astrometryStatistics, separationArcsec } from '../../compute/sso/ssoft-statistics.js';
+import { samplePhaseCurve } from '../../ingest/simulate/model/index.js';
 import { sharedPath } from '../support/shared.js';
 
 const RAD_PER_DEG = Math.PI / 180;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meanMotionDegPerDay } from '../../sim/kepler-orbit.js';
+import { meanMotionDegPerDay } from '../ephemeris/index.js';
 import { ellipticToPerihelion } from './catalogue-record.js';
 
 describe('elliptic elements to perihelion form', () => {

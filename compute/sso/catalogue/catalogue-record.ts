@@ -3,7 +3,7 @@
  * orbit in perihelion form, plus the conversion from the elliptic elements (a, e, M) that asteroid catalogues give.
  * Reference: docs/references.md#mpc-packed-designations and #orbit-formats, #ephemeris-algorithm.
  */
-import { meanMotionDegPerDay } from '../../sim/kepler-orbit.js';
+import { meanMotionDegPerDay } from '../ephemeris/index.js';
 import type { Orbit } from '../orbit.js';
 
 /** Asteroid (any minor planet, including dwarf planets and TNOs) or comet (including interstellar objects). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sharedPath } from '../../../test/support/shared.js';
-import { meanMotionDegPerDay } from '../../sim/kepler-orbit.js';
+import { meanMotionDegPerDay } from '../ephemeris/index.js';
 import type { CatalogueRecord } from './catalogue-record.js';
 import { jplAsteroidIdentity, jplRowParser } from './jpl-sbdb-record.js';
 

@@ -62,4 +62,4 @@ export {
   trajectoryStateAt,
 } from './propagation.js';
 export { jdUtcToTt, TT_MINUS_TAI_S, TT_MINUS_UTC_S, ttMinusUtcSeconds } from './time-scales.js';
-export { stumpff, twoBodyState } from './two-body.js';
+export { meanMotionDegPerDay, stumpff, twoBodyState } from './two-body.js';

@@ -1,7 +1,7 @@
+import { AstroTime, Body, HelioVector } from 'astronomy-engine';
 import { describe, expect, it } from 'vitest';
-import { helioEclipticPosition } from '../../sim/kepler-orbit.js';
 import type { OrbitElements } from '../orbit.js';
-import { eclipticToEquatorial, GAUSS_K } from './frames.js';
+import { eclipticToEquatorial, GAUSS_K, JD_J2000 } from './frames.js';
 import { stumpff, twoBodyState } from './two-body.js';
 
 const MU = GAUSS_K * GAUSS_K;
@@ -32,31 +32,59 @@ describe('stumpff', () => {
 });
 
 describe('twoBodyState', () => {
-  it('agrees with the elliptic Kepler solver of the simulator to 1e-12 AU (a = 3.1 AU, e = 0.09)', () => {
+  it('agrees with the classical elliptic solution (Kepler equation by Newton) to 1e-12 AU (a = 3.1 AU, e = 0.09)', () => {
     const e = 0.0947;
     const aAu = 3.1045;
     const el: OrbitElements = { ...orbit(aAu * (1 - e), e), perihelionJdTt: 2458790.6 };
-    const meanMotionDegPerDay = (GAUSS_K / aAu ** 1.5) * (180 / Math.PI);
+    const nRadPerDay = GAUSS_K / aAu ** 1.5;
+    const rad = Math.PI / 180;
+    const [w, node, inc] = [el.periDeg * rad, el.nodeDeg * rad, el.inclDeg * rad];
     for (const jdTt of [2458790.6, 2458800.1, 2459300.7, 2460500.2, 2456000.9]) {
-      const ref = eclipticToEquatorial(
-        helioEclipticPosition(
-          {
-            aAu,
-            e,
-            inclDeg: el.inclDeg,
-            nodeDeg: el.nodeDeg,
-            periDeg: el.periDeg,
-            meanAnomalyDeg: 0,
-            epochJdTt: el.perihelionJdTt,
-            meanMotionDegPerDay,
-          },
-          jdTt,
-        ),
-      );
+      // Reference: Murray & Dermott 1999, eqs 2.41 (E - e sin E = M) and 2.122 (rotation to the ecliptic).
+      const m = nRadPerDay * (jdTt - el.perihelionJdTt);
+      let ecc = m;
+      for (let i = 0; i < 100; i++) ecc -= (ecc - e * Math.sin(ecc) - m) / (1 - e * Math.cos(ecc));
+      const xp = aAu * (Math.cos(ecc) - e);
+      const yp = aAu * Math.sqrt(1 - e * e) * Math.sin(ecc);
+      const ref = eclipticToEquatorial({
+        x:
+          (Math.cos(node) * Math.cos(w) - Math.sin(node) * Math.sin(w) * Math.cos(inc)) * xp -
+          (Math.cos(node) * Math.sin(w) + Math.sin(node) * Math.cos(w) * Math.cos(inc)) * yp,
+        y:
+          (Math.sin(node) * Math.cos(w) + Math.cos(node) * Math.sin(w) * Math.cos(inc)) * xp +
+          (-Math.sin(node) * Math.sin(w) + Math.cos(node) * Math.cos(w) * Math.cos(inc)) * yp,
+        z: Math.sin(w) * Math.sin(inc) * xp + Math.cos(w) * Math.sin(inc) * yp,
+      });
       const s = twoBodyState(el, jdTt);
       expect(s).not.toBeNull();
       if (s === null) continue;
       expect(Math.hypot(s.x - ref.x, s.y - ref.y, s.z - ref.z)).toBeLessThan(1e-12);
+    }
+  });
+
+  it('places Mars from its J2000 mean elements within 1 arcmin of astronomy-engine (heliocentric)', () => {
+    // Standish (1992), JPL "Keplerian Elements for Approximate Positions of the Major Planets", Table 1 (J2000):
+    // a 1.52371034, e 0.09339410, I 1.84969142, L -4.55343205, long.peri -23.94362959, node 49.55953891.
+    // Quoted error of the table for Mars: below 1 arcmin (heliocentric), 1800-2050.
+    const aAu = 1.52371034;
+    const e = 0.0933941;
+    const meanAnomalyDeg = -4.55343205 - -23.94362959;
+    const nDegPerDay = 19140.30268499 / 36525;
+    const mars: OrbitElements = {
+      qAu: aAu * (1 - e),
+      e,
+      inclDeg: 1.84969142,
+      nodeDeg: 49.55953891,
+      periDeg: -23.94362959 - 49.55953891 + 360,
+      perihelionJdTt: JD_J2000 - meanAnomalyDeg / nDegPerDay,
+      epochJdTt: JD_J2000,
+    };
+    for (const dtDays of [0, 15, 30, 365]) {
+      const s = twoBodyState(mars, JD_J2000 + dtDays);
+      if (s === null) throw new Error('no state');
+      const ref = HelioVector(Body.Mars, new AstroTime(dtDays));
+      const cosSep = (s.x * ref.x + s.y * ref.y + s.z * ref.z) / (Math.hypot(s.x, s.y, s.z) * ref.Length());
+      expect((Math.acos(Math.min(1, cosSep)) * 180 * 60) / Math.PI).toBeLessThan(1);
     }
   });
 

@@ -12,6 +12,16 @@ const SQRT_MU = GAUSS_K;
 const MAX_ITERATIONS = 100;
 
 /**
+ * Mean daily motion of an elliptic orbit around the Sun (massless body).
+ * @param aAu semi-major axis (AU), > 0.
+ * @returns n (deg/day) = k / a^1.5.
+ * Reference: Gauss's constant k; Murray & Dermott 1999, Solar System Dynamics, eq. 2.26.
+ */
+export function meanMotionDegPerDay(aAu: number): number {
+  return GAUSS_K / aAu ** 1.5 / RAD_PER_DEG;
+}
+
+/**
  * Stumpff functions c2(z) = (1 - cos sqrt z) / z and c3(z) = (sqrt z - sin sqrt z) / z^1.5, continued to z <= 0.
  * Series below |z| = 0.1 (8 terms, error below 1e-17).
  */
