@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { API_ENDPOINTS } from './api/docs.js';
+import { describeArgs } from './args/arg-docs.js';
+import { booleanArg } from './args/common.js';
+import { outputFormatArg } from './args/table-args.js';
 import { buildOpenApi, type EndpointDoc } from './openapi.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the test walks an untyped JSON document
@@ -10,24 +14,27 @@ const SAMPLE: readonly EndpointDoc[] = [
     path: '/api/v1/latests',
     methods: ['GET', 'POST'],
     summary: 'Latest alerts of a class',
-    args: [
-      { name: 'class', required: true, description: 'Class name', example: 'Early SN Ia candidate' },
-      { name: 'n', required: false, description: 'Number of alerts', default: 10, example: '5' },
-      { name: 'color', required: false, description: 'Add colour fields', default: false, example: 'true' },
-      {
-        name: 'output-format',
-        required: false,
-        description: 'json, csv, parquet or votable',
-        default: 'json',
-      },
-    ],
+    args: z.object({
+      class: z.string().meta({ description: 'Class name', examples: ['Early SN Ia candidate'] }),
+      n: z
+        .number()
+        .optional()
+        .default(10)
+        .meta({ description: 'Number of alerts', examples: [5], unit: 'alerts' }),
+      color: booleanArg
+        .optional()
+        .default(false)
+        .meta({ description: 'Add colour fields', examples: ['true'] }),
+      withCutouts: booleanArg.optional().meta({ description: 'Stamps', aliases: ['withcutouts'] }),
+      'output-format': outputFormatArg,
+    }),
   },
-  { path: '/api/v1/classes', methods: ['GET'], summary: 'Class names', args: [] },
+  { path: '/api/v1/classes', methods: ['GET'], summary: 'Class names' },
   {
     path: '/api/v1/cutouts',
     methods: ['POST'],
     summary: 'Stamps',
-    args: [{ name: 'objectId', required: true, description: 'Object id' }],
+    args: z.object({ objectId: z.string().meta({ description: 'Object id' }) }),
     contentTypes: ['image/png', 'application/octet-stream', 'application/json'],
   },
 ];
@@ -69,27 +76,29 @@ function checkDocument(doc: Json, endpoints: readonly EndpointDoc[]): void {
         const schema = resolve(doc, resolve(doc, op.responses[status]).content['application/json'].schema);
         expect(schema.required).toEqual(['status', 'text']);
       }
+      const args = endpoint.args === undefined ? [] : describeArgs(endpoint.args);
       if (method === 'get') {
         const params = op.parameters as Json[];
-        expect(params.map((p) => p.name)).toEqual(endpoint.args.map((a) => a.name));
+        expect(params.map((p) => p.name)).toEqual(args.map((a) => a.name));
         for (const [i, p] of params.entries()) {
-          const arg = endpoint.args[i];
+          const arg = args[i];
           expect(p.in).toBe('query');
           expect(p.required).toBe(arg.required);
           expect(p.description).toBe(arg.description);
-          expect(['string', 'number', 'boolean']).toContain(p.schema.type);
+          expect(p.description.length).toBeGreaterThan(0);
+          expect(p.schema.type ?? p.schema.anyOf).toBeDefined();
           if (arg.default !== undefined) expect(p.schema.default).toBe(arg.default);
-          if (p.example !== undefined) expect(typeof p.example).toBe(p.schema.type);
+          if (arg.values !== undefined && p.schema.enum !== undefined)
+            expect(p.schema.enum).toEqual(arg.values);
         }
-      } else if (endpoint.args.length > 0) {
+      } else if (args.length > 0) {
         const schema = op.requestBody.content['application/json'].schema as Json;
         expect(schema.type).toBe('object');
-        expect(Object.keys(schema.properties)).toEqual(endpoint.args.map((a) => a.name));
-        const required = endpoint.args.filter((a) => a.required).map((a) => a.name);
+        expect(Object.keys(schema.properties)).toEqual(args.map((a) => a.name));
+        const required = args.filter((a) => a.required).map((a) => a.name);
         if (required.length > 0) expect(schema.required).toEqual(required);
         else expect(schema.required).toBeUndefined();
-        for (const arg of endpoint.args)
-          expect(schema.properties[arg.name].description).toBe(arg.description);
+        for (const arg of args) expect(schema.properties[arg.name].description).toBe(arg.description);
       }
     }
   }
@@ -102,10 +111,18 @@ describe('buildOpenApi', () => {
     expect(doc.paths['/api/v1/objects'].get.parameters.map((p: Json) => p.name)).toContain('objectId');
   });
 
-  it('maps arguments to GET query parameters and POST body properties with default and typed example', () => {
+  it('maps arguments to GET query parameters and POST body properties with type, default, example, unit, alias', () => {
     const doc = JSON.parse(JSON.stringify(buildOpenApi(SAMPLE))) as Json;
     checkDocument(doc, SAMPLE);
     const get = doc.paths['/api/v1/latests'].get;
+    expect(get.parameters.map((p: Json) => p.name)).toEqual([
+      'class',
+      'n',
+      'color',
+      'withCutouts',
+      'withcutouts',
+      'output-format',
+    ]);
     expect(get.parameters[1]).toEqual({
       name: 'n',
       in: 'query',
@@ -113,10 +130,23 @@ describe('buildOpenApi', () => {
       description: 'Number of alerts',
       schema: { type: 'number', default: 10 },
       example: 5,
+      'x-unit': 'alerts',
     });
-    expect(get.parameters[2].schema).toEqual({ type: 'boolean', default: false });
-    expect(get.parameters[2].example).toBe(true);
-    expect(get.parameters[3].schema.enum).toEqual(['json', 'csv', 'parquet', 'votable']);
+    // booleans are JSON booleans or their text spellings
+    expect(get.parameters[2].schema).toEqual({ type: ['boolean', 'string'], default: false });
+    expect(get.parameters[2].example).toBe('true');
+    expect(get.parameters[4]).toMatchObject({
+      name: 'withcutouts',
+      required: false,
+      schema: { type: ['boolean', 'string'] },
+      'x-alias-of': 'withCutouts',
+    });
+    expect(get.parameters[4].description).toMatch(/`withCutouts`: Stamps/);
+    expect(get.parameters[5].schema).toEqual({
+      type: 'string',
+      enum: ['json', 'csv', 'parquet', 'votable'],
+      default: 'json',
+    });
     const body = doc.paths['/api/v1/latests'].post.requestBody;
     expect(body.required).toBe(true);
     expect(body.content['application/json'].schema.properties.class).toEqual({

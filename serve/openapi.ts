@@ -1,13 +1,20 @@
 /**
- * The OpenAPI 3.1 document of the API, built from the same argument lists (ArgDoc) that the endpoints answer to a
- * GET without parameters: each argument is a query parameter of the GET operation and a property of the JSON body
- * of the POST operation, with its description, default and example.
+ * The OpenAPI 3.1 document of the API, generated from each endpoint's argument schema (serve/args/arg-docs.ts),
+ * the one that validates its requests and answers a GET without parameters: each argument is a query parameter
+ * of the GET operation and a property of the JSON body of the POST operation, with its type (zod's JSON Schema),
+ * description, default and example.
  *
  * Reference: OpenAPI Specification 3.1.0 (https://spec.openapis.org/oas/v3.1.0) §4.8; DESIGN.md (behaviour every
  * endpoint shares: errors, formats).
  */
+import {
+  type ArgInfo,
+  type ArgsSchema,
+  describeArgs,
+  type JsonSchema,
+  type UploadArg,
+} from './args/arg-docs.js';
 import { OUTPUT_FORMATS } from './args/common.js';
-import type { ArgDoc } from './args/request.js';
 import { CONTENT_TYPES } from './encode/index.js';
 
 /** HTTP methods of the API. */
@@ -20,7 +27,8 @@ export interface EndpointDoc {
   readonly methods: readonly HttpMethod[];
   /** One line on what the endpoint answers. */
   readonly summary: string;
-  readonly args: readonly ArgDoc[];
+  /** The arguments: the schema the endpoint validates with; absent when it takes none. */
+  readonly args?: ArgsSchema;
   /**
    * MIME types of a successful answer. Default: the four tabular types when the endpoint has an `output-format`
    * argument, else `application/json`.
@@ -30,7 +38,7 @@ export interface EndpointDoc {
    * For endpoints that take a file: the multipart/form-data part that holds it. POST then also accepts
    * multipart/form-data (the file and the arguments as parts) and a raw application/octet-stream body.
    */
-  readonly upload?: { readonly field: string; readonly description: string };
+  readonly upload?: UploadArg;
 }
 
 /** Title and version of the document's `info` object. */
@@ -49,51 +57,40 @@ const DEFAULT_INFO: ApiInfo = {
     'Errors answer {"status": "error", "text": ...}.',
 };
 
-type JsonSchema = Record<string, unknown>;
-
-/** Schema of an argument, from the type of its default (arguments without a default are strings). */
-function argSchema(arg: ArgDoc): JsonSchema {
-  const type =
-    typeof arg.default === 'boolean' ? 'boolean' : typeof arg.default === 'number' ? 'number' : 'string';
-  const schema: JsonSchema = { type };
-  if (arg.values !== undefined) schema.enum = [...arg.values];
-  else if (arg.name === 'output-format' && type === 'string') schema.enum = [...OUTPUT_FORMATS];
-  if (arg.default !== undefined) schema.default = arg.default;
-  return schema;
+/** The JSON Schema of an argument's value, with its default. */
+function valueSchema(arg: ArgInfo): JsonSchema {
+  return arg.default === undefined ? { ...arg.schema } : { ...arg.schema, default: arg.default };
 }
 
-/** The example of an argument in the type of its schema; undefined when it has none or it does not convert. */
-function typedExample(arg: ArgDoc, type: unknown): string | number | boolean | undefined {
-  if (arg.example === undefined) return undefined;
-  if (type === 'boolean') {
-    if (/^(true|1)$/i.test(arg.example)) return true;
-    return /^(false|0)$/i.test(arg.example) ? false : undefined;
-  }
-  if (type === 'number') return Number.isFinite(Number(arg.example)) ? Number(arg.example) : undefined;
-  return arg.example;
+/** Extension keywords (`x-unit`, `x-alias-of`) of an argument. */
+function extensions(arg: ArgInfo): JsonSchema {
+  return {
+    ...(arg.unit === undefined ? {} : { 'x-unit': arg.unit }),
+    ...(arg.aliasOf === undefined ? {} : { 'x-alias-of': arg.aliasOf }),
+  };
 }
 
-function queryParameter(arg: ArgDoc): JsonSchema {
-  const schema = argSchema(arg);
-  const parameter: JsonSchema = {
+function queryParameter(arg: ArgInfo): JsonSchema {
+  return {
     name: arg.name,
     in: 'query',
     required: arg.required,
     description: arg.description,
-    schema,
+    schema: valueSchema(arg),
+    ...(arg.example === undefined ? {} : { example: arg.example }),
+    ...extensions(arg),
   };
-  const example = typedExample(arg, schema.type);
-  if (example !== undefined) parameter.example = example;
-  return parameter;
 }
 
-function bodySchema(args: readonly ArgDoc[]): JsonSchema {
+function bodySchema(args: readonly ArgInfo[]): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const arg of args) {
-    const schema: JsonSchema = { ...argSchema(arg), description: arg.description };
-    const example = typedExample(arg, schema.type);
-    if (example !== undefined) schema.examples = [example];
-    properties[arg.name] = schema;
+    properties[arg.name] = {
+      ...valueSchema(arg),
+      description: arg.description,
+      ...(arg.example === undefined ? {} : { examples: [arg.example] }),
+      ...extensions(arg),
+    };
   }
   const required = args.filter((a) => a.required).map((a) => a.name);
   const schema: JsonSchema = { type: 'object', properties };
@@ -102,7 +99,7 @@ function bodySchema(args: readonly ArgDoc[]): JsonSchema {
 }
 
 function successContent(endpoint: EndpointDoc): Record<string, JsonSchema> {
-  const hasFormats = endpoint.args.some((a) => a.name === 'output-format');
+  const hasFormats = endpoint.args !== undefined && 'output-format' in endpoint.args.shape;
   const types =
     endpoint.contentTypes ??
     (hasFormats ? OUTPUT_FORMATS.map((f) => CONTENT_TYPES[f]) : ['application/json']);
@@ -121,8 +118,8 @@ function pathSlug(path: string): string {
   return (last === '' ? 'index' : last).replace(/[^A-Za-z0-9]+/g, '_');
 }
 
-function operation(endpoint: EndpointDoc, method: HttpMethod): JsonSchema {
-  const hasArgs = endpoint.args.length > 0;
+function operation(endpoint: EndpointDoc, args: readonly ArgInfo[], method: HttpMethod): JsonSchema {
+  const hasArgs = args.length > 0;
   const op: JsonSchema = {
     operationId: `${method.toLowerCase()}_${pathSlug(endpoint.path)}`,
     summary: endpoint.summary,
@@ -139,11 +136,11 @@ function operation(endpoint: EndpointDoc, method: HttpMethod): JsonSchema {
       '503': { $ref: '#/components/responses/StoreNotReady' },
     },
   };
-  if (method === 'GET') op.parameters = endpoint.args.map(queryParameter);
+  if (method === 'GET') op.parameters = args.map(queryParameter);
   else if (hasArgs) {
-    const content: Record<string, JsonSchema> = { 'application/json': { schema: bodySchema(endpoint.args) } };
+    const content: Record<string, JsonSchema> = { 'application/json': { schema: bodySchema(args) } };
     if (endpoint.upload) {
-      const form = bodySchema(endpoint.args);
+      const form = bodySchema(args);
       form.properties = {
         ...(form.properties as Record<string, JsonSchema>),
         [endpoint.upload.field]: {
@@ -162,7 +159,7 @@ function operation(endpoint: EndpointDoc, method: HttpMethod): JsonSchema {
       };
     }
     op.requestBody = {
-      required: endpoint.args.some((a) => a.required) || endpoint.upload !== undefined,
+      required: args.some((a) => a.required) || endpoint.upload !== undefined,
       content,
     };
   }
@@ -172,7 +169,7 @@ function operation(endpoint: EndpointDoc, method: HttpMethod): JsonSchema {
 /**
  * Builds the OpenAPI 3.1.0 document of a set of endpoints.
  *
- * @param endpoints the endpoints, each with its methods and arguments; paths must be distinct.
+ * @param endpoints the endpoints, each with its methods and argument schema; paths must be distinct.
  * @param info title, version and description of the API (defaults: "Sky-alert API", 1.0.0).
  * @returns a JSON-serialisable OpenAPI 3.1.0 object: one path item per endpoint with a `get` (arguments as
  *   query parameters) and/or `post` (arguments as properties of a JSON body) operation, responses 200 (content
@@ -184,7 +181,8 @@ export function buildOpenApi(endpoints: readonly EndpointDoc[], info: ApiInfo = 
   for (const endpoint of endpoints) {
     if (paths[endpoint.path] !== undefined) throw new Error(`duplicate endpoint path ${endpoint.path}`);
     const item: JsonSchema = { summary: endpoint.summary };
-    for (const method of endpoint.methods) item[method.toLowerCase()] = operation(endpoint, method);
+    const args = endpoint.args === undefined ? [] : describeArgs(endpoint.args);
+    for (const method of endpoint.methods) item[method.toLowerCase()] = operation(endpoint, args, method);
     paths[endpoint.path] = item;
   }
   const errorResponse = (description: string) => ({

@@ -13,13 +13,15 @@ import { formatMocAscii, formatMocJson, mocFromCredibleRegion } from '../../comp
 import { findRegionHits } from '../../data/queries/bayestar.js';
 import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
+import { argListing } from '../args/arg-docs.js';
 import { numberArg, OUTPUT_FORMATS } from '../args/common.js';
 import { dateArg } from '../args/dates.js';
-import { type ArgDoc, parseArgs } from '../args/request.js';
+import { parseArgs } from '../args/request.js';
 import { parseColumnSelection, withoutEmptyArgs } from '../args/table-args.js';
 import { readUploadRequest, uploadLimit } from '../args/upload.js';
 import { respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
+import type { EndpointDoc } from '../openapi.js';
 import { skymapBytes, skymapRegion } from '../skymap-input.js';
 import type { StoreReader } from '../store-reader.js';
 
@@ -28,106 +30,104 @@ export const DEFAULT_DAYS_BEFORE = 1;
 export const DEFAULT_DAYS_AFTER = 6;
 export const MAX_WINDOW_DAYS = 30;
 
-const FILE_FIELD = 'file';
 const T0_FIELD = 'v:jdstartgw';
 const DENSITY_FIELD = 'v:prob_density';
 const GW_V_FIELDS = [...ALERT_V_FIELDS, T0_FIELD, DENSITY_FIELD];
 const MOC_FORMATS = ['moc-json', 'moc-ascii'] as const;
 const FORMATS = [...OUTPUT_FORMATS, ...MOC_FORMATS] as const;
 
-export const BAYESTAR_ARGS: readonly ArgDoc[] = [
-  {
-    name: 'file',
-    required: false,
-    description:
-      'The sky map as a FITS file, gzipped or not (flat HEALPix PROB map, RING or NESTED, or multi-order ' +
-      'UNIQ/PROBDENSITY map): a multipart/form-data part named `file`, or the whole body as ' +
-      'application/octet-stream with the other arguments in the query string',
-  },
-  {
-    name: 'bayestar',
-    required: false,
-    description:
-      "The sky map as the text of a Python bytes literal (str(open('bayestar.fits.gz', 'rb').read())), as the " +
-      "reference's clients send it; decoded as data, never evaluated",
-  },
-  {
-    name: 'event_name',
-    required: false,
-    description:
-      'GraceDB event id (e.g. S200219ac). Answered only when the operator set SKYALERT_GRACEDB_URL (docs/api.md); ' +
-      'otherwise a 400 saying to upload the map',
-  },
-  {
-    name: 'credible_level',
-    required: true,
-    description: 'Credible level of the region, more than 0 and at most 1 (0.9: the 90 % region)',
-    example: '0.9',
-  },
-  {
-    name: 'n_day_before',
-    required: false,
-    description: `Days before the event time t0 where alerts are taken (0 to ${MAX_WINDOW_DAYS})`,
-    default: DEFAULT_DAYS_BEFORE,
-  },
-  {
-    name: 'n_day_after',
-    required: false,
-    description: `Days after t0 where alerts are taken (0 to ${MAX_WINDOW_DAYS}); the window is exactly [t0 − before, t0 + after] on i:jd`,
-    default: DEFAULT_DAYS_AFTER,
-  },
-  {
-    name: 't0',
-    required: false,
-    description:
-      "Event time (ISO UTC, JD or MJD) replacing the map's DATE-OBS / MJD-OBS; needed for maps without them",
-  },
-  {
-    name: 'columns',
-    required: false,
-    description:
-      'Comma-separated field names (unknown names ignored); v:jdstartgw and v:prob_density included when named',
-  },
-  {
-    name: 'output-format',
-    required: false,
-    description:
-      'json, csv, parquet or votable for the objects; moc-json or moc-ascii for the credible region as an IVOA MOC 2.0',
-    default: 'json',
-    values: [...FORMATS],
-  },
-];
-
 const days = numberArg(
   (n) => n >= 0 && n <= MAX_WINDOW_DAYS,
   `a number of days from 0 to ${MAX_WINDOW_DAYS}`,
-);
+).meta({ unit: 'd' });
 
 const schema = z.object({
-  bayestar: z.string().optional(),
-  event_name: z.string().optional(),
+  bayestar: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        "The sky map as the text of a Python bytes literal (str(open('bayestar.fits.gz', 'rb').read())), as the " +
+        "reference's clients send it; decoded as data, never evaluated",
+    }),
+  event_name: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'GraceDB event id (e.g. S200219ac). Answered only when the operator set SKYALERT_GRACEDB_URL (docs/api.md); ' +
+        'otherwise a 400 saying to upload the map',
+    }),
   credible_level: numberArg(
     (n) => n > 0 && n <= 1,
     'a probability more than 0 and at most 1',
     'required: a probability in (0, 1], e.g. 0.9',
-  ),
-  n_day_before: days.optional().default(DEFAULT_DAYS_BEFORE),
-  n_day_after: days.optional().default(DEFAULT_DAYS_AFTER),
-  t0: dateArg.optional(),
-  columns: z.string().optional(),
+  ).meta({
+    description: 'Credible level of the region, more than 0 and at most 1 (0.9: the 90 % region)',
+    examples: ['0.9'],
+  }),
+  n_day_before: days
+    .optional()
+    .default(DEFAULT_DAYS_BEFORE)
+    .meta({ description: `Days before the event time t0 where alerts are taken (0 to ${MAX_WINDOW_DAYS})` }),
+  n_day_after: days
+    .optional()
+    .default(DEFAULT_DAYS_AFTER)
+    .meta({
+      description: `Days after t0 where alerts are taken (0 to ${MAX_WINDOW_DAYS}); the window is exactly [t0 − before, t0 + after] on i:jd`,
+    }),
+  t0: dateArg.optional().meta({
+    description:
+      "Event time (ISO UTC, JD or MJD) replacing the map's DATE-OBS / MJD-OBS; needed for maps without them",
+  }),
+  columns: z.string().optional().meta({
+    description:
+      'Comma-separated field names (unknown names ignored); v:jdstartgw and v:prob_density included when named',
+  }),
   'output-format': z
     .enum(FORMATS, { message: `supported output formats: ${FORMATS.join(', ')}` })
     .optional()
-    .default('json'),
+    .default('json')
+    .meta({
+      description:
+        'json, csv, parquet or votable for the objects; moc-json or moc-ascii for the credible region as an IVOA MOC 2.0',
+    }),
 });
+
+/** The file part of an upload. */
+const UPLOAD = {
+  field: 'file',
+  description:
+    'The sky map as a FITS file, gzipped or not (flat HEALPix PROB map, RING or NESTED, or multi-order ' +
+    'UNIQ/PROBDENSITY map): a multipart/form-data part named `file`, or the whole body as ' +
+    'application/octet-stream with the other arguments in the query string',
+};
+
+/** The bayestar endpoint's entry in the API index and OpenAPI (docs/references.md#api-bayestar). */
+export const BAYESTAR_ENDPOINT: EndpointDoc = {
+  path: '/api/v1/bayestar',
+  methods: ['GET', 'POST'],
+  summary:
+    'Objects inside the credible region of a gravitational-wave sky map and a time window, or the region as a MOC',
+  args: schema,
+  upload: UPLOAD,
+  contentTypes: [
+    'application/json',
+    'text/csv; charset=utf-8',
+    'application/vnd.apache.parquet',
+    'application/x-votable+xml',
+    'text/plain; charset=utf-8',
+  ],
+};
 
 /** The bayestar endpoint app, mounted at /api/v1/bayestar. */
 export function bayestarApp(reader: StoreReader): Hono {
   const app = new Hono();
+  const listing = argListing(schema, UPLOAD);
   app.use('/', uploadLimit());
   app.on(['GET', 'POST'], '/', async (c) => {
-    const { args: raw, file } = await readUploadRequest(c, FILE_FIELD);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: BAYESTAR_ARGS });
+    const { args: raw, file } = await readUploadRequest(c, UPLOAD.field);
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
     const args = parseArgs(schema, withoutEmptyArgs(raw));
     const bytes = await skymapBytes(file, args.bayestar, args.event_name);
     const { map, region } = skymapRegion(bytes, args.credible_level);

@@ -48,7 +48,6 @@ export const CLASSES_ENDPOINT: EndpointDoc = {
   path: '/api/v1/classes',
   methods: ['GET', 'POST'],
   summary: 'Class names accepted by `class` arguments: Fink classifiers, TNS types, SIMBAD labels',
-  args: [],
 };
 
 /** The classes endpoint app, mounted at /api/v1/classes. GET and POST answer the same lists (no argument). */

@@ -64,7 +64,6 @@ export const COLUMNS_ENDPOINT: EndpointDoc = {
   path: '/api/v1/columns',
   methods: ['GET', 'POST'],
   summary: 'Every field by family (i:, b:, d:, v:) with its type, doc, unit and UCD',
-  args: [],
 };
 
 /** The columns endpoint app, mounted at /api/v1/columns. GET and POST answer the same catalogue. */

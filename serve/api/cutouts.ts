@@ -26,12 +26,14 @@ import {
   type StampKind,
   type StampSelection,
 } from '../../data/queries/cutouts.js';
+import { argListing } from '../args/arg-docs.js';
 import { numberArg } from '../args/common.js';
-import type { ArgDoc } from '../args/request.js';
+import { OBJECT_ID, OBJECT_ID_FORM } from '../args/object-ids.js';
 import { parseArgs, rawArgs } from '../args/request.js';
 import { stampArray, stampField } from '../cutout-arrays.js';
 import { ApiError } from '../errors.js';
 import { objectReads } from '../object-reads.js';
+import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader } from '../store-reader.js';
 
 /** Output formats of this endpoint (the reference's spelling; matched in any case). */
@@ -46,93 +48,26 @@ export const MAX_ARRAY_STAMPS = 500;
 /** Most files in one `candid=all` ZIP: PNG ≈ 5 KB, FITS ≈ 13 KB each (≈ 40 MB at most). */
 export const MAX_ZIP_STAMPS = 3000;
 
-const OBJECT_ID_ARG = /^[A-Za-z0-9_-]{3,64}$/;
 const CANDID_ARG = /^\d{1,19}$/;
 const UNIX_EPOCH_JD = 2440587.5;
 const MS_PER_DAY = 86_400_000;
 
-export const CUTOUTS_ARGS: readonly ArgDoc[] = [
-  { name: 'objectId', required: true, description: 'ZTF object id (exact)', example: 'ZTF19acihgng' },
-  {
-    name: 'candid',
-    required: false,
-    description:
-      'Alert id (an integer; send it as a string from languages without 64-bit integers). Default: the most ' +
-      'recent alert of the object. `all`: every alert, most recent first — with output-format=array a JSON list ' +
-      '[{"i:candid", "i:jd", "b:cutout<Kind>_stampData"}], with PNG or FITS a ZIP of files named ' +
-      `<objectId>_<candid>_<Kind>.png or .fits.gz (at most ${MAX_ARRAY_STAMPS} arrays or ${MAX_ZIP_STAMPS} files). ` +
-      'A candid that is not an alert of the object, or an object without alerts, is a 400 error; with ' +
-      'candid=all and array output an unknown object gives [].',
-    example: '1060135832015015002',
-  },
-  {
-    name: 'kind',
-    required: false,
-    description:
-      'Science, Template or Difference; All (the three) only with output-format=array or candid=all. ' +
-      'Matched in any case.',
-    default: 'Science',
-  },
-  {
-    name: 'output-format',
-    required: false,
-    description:
-      'PNG (63×63 image, FITS row 1 at the bottom as on the sky), FITS (the original stamp, gzipped FITS ' +
-      'bytes exactly as in the alert packet, application/octet-stream, file <objectId>_<candid>_<Kind>.fits.gz; ' +
-      'astropy and ds9 open it as is), or array ({"b:cutout<Kind>_stampData": 63 rows of 63 numbers, row 0 = ' +
-      'FITS row 1, NaN as null}). Matched in any case.',
-    default: 'PNG',
-  },
-  {
-    name: 'stretch',
-    required: false,
-    description:
-      'PNG only: sigmoid (z-score then logistic), linear, sqrt, power (x²), log (a = 1000), asinh (a = 0.1; ' +
-      'arcsinh accepted).',
-    default: 'sigmoid',
-  },
-  {
-    name: 'colormap',
-    required: false,
-    description: `PNG only: ${COLORMAPS.join(', ')}, each also reversed with _r (matplotlib tables).`,
-    default: 'gray',
-  },
-  {
-    name: 'pmin',
-    required: false,
-    description:
-      'PNG only: lower clipping percentile (0-100) of the finite pixels for the non-sigmoid stretches ' +
-      '(honoured here; the reference ignored it).',
-    default: DEFAULT_PMIN_PERCENT,
-  },
-  {
-    name: 'pmax',
-    required: false,
-    description: 'PNG only: upper clipping percentile (0-100, above pmin) for the non-sigmoid stretches.',
-    default: DEFAULT_PMAX_PERCENT,
-  },
-  {
-    name: 'convolution_kernel',
-    required: false,
-    description:
-      'PNG only: smooth before stretching with gauss (σ = 1 px, 5×5 px) or box (3×3 px mean); none or empty ' +
-      'for no smoothing.',
-  },
-];
-
 /** One of `values`, matched in any case, returned in its canonical spelling. */
 function choice<T extends string>(values: readonly T[], aliases: Readonly<Record<string, T>> = {}) {
   const expected = `one of ${values.join(', ')}`;
-  return z.string({ message: `expected ${expected}` }).transform((v, ctx) => {
-    const key = v.trim().toLowerCase();
-    const hit = values.find((x) => x.toLowerCase() === key) ?? aliases[key];
-    if (hit) return hit;
-    ctx.addIssue({ code: 'custom', message: `${JSON.stringify(v)} is not ${expected}` });
-    return z.NEVER;
-  });
+  return z
+    .string({ message: `expected ${expected}` })
+    .transform((v, ctx) => {
+      const key = v.trim().toLowerCase();
+      const hit = values.find((x) => x.toLowerCase() === key) ?? aliases[key];
+      if (hit) return hit;
+      ctx.addIssue({ code: 'custom', message: `${JSON.stringify(v)} is not ${expected}` });
+      return z.NEVER;
+    })
+    .meta({ values });
 }
 
-const percentArg = numberArg((n) => n >= 0 && n <= 100, 'a percentile between 0 and 100');
+const percentArg = numberArg((n) => n >= 0 && n <= 100, 'a percentile between 0 and 100').meta({ unit: '%' });
 
 const candidArg = z.union([z.string(), z.number()]).transform((v, ctx): StampSelection => {
   const text = String(v).trim();
@@ -156,11 +91,44 @@ const schema = z.object({
   objectId: z
     .string({ message: 'a value for objectId is required (a ZTF object id such as ZTF19acihgng)' })
     .trim()
-    .regex(OBJECT_ID_ARG, { message: "object ids are 3 to 64 letters, digits, '_' or '-'" }),
-  candid: candidArg.optional(),
-  kind: choice(CUTOUT_KINDS).optional().default('Science'),
-  'output-format': choice(CUTOUT_FORMATS).optional().default('PNG'),
-  stretch: choice<Stretch>(STRETCHES, { arcsinh: 'asinh' }).optional().default('sigmoid'),
+    .regex(OBJECT_ID, { message: `object ids are ${OBJECT_ID_FORM}` })
+    .meta({ description: 'ZTF object id (exact)', examples: ['ZTF19acihgng'] }),
+  candid: candidArg.optional().meta({
+    description:
+      'Alert id (an integer; send it as a string from languages without 64-bit integers). Default: the most ' +
+      'recent alert of the object. `all`: every alert, most recent first — with output-format=array a JSON list ' +
+      '[{"i:candid", "i:jd", "b:cutout<Kind>_stampData"}], with PNG or FITS a ZIP of files named ' +
+      `<objectId>_<candid>_<Kind>.png or .fits.gz (at most ${MAX_ARRAY_STAMPS} arrays or ${MAX_ZIP_STAMPS} files). ` +
+      'A candid that is not an alert of the object, or an object without alerts, is a 400 error; with ' +
+      'candid=all and array output an unknown object gives [].',
+    examples: ['1060135832015015002'],
+  }),
+  kind: choice(CUTOUT_KINDS)
+    .optional()
+    .default('Science')
+    .meta({
+      description:
+        'Science, Template or Difference; All (the three) only with output-format=array or candid=all. ' +
+        'Matched in any case.',
+    }),
+  'output-format': choice(CUTOUT_FORMATS)
+    .optional()
+    .default('PNG')
+    .meta({
+      description:
+        'PNG (63×63 image, FITS row 1 at the bottom as on the sky), FITS (the original stamp, gzipped FITS ' +
+        'bytes exactly as in the alert packet, application/octet-stream, file <objectId>_<candid>_<Kind>.fits.gz; ' +
+        'astropy and ds9 open it as is), or array ({"b:cutout<Kind>_stampData": 63 rows of 63 numbers, row 0 = ' +
+        'FITS row 1, NaN as null}). Matched in any case.',
+    }),
+  stretch: choice<Stretch>(STRETCHES, { arcsinh: 'asinh' })
+    .optional()
+    .default('sigmoid')
+    .meta({
+      description:
+        'PNG only: sigmoid (z-score then logistic), linear, sqrt, power (x²), log (a = 1000), asinh (a = 0.1; ' +
+        'arcsinh accepted).',
+    }),
   colormap: z
     .string({ message: `expected a colour map name: ${COLORMAPS.join(', ')} (or with _r)` })
     .transform((v, ctx): Colormap => {
@@ -172,13 +140,40 @@ const schema = z.object({
       });
       return z.NEVER;
     })
-    .optional(),
-  pmin: percentArg.optional().default(DEFAULT_PMIN_PERCENT),
-  pmax: percentArg.optional().default(DEFAULT_PMAX_PERCENT),
+    .prefault('gray')
+    .meta({
+      description: `PNG only: ${COLORMAPS.join(', ')}, each also reversed with _r (matplotlib tables).`,
+    }),
+  pmin: percentArg
+    .optional()
+    .default(DEFAULT_PMIN_PERCENT)
+    .meta({
+      description:
+        'PNG only: lower clipping percentile (0-100) of the finite pixels for the non-sigmoid stretches ' +
+        '(honoured here; the reference ignored it).',
+    }),
+  pmax: percentArg.optional().default(DEFAULT_PMAX_PERCENT).meta({
+    description: 'PNG only: upper clipping percentile (0-100, above pmin) for the non-sigmoid stretches.',
+  }),
   convolution_kernel: choice<ConvolutionKernel | 'none'>([...CONVOLUTION_KERNELS, 'none'], {
     '': 'none',
-  }).optional(),
+  })
+    .optional()
+    .meta({
+      description:
+        'PNG only: smooth before stretching with gauss (σ = 1 px, 5×5 px) or box (3×3 px mean); none or empty ' +
+        'for no smoothing.',
+    }),
 });
+
+/** The cutouts endpoint's entry in the API index and OpenAPI (docs/references.md#api-cutouts). */
+export const CUTOUTS_ENDPOINT: EndpointDoc = {
+  path: '/api/v1/cutouts',
+  methods: ['GET', 'POST'],
+  summary: 'Image stamps of an alert (PNG, FITS or array), or of every alert of an object',
+  args: schema,
+  contentTypes: ['image/png', 'application/octet-stream', 'application/json', 'application/zip'],
+};
 
 type CutoutArgs = z.infer<typeof schema>;
 
@@ -216,7 +211,7 @@ function renderPng(bytes: Uint8Array, args: CutoutArgs): Uint8Array {
     stretch: args.stretch,
     pminPercent: args.pmin,
     pmaxPercent: args.pmax,
-    colormap: args.colormap ?? findColormap('gray')!,
+    colormap: args.colormap,
     convolution: conv && conv !== 'none' ? conv : null,
   });
 }
@@ -246,9 +241,10 @@ function jdToDate(jd: number): Date {
 /** The cutouts endpoint app, mounted at /api/v1/cutouts. */
 export function cutoutsApp(reader: StoreReader): Hono {
   const app = new Hono();
+  const listing = argListing(schema);
   app.on(['GET', 'POST'], '/', async (c) => {
     const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: CUTOUTS_ARGS });
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
     const args = parseArgs(schema, await exactCandid(c, raw));
     if (args.pmin >= args.pmax)
       throw new ApiError(

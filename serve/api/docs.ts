@@ -1,7 +1,7 @@
 /**
  * API documentation: the OpenAPI document (`/api/v1/openapi.json`), an interactive page (`/api/v1/docs`, Swagger
  * UI served from the local swagger-ui-dist package, no network) and the endpoint index (`/api/v1/`). All three are
- * built from one registry of EndpointDoc, the same argument lists the endpoints validate with.
+ * built from one registry of EndpointDoc, each carrying the argument schema its endpoint validates with.
  */
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -9,118 +9,40 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { ApiError } from '../errors.js';
 import { buildOpenApi, type EndpointDoc } from '../openapi.js';
-import { BAYESTAR_ARGS } from './bayestar.js';
+import { BAYESTAR_ENDPOINT } from './bayestar.js';
 import { CLASSES_ENDPOINT } from './classes.js';
 import { COLUMNS_ENDPOINT } from './columns.js';
-import { CUTOUTS_ARGS } from './cutouts.js';
-import { EXPLORER_ARGS } from './explorer.js';
-import { LATESTS_ARGS } from './latests.js';
-import { OBJECTS_ARGS } from './objects.js';
-import { RANDOM_ARGS } from './random.js';
-import { SSO_ARGS } from './sso.js';
-import { SSOCAND_ARGS } from './ssocand.js';
-import { SSOFT_ARGS } from './ssoft.js';
-import { STATISTICS_ARGS } from './statistics.js';
-import { TRACKLET_ARGS } from './tracklet.js';
-import { XMATCH_ARGS } from './xmatch.js';
+import { CUTOUTS_ENDPOINT } from './cutouts.js';
+import { EXPLORER_ENDPOINT } from './explorer.js';
+import { LATESTS_ENDPOINT } from './latests.js';
+import { OBJECTS_ENDPOINT } from './objects.js';
+import { RANDOM_ENDPOINT } from './random.js';
+import { SSO_ENDPOINT } from './sso.js';
+import { SSOCAND_ENDPOINT } from './ssocand.js';
+import { SSOFT_ENDPOINT } from './ssoft.js';
+import { STATISTICS_ENDPOINT } from './statistics.js';
+import { TRACKLET_ENDPOINT } from './tracklet.js';
+import { XMATCH_ENDPOINT } from './xmatch.js';
 
 /** Path of the OpenAPI document. */
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 /** Path of the interactive documentation page. */
 export const DOCS_PATH = '/api/v1/docs';
 
-/** The objects endpoint's entry (docs/references.md#api-objects). */
-export const OBJECTS_ENDPOINT: EndpointDoc = {
-  path: '/api/v1/objects',
-  methods: ['GET', 'POST'],
-  summary: 'All alerts of one or several objects (light curves), most recent first',
-  args: OBJECTS_ARGS,
-};
-
-/** The endpoints documented so far; serve/app.ts passes its full list to docsApp and apiIndexApp. */
+/** Every endpoint of the API, each declared in its own file; serve/app.ts passes them to docsApp and apiIndexApp. */
 export const API_ENDPOINTS: readonly EndpointDoc[] = [
   OBJECTS_ENDPOINT,
-  {
-    path: '/api/v1/explorer',
-    methods: ['GET', 'POST'],
-    summary: 'Latest alert per object by id, cone search (nearest first) or date window',
-    args: EXPLORER_ARGS,
-  },
-  {
-    path: '/api/v1/latests',
-    methods: ['GET', 'POST'],
-    summary: 'Latest alerts of a class, most recent first',
-    args: LATESTS_ARGS,
-  },
-  {
-    path: '/api/v1/tracklet',
-    methods: ['GET', 'POST'],
-    summary: 'Alerts of satellite tracklets by id prefix or date',
-    args: TRACKLET_ARGS,
-  },
-  {
-    path: '/api/v1/cutouts',
-    methods: ['GET', 'POST'],
-    summary: 'Image stamps of an alert (PNG, FITS or array), or of every alert of an object',
-    args: CUTOUTS_ARGS,
-    contentTypes: ['image/png', 'application/octet-stream', 'application/json', 'application/zip'],
-  },
-  {
-    path: '/api/v1/statistics',
-    methods: ['GET', 'POST'],
-    summary: 'Nightly statistics (counts per night)',
-    args: STATISTICS_ARGS,
-  },
-  {
-    path: '/api/v1/random',
-    methods: ['GET', 'POST'],
-    summary: 'All alerts of n randomly drawn objects (reproducible with seed)',
-    args: RANDOM_ARGS,
-  },
-  {
-    path: '/api/v1/sso',
-    methods: ['GET', 'POST'],
-    summary:
-      'Alerts of known asteroids and comets by name, number or designation, with ephemerides, sHG1G2 residuals, stamps',
-    args: SSO_ARGS,
-  },
-  {
-    path: '/api/v1/ssoft',
-    methods: ['GET', 'POST'],
-    summary:
-      'Monthly table of fitted phase-curve parameters of known Solar System objects (SSOFT), or its schema',
-    args: SSOFT_ARGS,
-    contentTypes: ['application/vnd.apache.parquet', 'application/json'],
-  },
-  {
-    path: '/api/v1/ssocand',
-    methods: ['GET', 'POST'],
-    summary: 'Solar System candidates linked by fink-fat: orbital elements or detections of each trajectory',
-    args: SSOCAND_ARGS,
-  },
-  {
-    path: '/api/v1/xmatch',
-    methods: ['GET', 'POST'],
-    summary:
-      'Cross-match of a user catalogue (CSV text or a CSV, VOTable or parquet file) with the objects of the store',
-    args: XMATCH_ARGS,
-    upload: { field: 'file', description: 'The catalogue: CSV, VOTable (TABLEDATA) or parquet' },
-  },
-  {
-    path: '/api/v1/bayestar',
-    methods: ['GET', 'POST'],
-    summary:
-      'Objects inside the credible region of a gravitational-wave sky map and a time window, or the region as a MOC',
-    args: BAYESTAR_ARGS.filter((a) => a.name !== 'file'),
-    upload: { field: 'file', description: 'The sky map: HEALPix FITS, gzipped or not' },
-    contentTypes: [
-      'application/json',
-      'text/csv; charset=utf-8',
-      'application/vnd.apache.parquet',
-      'application/x-votable+xml',
-      'text/plain; charset=utf-8',
-    ],
-  },
+  EXPLORER_ENDPOINT,
+  LATESTS_ENDPOINT,
+  TRACKLET_ENDPOINT,
+  CUTOUTS_ENDPOINT,
+  STATISTICS_ENDPOINT,
+  RANDOM_ENDPOINT,
+  SSO_ENDPOINT,
+  SSOFT_ENDPOINT,
+  SSOCAND_ENDPOINT,
+  XMATCH_ENDPOINT,
+  BAYESTAR_ENDPOINT,
   CLASSES_ENDPOINT,
   COLUMNS_ENDPOINT,
 ];

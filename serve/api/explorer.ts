@@ -23,13 +23,15 @@ import {
 } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { alertTextsJson } from '../alert-texts.js';
-import { splitList } from '../args/common.js';
+import { argListing } from '../args/arg-docs.js';
 import { decArg, MAX_RADIUS_ARCSEC, raArg, radiusArg } from '../args/coords.js';
 import { DEFAULT_START_JD, dateArg, MAX_DATE_JD, nowJd, positiveDaysArg } from '../args/dates.js';
-import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
+import { objectIdList } from '../args/object-ids.js';
+import { parseArgs, rawArgs } from '../args/request.js';
 import { countArg, outputFormatArg, parseColumnSelection, withoutEmptyArgs } from '../args/table-args.js';
 import { respondJsonBytes, respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
+import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader } from '../store-reader.js';
 
 /** Default and largest `n` (rows: objects). */
@@ -42,99 +44,80 @@ export const DEFAULT_DATE_WINDOW_DAYS = 0.125;
 /** Most object ids (or prefixes) in one request. */
 export const MAX_EXPLORER_IDS = 1000;
 
-const OBJECT_ID_ARG = /^[A-Za-z0-9_-]{3,64}$/;
 const SEPARATION_FIELD = 'v:separation_degree';
 const CONE_V_FIELDS = [...ALERT_V_FIELDS, SEPARATION_FIELD];
 const TIME_FIELDS = ['first', 'any'] as const;
 
-export const EXPLORER_ARGS: readonly ArgDoc[] = [
-  {
-    name: 'objectId',
-    required: false,
-    description:
-      'Group 0: ZTF object id, comma list of ids, or id prefix. Returns the latest alert of each object ' +
-      '(time arguments are ignored). Cannot be combined with ra/dec/radius.',
-    example: 'ZTF19acihgng',
-  },
-  {
-    name: 'ra',
-    required: false,
+const schema = z.object({
+  objectId: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'Group 0: ZTF object id, comma list of ids, or id prefix. Returns the latest alert of each object ' +
+        '(time arguments are ignored). Cannot be combined with ra/dec/radius.',
+      examples: ['ZTF19acihgng'],
+    }),
+  ra: raArg.optional().meta({
     description:
       'Group 1 (cone search, with dec and radius): right ascension, decimal degrees (193.822) or sexagesimal ' +
       'hours (12h55m17.2s, 12:55:17.2, 12 55 17.2) or degrees (193d49m18.3s)',
-    example: '193.822',
-  },
-  {
-    name: 'dec',
-    required: false,
+    examples: ['193.822'],
+  }),
+  dec: decArg.optional().meta({
     description:
       'Group 1: declination, decimal degrees (2.897) or sexagesimal degrees (+02 53 50.35, 02:53:50.35, 2d53m50.35s)',
-    example: '2.897',
-  },
-  {
-    name: 'radius',
-    required: false,
+    examples: ['2.897'],
+  }),
+  radius: radiusArg.optional().meta({
     description: `Group 1: cone radius in arcseconds, at most ${MAX_RADIUS_ARCSEC.toLocaleString('en-US')} (5 degrees)`,
-    example: '5',
-  },
-  {
-    name: 'startdate',
-    required: false,
+    examples: ['5'],
+  }),
+  startdate: dateArg.optional().meta({
     description:
       'Start of the time window: ISO UTC (2021-11-03 10:00:00), JD or MJD (numbers ≥ 2,400,000 are JD). ' +
       'Default 2019-11-01 00:00:00. A cone search without any date has no time condition.',
-    example: '2021-11-03 10:00:00',
-  },
-  {
-    name: 'stopdate',
-    required: false,
+    examples: ['2021-11-03 10:00:00'],
+  }),
+  stopdate: dateArg.optional().meta({
     description: 'End of the time window (ISO UTC, JD or MJD). Default: startdate + window, else now.',
-  },
-  {
-    name: 'window',
-    required: false,
+  }),
+  window: positiveDaysArg.optional().meta({
     description:
       `Length of the time window in days, counted from startdate (needs startdate; not with stopdate). ` +
       `A date search covers at most ${MAX_DATE_WINDOW_DAYS} day (rejected beyond, not cut) and 3 hours by default.`,
-    example: '1',
-  },
-  {
-    name: 'time_field',
-    required: false,
-    description:
-      'What the time window applies to: `first` = objects whose first detection (i:jdstarthist) falls in it; ' +
-      '`any` = alerts emitted in it (i:jd). Default: first for a cone search, any for a date search (the ' +
-      "reference's behaviours).",
-    example: 'any',
-  },
-  {
-    name: 'n',
-    required: false,
-    description: `Most objects returned (cone: the nearest; date: the most recent), at most ${MAX_EXPLORER_N}`,
-    default: DEFAULT_EXPLORER_N,
-  },
-  {
-    name: 'columns',
-    required: false,
+    examples: ['1'],
+  }),
+  time_field: z
+    .enum(TIME_FIELDS, { message: 'expected first or any' })
+    .optional()
+    .meta({
+      description:
+        'What the time window applies to: `first` = objects whose first detection (i:jdstarthist) falls in it; ' +
+        '`any` = alerts emitted in it (i:jd). Default: first for a cone search, any for a date search (the ' +
+        "reference's behaviours).",
+      examples: ['any'],
+    }),
+  n: countArg(MAX_EXPLORER_N)
+    .optional()
+    .default(DEFAULT_EXPLORER_N)
+    .meta({
+      description: `Most objects returned (cone: the nearest; date: the most recent), at most ${MAX_EXPLORER_N}`,
+    }),
+  columns: z.string().optional().meta({
     description:
       'Comma-separated field names (unknown names ignored); v: fields are then only those named, e.g. v:separation_degree',
-  },
-  { name: 'output-format', required: false, description: 'json, csv, parquet or votable', default: 'json' },
-];
-
-const schema = z.object({
-  objectId: z.string().optional(),
-  ra: raArg.optional(),
-  dec: decArg.optional(),
-  radius: radiusArg.optional(),
-  startdate: dateArg.optional(),
-  stopdate: dateArg.optional(),
-  window: positiveDaysArg.optional(),
-  time_field: z.enum(TIME_FIELDS, { message: 'expected first or any' }).optional(),
-  n: countArg(MAX_EXPLORER_N).optional().default(DEFAULT_EXPLORER_N),
-  columns: z.string().optional(),
+  }),
   'output-format': outputFormatArg,
 });
+
+/** The explorer endpoint's entry in the API index and OpenAPI (docs/references.md#api-explorer). */
+export const EXPLORER_ENDPOINT: EndpointDoc = {
+  path: '/api/v1/explorer',
+  methods: ['GET', 'POST'],
+  summary: 'Latest alert per object by id, cone search (nearest first) or date window',
+  args: schema,
+};
 type ExplorerArgs = z.infer<typeof schema>;
 
 /** The time window of the arguments; null when no time argument is given and `defaultDays` is null. */
@@ -156,22 +139,6 @@ function timeWindow(args: ExplorerArgs, defaultDays: number | null): JdWindow | 
     );
   }
   return { startJd, stopJd };
-}
-
-function checkIds(text: string): string[] {
-  const ids = [...new Set(splitList(text))];
-  if (ids.length === 0)
-    throw new ApiError(400, 'A value for `objectId` is required for group 0 (an object id or a comma list).');
-  if (ids.length > MAX_EXPLORER_IDS)
-    throw new ApiError(400, `At most ${MAX_EXPLORER_IDS} object ids per request (got ${ids.length}).`);
-  for (const id of ids) {
-    if (!OBJECT_ID_ARG.test(id))
-      throw new ApiError(
-        400,
-        `Invalid objectId ${JSON.stringify(id)}: ids are 3 to 64 letters, digits, '_' or '-'.`,
-      );
-  }
-  return ids;
 }
 
 /** Which search the arguments ask for; 400 when groups are mixed or a cone argument is missing. */
@@ -208,7 +175,12 @@ async function objectSearch(reader: StoreReader, query: Query, args: ExplorerArg
   const selection = parseColumnSelection(args.columns, ALERT_V_FIELDS);
   const catalog = reader.current();
   const stored = [];
-  for (const id of checkIds(args.objectId ?? '')) {
+  const ids = objectIdList(
+    args.objectId ?? '',
+    MAX_EXPLORER_IDS,
+    'A value for `objectId` is required for group 0 (an object id or a comma list).',
+  );
+  for (const id of ids) {
     stored.push(...(await readLatestOfObjects(query, reader.layout, catalog, id, selection.stored, args.n)));
   }
   const rows = toApiAlertRows(dedupe(stored).slice(0, args.n), { selection, colour: false });
@@ -275,9 +247,10 @@ const SEARCHES = { objects: objectSearch, cone: coneSearch, date: dateSearch } a
 /** The explorer endpoint app, mounted at /api/v1/explorer. */
 export function explorerApp(reader: StoreReader): Hono {
   const app = new Hono();
+  const listing = argListing(schema);
   app.on(['GET', 'POST'], '/', async (c) => {
     const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: EXPLORER_ARGS });
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
     const args = parseArgs(schema, withoutEmptyArgs(raw));
     const query: Query = (sql, params) => reader.query(sql, params);
     const answer = await SEARCHES[searchKind(args)](reader, query, args);

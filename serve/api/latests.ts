@@ -11,80 +11,73 @@ import { findLatestAlerts, type LatestsClass } from '../../data/queries/latests.
 import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, COLOUR_V_FIELDS, toApiAlertRows } from '../alert-rows.js';
 import { referencedAlertsJson } from '../alert-texts.js';
+import { argListing } from '../args/arg-docs.js';
 import { booleanArg } from '../args/common.js';
 import { DEFAULT_START_JD, dateArg, nowJd } from '../args/dates.js';
-import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
-import { countArg, outputFormatArg, parseColumnSelection, withoutEmptyArgs } from '../args/table-args.js';
+import { parseArgs, rawArgs } from '../args/request.js';
+import {
+  columnsArg,
+  countArg,
+  outputFormatArg,
+  parseColumnSelection,
+  withoutEmptyArgs,
+} from '../args/table-args.js';
 import { respondJsonBytes, respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
+import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader } from '../store-reader.js';
 
 /** Default and largest `n`. The reference documents 1000 but does not enforce it. */
 export const DEFAULT_LATESTS_N = 10;
 export const MAX_LATESTS_N = 10_000;
 
-export const LATESTS_ARGS: readonly ArgDoc[] = [
-  {
-    name: 'class',
-    required: true,
-    description:
-      'A Fink class (e.g. Early SN Ia candidate), a SIMBAD type as `(SIMBAD) QSO` or `QSO`, `(TNS) <type>` ' +
-      '(answers [] here: no TNS data in this store), `Unknown`, or `allclasses`. See /api/v1/classes.',
-    example: 'Early SN Ia candidate',
-  },
-  {
-    name: 'n',
-    required: false,
-    description: `Number of alerts (objects with distinct=true), at most ${MAX_LATESTS_N.toLocaleString('en-US')}`,
-    default: DEFAULT_LATESTS_N,
-  },
-  {
-    name: 'startdate',
-    required: false,
-    description: 'Earliest alert time (i:jd): ISO UTC, JD or MJD. Default 2019-11-01 00:00:00.',
-    example: '2021-11-01',
-  },
-  {
-    name: 'stopdate',
-    required: false,
-    description: 'Latest alert time (i:jd): ISO UTC, JD or MJD. Default: now.',
-    example: '2021-12-01',
-  },
-  {
-    name: 'distinct',
-    required: false,
-    description: 'true: one row per object (its latest alert of the class), n objects',
-    default: false,
-  },
-  {
-    name: 'color',
-    required: false,
-    description:
-      'true (or present with no value): add the colour and rate fields v:g-r, v:rate, ..., computed per object ' +
-      'over the returned alerts',
-    default: false,
-  },
-  {
-    name: 'columns',
-    required: false,
-    description: 'Comma-separated field names (unknown names ignored); v: fields are then only those named',
-  },
-  { name: 'output-format', required: false, description: 'json, csv, parquet or votable', default: 'json' },
-];
-
 /** `color`: a boolean, or present without a value (`?color`), which the reference's clients send. */
 const colorArg = z.union([z.literal(''), booleanArg]).transform((v) => v === '' || v === true);
 
 const schema = z.object({
-  class: z.string({ message: 'a value for class is required (see /api/v1/classes)' }),
-  n: countArg(MAX_LATESTS_N).optional().default(DEFAULT_LATESTS_N),
-  startdate: dateArg.optional(),
-  stopdate: dateArg.optional(),
-  distinct: booleanArg.optional().default(false),
-  color: colorArg.optional().default(false),
-  columns: z.string().optional(),
+  class: z.string({ message: 'a value for class is required (see /api/v1/classes)' }).meta({
+    description:
+      'A Fink class (e.g. Early SN Ia candidate), a SIMBAD type as `(SIMBAD) QSO` or `QSO`, `(TNS) <type>` ' +
+      '(answers [] here: no TNS data in this store), `Unknown`, or `allclasses`. See /api/v1/classes.',
+    examples: ['Early SN Ia candidate'],
+  }),
+  n: countArg(MAX_LATESTS_N)
+    .optional()
+    .default(DEFAULT_LATESTS_N)
+    .meta({
+      description: `Number of alerts (objects with distinct=true), at most ${MAX_LATESTS_N.toLocaleString('en-US')}`,
+    }),
+  startdate: dateArg.optional().meta({
+    description: 'Earliest alert time (i:jd): ISO UTC, JD or MJD. Default 2019-11-01 00:00:00.',
+    examples: ['2021-11-01'],
+  }),
+  stopdate: dateArg.optional().meta({
+    description: 'Latest alert time (i:jd): ISO UTC, JD or MJD. Default: now.',
+    examples: ['2021-12-01'],
+  }),
+  distinct: booleanArg
+    .optional()
+    .default(false)
+    .meta({ description: 'true: one row per object (its latest alert of the class), n objects' }),
+  color: colorArg
+    .optional()
+    .default(false)
+    .meta({
+      description:
+        'true (or present with no value): add the colour and rate fields v:g-r, v:rate, ..., computed per object ' +
+        'over the returned alerts',
+    }),
+  columns: columnsArg,
   'output-format': outputFormatArg,
 });
+
+/** The latests endpoint's entry in the API index and OpenAPI (docs/references.md#api-latests). */
+export const LATESTS_ENDPOINT: EndpointDoc = {
+  path: '/api/v1/latests',
+  methods: ['GET', 'POST'],
+  summary: 'Latest alerts of a class, most recent first',
+  args: schema,
+};
 
 /**
  * The index lookup of a `class` argument; null for a TNS type (no TNS data here).
@@ -108,9 +101,10 @@ export function latestsClass(text: string): LatestsClass | null {
 /** The latests endpoint app, mounted at /api/v1/latests. */
 export function latestsApp(reader: StoreReader): Hono {
   const app = new Hono();
+  const listing = argListing(schema);
   app.on(['GET', 'POST'], '/', async (c) => {
     const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: LATESTS_ARGS });
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
     const args = parseArgs(schema, withoutEmptyArgs(raw, ['color']));
     const cls = latestsClass(args.class);
     const vFields = args.color ? [...ALERT_V_FIELDS, ...COLOUR_V_FIELDS] : ALERT_V_FIELDS;

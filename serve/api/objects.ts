@@ -5,68 +5,52 @@ import { STAMP_KINDS, type StampKind } from '../../data/queries/cutouts.js';
 import type { LocatedAlertText } from '../../data/queries/object-blocks.js';
 import { toApiRow } from '../alert-rows.js';
 import { alertTextsJson, colourRateTexts } from '../alert-texts.js';
-import { booleanArg, OUTPUT_FORMATS, splitList } from '../args/common.js';
-import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
+import { argListing } from '../args/arg-docs.js';
+import { booleanArg, splitList } from '../args/common.js';
+import { objectIdList } from '../args/object-ids.js';
+import { parseArgs, rawArgs } from '../args/request.js';
+import { outputFormatArg, stampKindArg } from '../args/table-args.js';
 import { addStampArrays } from '../cutout-arrays.js';
 import { addAlertFields, addColourRateFields } from '../derived-fields.js';
 import { respondJsonBytes, respondTable } from '../encode/index.js';
-import { ApiError } from '../errors.js';
 import { objectReads } from '../object-reads.js';
+import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader, StoreSnapshot } from '../store-reader.js';
 
 /** Most objects (ids or prefixes) in one request. */
 export const MAX_OBJECT_IDS = 1000;
 
-const OBJECT_ID_ARG = /^[A-Za-z0-9_-]{3,64}$/;
-
-export const OBJECTS_ARGS: readonly ArgDoc[] = [
-  {
-    name: 'objectId',
-    required: true,
-    description: 'ZTF object id, a comma-separated list of ids, or an id prefix',
-    example: 'ZTF21abfmbix',
-  },
-  {
-    name: 'withupperlim',
-    required: false,
-    description: 'Also return upper limits and bad-quality points, tagged in d:tag',
-    default: false,
-  },
-  {
-    name: 'withcutouts',
-    required: false,
+const schema = z.object({
+  objectId: z
+    .string({ message: 'a value for objectId is required (a ZTF object id or a comma list of them)' })
+    .meta({
+      description: 'ZTF object id, a comma-separated list of ids, or an id prefix',
+      examples: ['ZTF21abfmbix'],
+    }),
+  withupperlim: booleanArg
+    .optional()
+    .default(false)
+    .meta({ description: 'Also return upper limits and bad-quality points, tagged in d:tag' }),
+  withcutouts: booleanArg.optional().default(false).meta({
     description:
       'Add the 63×63 stamps of each alert as 2-D arrays in b:cutout<Kind>_stampData (row 0 = FITS row 1, NaN as null)',
-    default: false,
-  },
-  {
-    name: 'cutout-kind',
-    required: false,
-    description: 'With withcutouts: Science, Template or Difference (default: all three)',
-  },
-  {
-    name: 'columns',
-    required: false,
-    description: 'Comma-separated field names to return (unknown names are ignored; no v: fields then)',
-  },
-  { name: 'output-format', required: false, description: 'json, csv, parquet or votable', default: 'json' },
-];
-
-const schema = z.object({
-  objectId: z.string({
-    message: 'a value for objectId is required (a ZTF object id or a comma list of them)',
   }),
-  withupperlim: booleanArg.optional().default(false),
-  withcutouts: booleanArg.optional().default(false),
-  'cutout-kind': z
-    .enum(STAMP_KINDS, { message: 'cutout-kind must be one of Science, Template, Difference' })
-    .optional(),
-  columns: z.string().optional(),
-  'output-format': z
-    .enum(OUTPUT_FORMATS, { message: `choose among ${OUTPUT_FORMATS.join(', ')}` })
+  'cutout-kind': stampKindArg
     .optional()
-    .default('json'),
+    .meta({ description: 'With withcutouts: Science, Template or Difference (default: all three)' }),
+  columns: z.string().optional().meta({
+    description: 'Comma-separated field names to return (unknown names are ignored; no v: fields then)',
+  }),
+  'output-format': outputFormatArg,
 });
+
+/** The objects endpoint's entry in the API index and OpenAPI (docs/references.md#api-objects). */
+export const OBJECTS_ENDPOINT: EndpointDoc = {
+  path: '/api/v1/objects',
+  methods: ['GET', 'POST'],
+  summary: 'All alerts of one or several objects (light curves), most recent first',
+  args: schema,
+};
 
 function upperlimRow(row: Record<string, unknown>): Record<string, unknown> {
   return {
@@ -108,26 +92,16 @@ function preparedAnswer(reader: StoreReader, snapshot: StoreSnapshot, ids: reado
 /** The objects endpoint app, mounted at /api/v1/objects. */
 export function objectsApp(reader: StoreReader): Hono {
   const app = new Hono();
+  const listing = argListing(schema);
   app.on(['GET', 'POST'], '/', async (c) => {
     const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: OBJECTS_ARGS });
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
     const args = parseArgs(schema, raw);
-    const ids = [...new Set(splitList(args.objectId))];
-    if (ids.length === 0)
-      throw new ApiError(
-        400,
-        'A value for `objectId` is required (a ZTF object id or a comma list of them).',
-      );
-    if (ids.length > MAX_OBJECT_IDS)
-      throw new ApiError(400, `At most ${MAX_OBJECT_IDS} object ids per request (got ${ids.length}).`);
-    for (const id of ids) {
-      if (!OBJECT_ID_ARG.test(id)) {
-        throw new ApiError(
-          400,
-          `Invalid objectId ${JSON.stringify(id)}: ids are 3 to 64 letters, digits, '_' or '-'.`,
-        );
-      }
-    }
+    const ids = objectIdList(
+      args.objectId,
+      MAX_OBJECT_IDS,
+      'A value for `objectId` is required (a ZTF object id or a comma list of them).',
+    );
     const wanted = args.columns ? new Set(splitList(args.columns)) : null;
     const snapshot = reader.snapshot();
     if (args['output-format'] === 'json' && !wanted && !args.withcutouts && !args.withupperlim)

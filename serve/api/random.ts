@@ -11,9 +11,17 @@ import { z } from 'zod';
 import { readAlertsOfObjects } from '../../data/queries/alert-refs.js';
 import { sampleObjects } from '../../data/queries/random.js';
 import { ALERT_V_FIELDS, answerColumns, COLOUR_V_FIELDS, toApiAlertRows } from '../alert-rows.js';
-import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
-import { countArg, outputFormatArg, parseColumnSelection, withoutEmptyArgs } from '../args/table-args.js';
+import { argListing } from '../args/arg-docs.js';
+import { parseArgs, rawArgs } from '../args/request.js';
+import {
+  columnsArg,
+  countArg,
+  outputFormatArg,
+  parseColumnSelection,
+  withoutEmptyArgs,
+} from '../args/table-args.js';
 import { respondTable } from '../encode/index.js';
+import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader } from '../store-reader.js';
 import { latestsClass } from './latests.js';
 
@@ -23,38 +31,19 @@ export const MAX_RANDOM_OBJECTS = 100;
 const V_FIELDS = [...ALERT_V_FIELDS, ...COLOUR_V_FIELDS];
 const SEED_TEXT = /^\s*-?\d{1,18}\s*$/;
 
-export const RANDOM_ARGS: readonly ArgDoc[] = [
-  {
-    name: 'n',
-    required: true,
-    description: `Number of distinct objects, 1 to ${MAX_RANDOM_OBJECTS}; all their alerts are returned`,
-    example: '3',
-  },
-  {
-    name: 'class',
-    required: false,
-    description: 'Draw only objects with an alert of this class (as in /api/v1/latests); empty = any class',
-    example: 'Solar System MPC',
-  },
-  {
-    name: 'seed',
-    required: false,
-    description:
-      'Integer seed (|seed| < 10^18): the same seed on the same data draws the same objects. Default: a random ' +
-      'seed, returned in the X-Random-Seed header',
-    example: '54859',
-  },
-  {
-    name: 'columns',
-    required: false,
-    description: 'Comma-separated field names (unknown names ignored); v: fields are then only those named',
-  },
-  { name: 'output-format', required: false, description: 'json, csv, parquet or votable', default: 'json' },
-];
-
 const schema = z.object({
-  n: countArg(MAX_RANDOM_OBJECTS),
-  class: z.string().optional().default(''),
+  n: countArg(MAX_RANDOM_OBJECTS).meta({
+    description: `Number of distinct objects, 1 to ${MAX_RANDOM_OBJECTS}; all their alerts are returned`,
+    examples: ['3'],
+  }),
+  class: z
+    .string()
+    .optional()
+    .default('')
+    .meta({
+      description: 'Draw only objects with an alert of this class (as in /api/v1/latests); empty = any class',
+      examples: ['Solar System MPC'],
+    }),
   seed: z
     .union([z.number(), z.string()])
     .transform((v, ctx) => {
@@ -63,17 +52,32 @@ const schema = z.object({
       ctx.addIssue({ code: 'custom', message: `expected an integer below 10^18, got ${JSON.stringify(v)}` });
       return z.NEVER;
     })
-    .optional(),
-  columns: z.string().optional(),
+    .optional()
+    .meta({
+      description:
+        'Integer seed (|seed| < 10^18): the same seed on the same data draws the same objects. Default: a random ' +
+        'seed, returned in the X-Random-Seed header',
+      examples: ['54859'],
+    }),
+  columns: columnsArg,
   'output-format': outputFormatArg,
 });
+
+/** The random endpoint's entry in the API index and OpenAPI. */
+export const RANDOM_ENDPOINT: EndpointDoc = {
+  path: '/api/v1/random',
+  methods: ['GET', 'POST'],
+  summary: 'All alerts of n randomly drawn objects (reproducible with seed)',
+  args: schema,
+};
 
 /** The random endpoint app, mounted at /api/v1/random. */
 export function randomApp(reader: StoreReader): Hono {
   const app = new Hono();
+  const listing = argListing(schema);
   app.on(['GET', 'POST'], '/', async (c) => {
     const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: RANDOM_ARGS });
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
     const args = parseArgs(schema, withoutEmptyArgs(raw));
     const cls = args.class.trim() === '' ? { kind: 'all' as const } : latestsClass(args.class);
     const selection = parseColumnSelection(args.columns, V_FIELDS);

@@ -5,17 +5,18 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { STAMP_KINDS } from '../../data/queries/cutouts.js';
 import { findSsoAlerts } from '../../data/queries/sso.js';
 import { readReferencedAlerts } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, toApiAlertRows } from '../alert-rows.js';
-import { booleanArg, OUTPUT_FORMATS, splitList } from '../args/common.js';
-import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
-import { parseColumnSelection } from '../args/table-args.js';
+import { argListing } from '../args/arg-docs.js';
+import { booleanArg, splitList } from '../args/common.js';
+import { parseArgs, rawArgs } from '../args/request.js';
+import { outputFormatArg, parseColumnSelection, stampKindArg } from '../args/table-args.js';
 import { addStampArrays, stampField } from '../cutout-arrays.js';
 import { respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
 import { objectReads } from '../object-reads.js';
+import type { EndpointDoc } from '../openapi.js';
 import { EPHEMERIS_FIELDS, withEphemerides, withShg1g2Residuals } from '../sso-fields.js';
 import { resolveSsoTarget, type SsoTarget } from '../sso-targets.js';
 import type { StoreReader } from '../store-reader.js';
@@ -31,67 +32,50 @@ const ALWAYS: readonly string[] = ['i:ssnamenr'];
 /** Alert fields the ephemerides and the residual fit need. */
 const FIT_INPUTS: readonly string[] = ['i:jd', 'i:magpsf', 'i:sigmapsf', 'i:fid', 'i:ra', 'i:dec'];
 
-export const SSO_ARGS: readonly ArgDoc[] = [
-  {
-    name: 'n_or_d',
-    required: true,
-    description:
-      'Name, number or designation of an asteroid or comet (8467, Benoitcarry, 2010 JO69, 10P, C/2020 V2), or a ' +
-      `comma-separated list of up to ${MAX_SSO_OBJECTS}`,
-    example: '8467',
-  },
-  {
-    name: 'withEphem',
-    required: false,
+const schema = z.object({
+  n_or_d: z
+    .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))], {
+      message: 'a value for n_or_d is required (a name, number or designation, or a comma list of them)',
+    })
+    .meta({
+      description:
+        'Name, number or designation of an asteroid or comet (8467, Benoitcarry, 2010 JO69, 10P, C/2020 V2), or a ' +
+        `comma-separated list of up to ${MAX_SSO_OBJECTS}`,
+      examples: ['8467'],
+    }),
+  withEphem: booleanArg.optional().default(false).meta({
     description:
       'Add the ephemeris fields (computed offline for observer I41) in front of each record, and i:magpsf_red',
-    default: false,
-  },
-  {
-    name: 'withResiduals',
-    required: false,
+  }),
+  withResiduals: booleanArg.optional().default(false).meta({
     description:
       'Add residuals_shg1g2 (observed minus sHG1G2 model, mag); implies withEphem; one object only',
-    default: false,
-  },
-  {
-    name: 'withcutouts',
-    required: false,
-    description: 'Add the stamp of each alert as a 2-D array in b:cutout<Kind>_stampData (also withCutouts)',
-    default: false,
-  },
-  {
-    name: 'cutout-kind',
-    required: false,
-    description: 'Science, Template or Difference',
-    default: 'Science',
-  },
-  {
-    name: 'columns',
-    required: false,
-    description: 'Comma-separated field names (unknown names ignored); i:ssnamenr is always returned',
-  },
-  { name: 'output-format', required: false, description: 'json, csv, parquet or votable', default: 'json' },
-];
-
-const schema = z.object({
-  n_or_d: z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))], {
-    message: 'a value for n_or_d is required (a name, number or designation, or a comma list of them)',
   }),
-  withEphem: booleanArg.optional().default(false),
-  withResiduals: booleanArg.optional().default(false),
-  withcutouts: booleanArg.optional(),
-  withCutouts: booleanArg.optional(),
-  'cutout-kind': z
-    .enum(STAMP_KINDS, { message: 'cutout-kind must be one of Science, Template, Difference' })
+  withcutouts: booleanArg
     .optional()
-    .default('Science'),
-  columns: z.string().optional(),
-  'output-format': z
-    .enum(OUTPUT_FORMATS, { message: `choose among ${OUTPUT_FORMATS.join(', ')}` })
+    .default(false)
+    .meta({
+      description: 'Add the stamp of each alert as a 2-D array in b:cutout<Kind>_stampData',
+      aliases: ['withCutouts'],
+    }),
+  'cutout-kind': stampKindArg
     .optional()
-    .default('json'),
+    .default('Science')
+    .meta({ description: 'Science, Template or Difference' }),
+  columns: z.string().optional().meta({
+    description: 'Comma-separated field names (unknown names ignored); i:ssnamenr is always returned',
+  }),
+  'output-format': outputFormatArg,
 });
+
+/** The sso endpoint's entry in the API index and OpenAPI (docs/references.md#api-sso). */
+export const SSO_ENDPOINT: EndpointDoc = {
+  path: '/api/v1/sso',
+  methods: ['GET', 'POST'],
+  summary:
+    'Alerts of known asteroids and comets by name, number or designation, with ephemerides, sHG1G2 residuals, stamps',
+  args: schema,
+};
 
 /** The requested ids: a comma list (or a JSON array / integer), trimmed, validated, at most MAX_SSO_OBJECTS. */
 function requestedIds(value: string | number | (string | number)[]): string[] {
@@ -122,14 +106,15 @@ function project(
 /** The sso endpoint app, mounted at /api/v1/sso. */
 export function ssoApp(reader: StoreReader): Hono {
   const app = new Hono();
+  const listing = argListing(schema);
   app.on(['GET', 'POST'], '/', async (c) => {
     const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: SSO_ARGS });
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
     const args = parseArgs(schema, raw);
     const ids = requestedIds(args.n_or_d);
     const withResiduals = args.withResiduals;
     const withEphem = args.withEphem || withResiduals;
-    const withCutouts = args.withcutouts ?? args.withCutouts ?? false;
+    const withCutouts = args.withcutouts;
     if (withResiduals && ids.length > 1)
       throw new ApiError(400, 'You cannot request residuals for a list of object names: give one object.');
 

@@ -18,12 +18,14 @@ import {
   SSOCAND_KINDS,
   type SsoCandKind,
 } from '../../data/ssocand-columns.js';
-import { DEFAULT_START_JD, dateArg, nowJd } from '../args/dates.js';
-import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
+import { argListing } from '../args/arg-docs.js';
+import { DEFAULT_START_DATE, dateArg, nowJd } from '../args/dates.js';
+import { parseArgs, rawArgs } from '../args/request.js';
 import { countArg, outputFormatArg, withoutEmptyArgs } from '../args/table-args.js';
 import { respondTable } from '../encode/index.js';
 import type { FieldLookup } from '../encode/table-columns.js';
 import { ApiError } from '../errors.js';
+import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader } from '../store-reader.js';
 
 /** Rows of an answer when `maxnumber` is not given (the reference's default scan limit). */
@@ -33,52 +35,17 @@ export const MAX_SSOCAND_ROWS = 100_000;
 /** The row key column, as the reference names it. */
 export const SSOCAND_KEY_COLUMN = 'key:key';
 
-export const SSOCAND_ARGS: readonly ArgDoc[] = [
-  {
-    name: 'kind',
-    required: true,
-    description: 'orbParams (orbital elements of the candidates) or lightcurves (their linked detections)',
-    example: 'orbParams',
-  },
-  {
-    name: 'ssoCandId',
-    required: false,
-    description:
-      'One trajectory: FF + YYYYMMDD + 7 lowercase letters (FF20230725aaaacgw; early runs: FF + YYYY + 7 ' +
-      'letters), matched exactly. Absent: every trajectory',
-    example: 'FF20200505aaaaaaa',
-  },
-  {
-    name: 'start_date',
-    required: false,
-    description:
-      'lightcurves only: first detection time, UTC, included: YYYY-MM-DD (00:00), YYYY-MM-DD hh:mm:ss, a JD or ' +
-      'an MJD',
-    default: '2019-11-01',
-    example: '2020-05-04',
-  },
-  {
-    name: 'stop_date',
-    required: false,
-    description:
-      'lightcurves only: end of the window, UTC, excluded (YYYY-MM-DD means 00:00 of that day); default now',
-    example: '2020-05-10',
-  },
-  {
-    name: 'maxnumber',
-    required: false,
-    description: `Most rows returned (1 to ${MAX_SSOCAND_ROWS.toLocaleString('en-US')}): the first ones by ssoCandId (orbParams) or jd (lightcurves)`,
-    default: DEFAULT_SSOCAND_ROWS,
-  },
-  { name: 'output-format', required: false, description: 'json, csv, parquet or votable', default: 'json' },
-];
-
 const ID_FORM = 'FF + YYYYMMDD + 7 lowercase letters, e.g. FF20230725aaaacgw';
 
 const schema = z.object({
-  kind: z.enum(SSOCAND_KINDS, {
-    message: `required: ${SSOCAND_KINDS.join(' or ')} (case matters)`,
-  }),
+  kind: z
+    .enum(SSOCAND_KINDS, {
+      message: `required: ${SSOCAND_KINDS.join(' or ')} (case matters)`,
+    })
+    .meta({
+      description: 'orbParams (orbital elements of the candidates) or lightcurves (their linked detections)',
+      examples: ['orbParams'],
+    }),
   ssoCandId: z
     .union([z.string(), z.number()], { message: `expected ${ID_FORM}` })
     .transform((v, ctx) => {
@@ -90,12 +57,40 @@ const schema = z.object({
       });
       return z.NEVER;
     })
-    .optional(),
-  start_date: dateArg.optional(),
-  stop_date: dateArg.optional(),
-  maxnumber: countArg(MAX_SSOCAND_ROWS).optional().default(DEFAULT_SSOCAND_ROWS),
+    .optional()
+    .meta({
+      description:
+        'One trajectory: FF + YYYYMMDD + 7 lowercase letters (FF20230725aaaacgw; early runs: FF + YYYY + 7 ' +
+        'letters), matched exactly. Absent: every trajectory',
+      examples: ['FF20200505aaaaaaa'],
+    }),
+  start_date: dateArg.prefault(DEFAULT_START_DATE).meta({
+    description:
+      'lightcurves only: first detection time, UTC, included: YYYY-MM-DD (00:00), YYYY-MM-DD hh:mm:ss, a JD or ' +
+      'an MJD',
+    examples: ['2020-05-04'],
+  }),
+  stop_date: dateArg.optional().meta({
+    description:
+      'lightcurves only: end of the window, UTC, excluded (YYYY-MM-DD means 00:00 of that day); default now',
+    examples: ['2020-05-10'],
+  }),
+  maxnumber: countArg(MAX_SSOCAND_ROWS)
+    .optional()
+    .default(DEFAULT_SSOCAND_ROWS)
+    .meta({
+      description: `Most rows returned (1 to ${MAX_SSOCAND_ROWS.toLocaleString('en-US')}): the first ones by ssoCandId (orbParams) or jd (lightcurves)`,
+    }),
   'output-format': outputFormatArg,
 });
+
+/** The ssocand endpoint's entry in the API index and OpenAPI (docs/references.md#api-ssocand). */
+export const SSOCAND_ENDPOINT: EndpointDoc = {
+  path: '/api/v1/ssocand',
+  methods: ['GET', 'POST'],
+  summary: 'Solar System candidates linked by fink-fat: orbital elements or detections of each trajectory',
+  args: schema,
+};
 
 /** The candidate catalogue as the encoders read it. */
 const SSOCAND_FIELDS: FieldLookup = {
@@ -124,11 +119,12 @@ export function toApiSsoCandRows(
 /** The ssocand endpoint app, mounted at /api/v1/ssocand. */
 export function ssocandApp(reader: StoreReader): Hono {
   const app = new Hono();
+  const listing = argListing(schema);
   app.on(['GET', 'POST'], '/', async (c) => {
     const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: SSOCAND_ARGS });
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
     const args = parseArgs(schema, withoutEmptyArgs(raw));
-    const startJd = args.start_date ?? DEFAULT_START_JD;
+    const startJd = args.start_date;
     const stopJd = args.stop_date ?? nowJd();
     if (args.kind === 'lightcurves' && stopJd < startJd) {
       throw new ApiError(

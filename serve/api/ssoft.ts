@@ -8,44 +8,18 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { builtSsoftVersions, readSsoftRows, type SsoftFilter } from '../../data/queries/ssoft.js';
 import { SSOFT_FLAVORS, type SsoftFlavor, ssoftColumns } from '../../data/ssoft-columns.js';
-import { booleanArg, OUTPUT_FORMATS } from '../args/common.js';
-import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
+import { argListing } from '../args/arg-docs.js';
+import { booleanArg } from '../args/common.js';
+import { parseArgs, rawArgs } from '../args/request.js';
+import { outputFormatChoice } from '../args/table-args.js';
 import { CONTENT_TYPES, respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
+import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader } from '../store-reader.js';
 
 /** The first version of the reference's table; versions before it are refused as the reference does. */
 export const FIRST_SSOFT_VERSION = '2023.07';
 const VERSION = /^\d{4}\.(0[1-9]|1[0-2])$/;
-
-export const SSOFT_ARGS: readonly ArgDoc[] = [
-  {
-    name: 'flavor',
-    required: false,
-    description: 'Phase-curve model: HG, HG1G2 or SHG1G2 (sHG1G2, with spin and oblateness)',
-    default: 'SHG1G2',
-  },
-  {
-    name: 'version',
-    required: false,
-    description: `Table version YYYY.MM (from ${FIRST_SSOFT_VERSION}); default: the latest built`,
-    example: '2025.01',
-  },
-  {
-    name: 'schema',
-    required: false,
-    description: 'Return the columns of the flavour as {column: {type, unit, description}} instead of data',
-    default: false,
-  },
-  { name: 'sso_name', required: false, description: 'Only the row of this object name (exact)' },
-  { name: 'sso_number', required: false, description: 'Only the row of this IAU number', example: '8467' },
-  {
-    name: 'output-format',
-    required: false,
-    description:
-      'json, csv, parquet or votable. Default: parquet for the whole table (the file itself), json for one object',
-  },
-];
 
 const schema = z.object({
   flavor: z
@@ -57,20 +31,44 @@ const schema = z.object({
       if (f) return f;
       ctx.addIssue({ code: 'custom', message: `choose among ${SSOFT_FLAVORS.join(', ')}` });
       return z.NEVER;
+    })
+    .meta({
+      description: 'Phase-curve model: HG, HG1G2 or SHG1G2 (sHG1G2, with spin and oblateness)',
+      values: SSOFT_FLAVORS,
     }),
   version: z
     .string()
     .optional()
     .refine((v) => v === undefined || VERSION.test(v.trim()), {
       message: 'version needs to be YYYY.MM (e.g. 2025.01)',
+    })
+    .meta({
+      description: `Table version YYYY.MM (from ${FIRST_SSOFT_VERSION}); default: the latest built`,
+      examples: ['2025.01'],
     }),
-  schema: booleanArg.optional().default(false),
-  sso_name: z.string().max(64).optional(),
-  sso_number: z.union([z.number(), z.string()]).optional(),
-  'output-format': z
-    .enum(OUTPUT_FORMATS, { message: `choose among ${OUTPUT_FORMATS.join(', ')}` })
-    .optional(),
+  schema: booleanArg.optional().default(false).meta({
+    description: 'Return the columns of the flavour as {column: {type, unit, description}} instead of data',
+  }),
+  sso_name: z.string().max(64).optional().meta({ description: 'Only the row of this object name (exact)' }),
+  sso_number: z
+    .union([z.number(), z.string()])
+    .optional()
+    .meta({ description: 'Only the row of this IAU number', examples: ['8467'] }),
+  'output-format': outputFormatChoice.optional().meta({
+    description:
+      'json, csv, parquet or votable. Default: parquet for the whole table (the file itself), json for one object',
+  }),
 });
+
+/** The SSOFT endpoint's entry in the API index and OpenAPI (docs/references.md#api-ssoft). */
+export const SSOFT_ENDPOINT: EndpointDoc = {
+  path: '/api/v1/ssoft',
+  methods: ['GET', 'POST'],
+  summary:
+    'Monthly table of fitted phase-curve parameters of known Solar System objects (SSOFT), or its schema',
+  args: schema,
+  contentTypes: ['application/vnd.apache.parquet', 'application/json'],
+};
 
 /** The object filter of the arguments; a number that is not a positive integer is a 400. */
 function objectFilter(name: string | undefined, number: number | string | undefined): SsoftFilter {
@@ -109,9 +107,10 @@ function chooseVersion(built: readonly string[], flavor: SsoftFlavor, asked: str
 /** The SSOFT endpoint app, mounted at /api/v1/ssoft. */
 export function ssoftApp(reader: StoreReader): Hono {
   const app = new Hono();
+  const listing = argListing(schema);
   app.on(['GET', 'POST'], '/', async (c) => {
     const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: SSOFT_ARGS });
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
     const args = parseArgs(schema, raw);
     const flavor = args.flavor;
     if (args.schema) {

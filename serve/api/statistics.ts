@@ -6,10 +6,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Catalog } from '../../data/catalog.js';
+import { argListing } from '../args/arg-docs.js';
 import { booleanArg, splitList } from '../args/common.js';
-import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
+import { parseArgs, rawArgs } from '../args/request.js';
 import { outputFormatArg } from '../args/table-args.js';
 import { respondTable } from '../encode/index.js';
+import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader } from '../store-reader.js';
 
 /** The row key column, as the reference names it. */
@@ -27,32 +29,6 @@ export const BASIC_COLUMNS = [
 
 const DATE_PREFIX = /^(?:\d{4}|\d{6}|\d{8})?$/;
 
-export const STATISTICS_ARGS: readonly ArgDoc[] = [
-  {
-    name: 'date',
-    required: false,
-    description: 'Night(s): YYYYMMDD (one night), YYYYMM (a month), YYYY (a year), or empty for every night',
-    default: '',
-    example: '20240310',
-  },
-  {
-    name: 'columns',
-    required: false,
-    description:
-      'Comma-separated columns (unknown names ignored); key:key is always returned. Columns: basic:raw (alerts ' +
-      'received), basic:sci (valid alerts), basic:n_g, basic:n_r (valid alerts per filter), basic:exposures, ' +
-      'basic:fields, basic:objects (distinct), class:<label> (valid alerts per classification)',
-    example: 'basic:sci,class:Solar System MPC',
-  },
-  {
-    name: 'schema',
-    required: false,
-    description: 'true: return the list of column names (rows {"schema": name}) instead of the counts',
-    default: false,
-  },
-  { name: 'output-format', required: false, description: 'json, csv, parquet or votable', default: 'json' },
-];
-
 const schema = z.object({
   date: z
     .union([z.string(), z.number()])
@@ -66,11 +42,35 @@ const schema = z.object({
       return z.NEVER;
     })
     .optional()
-    .default(''),
-  columns: z.string().optional(),
-  schema: booleanArg.optional().default(false),
+    .default('')
+    .meta({
+      description:
+        'Night(s): YYYYMMDD (one night), YYYYMM (a month), YYYY (a year), or empty for every night',
+      examples: ['20240310'],
+    }),
+  columns: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'Comma-separated columns (unknown names ignored); key:key is always returned. Columns: basic:raw (alerts ' +
+        'received), basic:sci (valid alerts), basic:n_g, basic:n_r (valid alerts per filter), basic:exposures, ' +
+        'basic:fields, basic:objects (distinct), class:<label> (valid alerts per classification)',
+      examples: ['basic:sci,class:Solar System MPC'],
+    }),
+  schema: booleanArg.optional().default(false).meta({
+    description: 'true: return the list of column names (rows {"schema": name}) instead of the counts',
+  }),
   'output-format': outputFormatArg,
 });
+
+/** The statistics endpoint's entry in the API index and OpenAPI (docs/references.md#api-statistics). */
+export const STATISTICS_ENDPOINT: EndpointDoc = {
+  path: '/api/v1/statistics',
+  methods: ['GET', 'POST'],
+  summary: 'Nightly statistics (counts per night)',
+  args: schema,
+};
 
 /** Every column of the statistics table: key, basic counts, then the class counts seen on any night, sorted. */
 export function statisticsColumns(catalog: Catalog): string[] {
@@ -114,9 +114,10 @@ export function statisticsTable(
 /** The statistics endpoint app, mounted at /api/v1/statistics. */
 export function statisticsApp(reader: StoreReader): Hono {
   const app = new Hono();
+  const listing = argListing(schema);
   app.on(['GET', 'POST'], '/', async (c) => {
     const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: STATISTICS_ARGS });
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
     const args = parseArgs(schema, raw);
     const catalog = reader.current();
     const format = args['output-format'];

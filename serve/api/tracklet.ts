@@ -8,10 +8,12 @@ import { findTrackletAlerts } from '../../data/queries/tracklet.js';
 import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { referencedAlertsJson } from '../alert-texts.js';
-import { type ArgDoc, parseArgs, rawArgs } from '../args/request.js';
-import { outputFormatArg, parseColumnSelection } from '../args/table-args.js';
+import { argListing } from '../args/arg-docs.js';
+import { parseArgs, rawArgs } from '../args/request.js';
+import { columnsArg, outputFormatArg, parseColumnSelection } from '../args/table-args.js';
 import { respondJsonBytes, respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
+import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader } from '../store-reader.js';
 
 /**
@@ -25,35 +27,34 @@ const TRACKLET_ID_TEMPLATE = 'TRCK_99999999_999999_99';
 /** `YYYY-MM-DD hh:mm:ss NN` and its prefixes down to `YYYY` (`T` accepted for the space before the time). */
 const DATE_PREFIX = /^\d{4}(?:-\d{2}(?:-\d{2}(?:[ T]\d{2}(?::\d{2}(?::\d{2}(?: \d{2})?)?)?)?)?)?$/;
 
-export const TRACKLET_ARGS: readonly ArgDoc[] = [
-  {
-    name: 'id',
-    required: false,
-    description: 'Tracklet id TRCK_YYYYMMDD_HHMMSS_NN, or any prefix of it (wins over date)',
-    example: 'TRCK_20211022_091949_00',
-  },
-  {
-    name: 'date',
-    required: false,
-    description:
-      'UTC date of the exposure: YYYY-MM-DD hh:mm:ss, or a prefix (YYYY-MM-DD, YYYY-MM-DD hh, ...), optionally ' +
-      'followed by a space and the 2-digit tracklet index',
-    example: '2021-10-22 09:19:49',
-  },
-  {
-    name: 'columns',
-    required: false,
-    description: 'Comma-separated field names (unknown names ignored); v: fields are then only those named',
-  },
-  { name: 'output-format', required: false, description: 'json, csv, parquet or votable', default: 'json' },
-];
-
 const schema = z.object({
-  id: z.string().optional(),
-  date: z.string().optional(),
-  columns: z.string().optional(),
+  id: z
+    .string()
+    .optional()
+    .meta({
+      description: 'Tracklet id TRCK_YYYYMMDD_HHMMSS_NN, or any prefix of it (wins over date)',
+      examples: ['TRCK_20211022_091949_00'],
+    }),
+  date: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'UTC date of the exposure: YYYY-MM-DD hh:mm:ss, or a prefix (YYYY-MM-DD, YYYY-MM-DD hh, ...), optionally ' +
+        'followed by a space and the 2-digit tracklet index',
+      examples: ['2021-10-22 09:19:49'],
+    }),
+  columns: columnsArg,
   'output-format': outputFormatArg,
 });
+
+/** The tracklet endpoint's entry in the API index and OpenAPI (docs/references.md#api-tracklet). */
+export const TRACKLET_ENDPOINT: EndpointDoc = {
+  path: '/api/v1/tracklet',
+  methods: ['GET', 'POST'],
+  summary: 'Alerts of satellite tracklets by id prefix or date',
+  args: schema,
+};
 
 /** True when `id` is a non-empty prefix of a tracklet id. */
 export function isTrackletIdPrefix(id: string): boolean {
@@ -106,9 +107,10 @@ function trackletPrefix(id: string | undefined, date: string | undefined): strin
 /** The tracklet endpoint app, mounted at /api/v1/tracklet. */
 export function trackletApp(reader: StoreReader): Hono {
   const app = new Hono();
+  const listing = argListing(schema);
   app.on(['GET', 'POST'], '/', async (c) => {
     const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: TRACKLET_ARGS });
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
     const args = parseArgs(schema, raw);
     const prefix = trackletPrefix(args.id, args.date);
     const selection = parseColumnSelection(args.columns, ALERT_V_FIELDS);

@@ -12,13 +12,15 @@ import { PositionIndex } from '../../compute/sky/index.js';
 import { type CatalogueMatch, findCatalogueMatches, TooManyMatchesError } from '../../data/queries/xmatch.js';
 import { readReferencedAlerts } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
+import { argListing } from '../args/arg-docs.js';
 import { MAX_RADIUS_ARCSEC, radiusArg } from '../args/coords.js';
 import { dateArg, positiveDaysArg } from '../args/dates.js';
-import { type ArgDoc, parseArgs } from '../args/request.js';
+import { parseArgs } from '../args/request.js';
 import { outputFormatArg, parseColumnSelection, withoutEmptyArgs } from '../args/table-args.js';
 import { MAX_UPLOAD_BYTES, readUploadRequest, uploadLimit } from '../args/upload.js';
 import { respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
+import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader } from '../store-reader.js';
 import {
   type Catalogue,
@@ -33,88 +35,69 @@ export const DEFAULT_WINDOW_DAYS = 1;
 /** Most rows of an answer (matches, plus unmatched rows when kept). */
 export const MAX_XMATCH_ROWS = 500_000;
 
-const FILE_FIELD = 'file';
 const SEPARATION_FIELD = 'v:separation_degree';
 const XMATCH_V_FIELDS = [...ALERT_V_FIELDS, SEPARATION_FIELD];
 
-export const XMATCH_ARGS: readonly ArgDoc[] = [
-  {
-    name: 'catalog',
-    required: false,
-    description:
-      'The catalogue as CSV text, first line the column names (as the reference). Or upload a file instead: ' +
-      'multipart/form-data part `file` (CSV, VOTable TABLEDATA or parquet, recognised by content), or the whole ' +
-      `body as application/octet-stream with the arguments in the query string. At most ${MAX_CATALOGUE_ROWS.toLocaleString('en-US')} rows and ${MAX_UPLOAD_BYTES / 2 ** 20} MiB`,
-    example: 'RA,Dec,ID\n193.822,2.897,mysource',
-  },
-  {
-    name: 'header',
-    required: true,
+const schema = z.object({
+  catalog: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'The catalogue as CSV text, first line the column names (as the reference). Or upload a file instead: ' +
+        'multipart/form-data part `file` (CSV, VOTable TABLEDATA or parquet, recognised by content), or the whole ' +
+        `body as application/octet-stream with the arguments in the query string. At most ${MAX_CATALOGUE_ROWS.toLocaleString('en-US')} rows and ${MAX_UPLOAD_BYTES / 2 ** 20} MiB`,
+      examples: ['RA,Dec,ID\n193.822,2.897,mysource'],
+    }),
+  header: z.string({ message: 'required: the RA, Dec, ID (and Time) column names, e.g. RA,Dec,ID' }).meta({
     description:
       'Names of the RA, Dec, ID and optional Time columns, in that order, comma-separated (case-insensitive). ' +
       'RA/Dec in decimal degrees or sexagesimal; Time as ISO UTC, JD or MJD',
-    example: 'RA,Dec,ID',
-  },
-  {
-    name: 'radius',
-    required: true,
+    examples: ['RA,Dec,ID'],
+  }),
+  radius: radiusArg.meta({
     description: `Match radius in arcseconds, at most ${MAX_RADIUS_ARCSEC.toLocaleString('en-US')}`,
-    example: '1.5',
-  },
-  {
-    name: 'window',
-    required: false,
+    examples: ['1.5'],
+  }),
+  window: positiveDaysArg.optional().meta({
     description:
       `Days around each row's Time: alerts with |i:jd − Time| ≤ window match (needs a Time column; default ` +
       `${DEFAULT_WINDOW_DAYS} when one is named)`,
-  },
-  {
-    name: 'startdate',
-    required: false,
-    description: 'Alerts emitted from this date on (ISO UTC, JD or MJD), for every row',
-  },
-  {
-    name: 'stopdate',
-    required: false,
-    description: 'Alerts emitted up to this date (ISO UTC, JD or MJD), for every row',
-  },
-  {
-    name: 'alerts',
-    required: false,
+  }),
+  startdate: dateArg
+    .optional()
+    .meta({ description: 'Alerts emitted from this date on (ISO UTC, JD or MJD), for every row' }),
+  stopdate: dateArg
+    .optional()
+    .meta({ description: 'Alerts emitted up to this date (ISO UTC, JD or MJD), for every row' }),
+  alerts: z.enum(['latest', 'all'], { message: 'expected latest or all' }).optional().default('latest').meta({
     description:
       'latest: the latest matching alert of each object per catalogue row; all: every matching alert',
-    default: 'latest',
-    values: ['latest', 'all'],
-  },
-  {
-    name: 'unmatched',
-    required: false,
+  }),
+  unmatched: z.enum(['drop', 'keep'], { message: 'expected drop or keep' }).optional().default('drop').meta({
     description:
       'drop: only matched rows (as the reference); keep: also catalogue rows without a match (empty alert fields)',
-    default: 'drop',
-    values: ['drop', 'keep'],
-  },
-  {
-    name: 'columns',
-    required: false,
+  }),
+  columns: z.string().optional().meta({
     description:
       'Comma-separated alert field names (unknown names ignored); catalogue columns always come first',
-  },
-  { name: 'output-format', required: false, description: 'json, csv, parquet or votable', default: 'json' },
-];
-
-const schema = z.object({
-  catalog: z.string().optional(),
-  header: z.string({ message: 'required: the RA, Dec, ID (and Time) column names, e.g. RA,Dec,ID' }),
-  radius: radiusArg,
-  window: positiveDaysArg.optional(),
-  startdate: dateArg.optional(),
-  stopdate: dateArg.optional(),
-  alerts: z.enum(['latest', 'all'], { message: 'expected latest or all' }).optional().default('latest'),
-  unmatched: z.enum(['drop', 'keep'], { message: 'expected drop or keep' }).optional().default('drop'),
-  columns: z.string().optional(),
+  }),
   'output-format': outputFormatArg,
 });
+
+/** The file part of an upload. */
+const UPLOAD = { field: 'file', description: 'The catalogue: CSV, VOTable (TABLEDATA) or parquet' };
+
+/** The xmatch endpoint's entry in the API index and OpenAPI (docs/references.md#api-xmatch). */
+export const XMATCH_ENDPOINT: EndpointDoc = {
+  path: '/api/v1/xmatch',
+  methods: ['GET', 'POST'],
+  summary:
+    'Cross-match of a user catalogue (CSV text or a CSV, VOTable or parquet file) with the objects of the store',
+  args: schema,
+  upload: UPLOAD,
+};
+
 type XmatchArgs = z.infer<typeof schema>;
 
 type Row = Record<string, unknown>;
@@ -156,10 +139,11 @@ function catalogueNames(catalogue: Catalogue, alertNames: ReadonlySet<string>): 
 /** The xmatch endpoint app, mounted at /api/v1/xmatch. */
 export function xmatchApp(reader: StoreReader): Hono {
   const app = new Hono();
+  const listing = argListing(schema, UPLOAD);
   app.use('/', uploadLimit());
   app.on(['GET', 'POST'], '/', async (c) => {
-    const { args: raw, file } = await readUploadRequest(c, FILE_FIELD);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json({ args: XMATCH_ARGS });
+    const { args: raw, file } = await readUploadRequest(c, UPLOAD.field);
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
     const args = parseArgs(schema, withoutEmptyArgs(raw));
     const roles = parseHeaderArg(args.header);
     const catalogue = await readCatalogue(args.catalog, file?.bytes ?? null, reader);

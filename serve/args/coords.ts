@@ -38,4 +38,4 @@ export const raArg = angleArg(parseRaDeg, RA_FORMS);
 /** `dec` argument → degrees in [−90, 90]. */
 export const decArg = angleArg(parseDecDeg, DEC_FORMS);
 /** `radius` argument (arcsec) → degrees, in (0, 5]. */
-export const radiusArg = angleArg(parseRadiusArcsec, 'a number of arcseconds');
+export const radiusArg = angleArg(parseRadiusArcsec, 'a number of arcseconds').meta({ unit: 'arcsec' });

@@ -11,6 +11,8 @@ import { numberArg } from './common.js';
 
 /** JD of 2019-11-01 00:00 UTC, the start of Fink operations: the default `startdate` everywhere. */
 export const DEFAULT_START_JD = 2458788.5;
+/** {@link DEFAULT_START_JD} as a client writes it. */
+export const DEFAULT_START_DATE = '2019-11-01';
 /** Numbers at or above this value are JDs, below it MJDs (reference: `value // 2400000` non-zero). */
 export const JD_THRESHOLD = 2_400_000;
 /** JD of 10000-01-01 00:00 UTC: later dates have no four-digit ISO year and are rejected. */
@@ -86,4 +88,4 @@ export function nowJd(nowMs: number = Date.now()): number {
 }
 
 /** A positive number of days (JSON number or text), e.g. a time window. */
-export const positiveDaysArg = numberArg((days) => days > 0, 'a positive number of days');
+export const positiveDaysArg = numberArg((days) => days > 0, 'a positive number of days').meta({ unit: 'd' });

@@ -1,21 +1,11 @@
 /**
- * Reads an endpoint's arguments from a GET query string or a POST JSON body (same semantics), validates them
- * with the endpoint's zod schema, and describes the schema for GET-with-no-argument answers.
+ * Reads an endpoint's arguments from a GET query string or a POST JSON body (same semantics) and validates them
+ * with the endpoint's zod schema, the one that also documents them (serve/args/arg-docs.ts).
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ApiError } from '../errors.js';
-
-/** One documented argument (the `{"args": [...]}` answer and OpenAPI). */
-export interface ArgDoc {
-  readonly name: string;
-  readonly required: boolean;
-  readonly description: string;
-  readonly default?: string | number | boolean;
-  readonly example?: string;
-  /** The accepted values, when they are a fixed list (OpenAPI `enum`). */
-  readonly values?: readonly string[];
-}
+import { type ArgsSchema, argValidation } from './arg-docs.js';
 
 /** Raw arguments of a request: query parameters for GET, the JSON object for POST. */
 export async function rawArgs(c: Context): Promise<Record<string, unknown>> {
@@ -42,10 +32,23 @@ export async function rawArgs(c: Context): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
-/** Validates raw arguments; a failure is a 400 naming the argument and what is expected. */
-export function parseArgs<T extends z.ZodType>(schema: T, raw: Record<string, unknown>): z.infer<T> {
-  const result = schema.safeParse(raw);
-  if (result.success) return result.data;
+/**
+ * Validates raw arguments; a failure is a 400 naming the argument and what is expected. Names the schema does not
+ * declare are ignored. An alias takes the place of its argument when the argument itself is not given; either
+ * way it is validated under the name the client used.
+ */
+export function parseArgs<T extends ArgsSchema>(schema: T, raw: Record<string, unknown>): z.output<T> {
+  const validation = argValidation(schema);
+  const result = validation.schema.safeParse(raw);
+  if (result.success) {
+    if (validation.aliases.length === 0) return result.data as z.output<T>;
+    const args: Record<string, unknown> = { ...result.data };
+    for (const [name, alias] of validation.aliases) {
+      if (raw[name] === undefined && args[alias] !== undefined) args[name] = args[alias];
+      delete args[alias];
+    }
+    return args as z.output<T>;
+  }
   const issue = result.error.issues[0];
   const where = issue.path.length > 0 ? `\`${issue.path.join('.')}\`` : 'the arguments';
   throw new ApiError(

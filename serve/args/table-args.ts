@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { COLUMN_INDEX, findColumn } from '../../data/columns.js';
+import { STAMP_KINDS } from '../../data/queries/cutouts.js';
 import { ApiError } from '../errors.js';
 import { OUTPUT_FORMATS, splitList } from './common.js';
 
@@ -29,11 +30,23 @@ export function countArg(max: number) {
   });
 }
 
-/** `output-format`: json (default), csv, parquet or votable. */
-export const outputFormatArg = z
+/** `output-format` without a default (for an endpoint whose default depends on the other arguments). */
+export const outputFormatChoice = z
   .enum(OUTPUT_FORMATS, { message: `supported output formats: ${OUTPUT_FORMATS.join(', ')}` })
-  .optional()
-  .default('json');
+  .meta({ description: 'json, csv, parquet or votable' });
+
+/** `output-format`: json (default), csv, parquet or votable. */
+export const outputFormatArg = outputFormatChoice.optional().default('json');
+
+/** `columns`: comma-separated field names, read by {@link parseColumnSelection}. */
+export const columnsArg = z.string().optional().meta({
+  description: 'Comma-separated field names (unknown names ignored); v: fields are then only those named',
+});
+
+/** `cutout-kind`: which stamp to add as an array (Science, Template or Difference). */
+export const stampKindArg = z.enum(STAMP_KINDS, {
+  message: 'cutout-kind must be one of Science, Template, Difference',
+});
 
 /** The columns a request asked for. */
 export interface ColumnSelection {

@@ -20,6 +20,7 @@ import { sqlPathList } from '../../data/sql-text.js';
 import type { StoreLayout } from '../../data/store-layout.js';
 import { API_ENDPOINTS } from '../../serve/api/docs.js';
 import { createApp } from '../../serve/app.js';
+import { describeArgs } from '../../serve/args/arg-docs.js';
 import { StoreReader } from '../../serve/store-reader.js';
 import { realStoreLayout } from '../support/serve-stores.js';
 import { testLog } from '../support/store.js';
@@ -716,15 +717,12 @@ describe('fuzzing every /api/v1 endpoint', () => {
       }
       const listed = probe.status === 200 ? ((await probe.json()) as { args?: { name: string }[] }).args : [];
       const doc = API_ENDPOINTS.find((e) => e.path === endpoint);
-      const names = [
-        ...new Set([...(doc?.args ?? []).map((a) => a.name), ...(listed ?? []).map((a) => a.name)]),
-      ];
-      const booleans = new Set(
-        (doc?.args ?? []).filter((a) => typeof a.default === 'boolean').map((a) => a.name),
-      );
+      const documented = doc?.args === undefined ? [] : describeArgs(doc.args);
+      const names = [...new Set([...documented.map((a) => a.name), ...(listed ?? []).map((a) => a.name)])];
+      const booleans = new Set(documented.filter((a) => typeof a.default === 'boolean').map((a) => a.name));
       for (const n of ['withupperlim', 'withcutouts', 'distinct', 'color', 'schema'])
         if (names.includes(n)) booleans.add(n);
-      const required = (doc?.args ?? []).filter((a) => a.required).map((a) => a.name);
+      const required = documented.filter((a) => a.required).map((a) => a.name);
       const scenarios = SCENARIOS[endpoint] ?? [required];
       const methods = doc?.methods ?? ['GET', 'POST'];
       await fc.assert(
