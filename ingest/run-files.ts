@@ -12,6 +12,7 @@ import { RateReporter } from './progress.js';
 import { BackgroundPublisher } from './publish/background-publisher.js';
 import { type CompactResult, compactStore } from './publish/compact.js';
 import { LOCK_STALE_MS } from './publish/lock.js';
+import { planPublicationGroups, unpublishedNights } from './publish/publication-plan.js';
 import { BESIDE_WORKER_MEMORY } from './publish/work.js';
 import { readAvroFile } from './sources/avro-file.js';
 import { ReadArena } from './sources/read-arena.js';
@@ -183,7 +184,10 @@ export async function ingestFiles(
   }
   let compaction: CompactResult | null = null;
   if (publisher) {
-    for (const night of [...dirty].sort((a, b) => a - b)) void publisher.enqueue(night);
+    // the nights left to publish, small ones in groups (one part and one catalog switch each); a night that
+    // received only duplicates is already published as it stands
+    for (const group of planPublicationGroups(layout, unpublishedNights(layout, [...dirty])))
+      void publisher.enqueueGroup(group);
     // the input is read: this thread compacts beside the worker's publications, then publishes the nights the
     // worker has not started yet
     compaction = options.compact ? await compactBeside(layout, log, publisher) : null;

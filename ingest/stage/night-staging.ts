@@ -17,6 +17,7 @@ import { ALERT_COLUMNS } from '../../data/columns.js';
 import { CREATE_STAGING_SQL, HISTORY_COLUMNS, STAGING_ALERT_COLUMNS } from '../../data/staging-schema.js';
 import { DirectAppendFile } from '../direct-append-file.js';
 import { appendChunks, ChunkRows, chunkKindOfSql } from './chunk-rows.js';
+import { bumpStagedVersion } from './staged-version.js';
 
 /** Quality cut of valid alerts (fink-broker raw→science): rb ≥ 0.55 and nbad = 0 (reference §3, quality cuts). */
 export const MIN_RB = 0.55;
@@ -147,6 +148,8 @@ export class NightStaging {
 
   /** The batch being built by {@link add}, null between batches. */
   private building: BatchInProgress | null = null;
+  /** Whether this opening of the file has bumped its staged-content version (staged-version.ts). */
+  private versionBumped = false;
 
   /**
    * Adds an alert to the batch being built (starting one): unless its candid is already staged or on its way, its
@@ -280,6 +283,11 @@ export class NightStaging {
 
   /** Appends the rows of a batch (deduplicated, stamps durable) in one transaction. */
   private async commit(rows: BatchRows, batchSize: number): Promise<void> {
+    // before the first new rows of this opening commit: a published night is then seen to have changed
+    if (!this.versionBumped) {
+      bumpStagedVersion(this.file);
+      this.versionBumped = true;
+    }
     await this.conn.run('BEGIN TRANSACTION');
     try {
       appendChunks(await this.conn.createAppender('alerts'), rows.alerts);
