@@ -1,7 +1,11 @@
-/** `npm run bench -- <name>`: runs one benchmark (ingest, api, object-paths, sso, sso-cutouts, phase-fits, portal, xmatch). */
+/**
+ * `npm run bench -- <name>`: runs one benchmark (ingest, backfill, api, object-paths, sso, sso-cutouts, phase-fits,
+ * portal, xmatch).
+ */
 const name = process.argv[2];
 const BENCHES: Record<string, string> = {
   ingest: './ingest.js',
+  backfill: './backfill.js',
   api: './api.js',
   'object-paths': './object-paths.js',
   sso: './sso.js',
