@@ -46,6 +46,11 @@ function stagingBytes(layout: StoreLayout, night: number): number {
   return bytes;
 }
 
+/** True when a night's staging files hold at most SMALL_NIGHT_BYTES (published in a group of small nights). */
+export function isSmallNight(layout: StoreLayout, night: number): boolean {
+  return stagingBytes(layout, night) <= SMALL_NIGHT_BYTES;
+}
+
 /**
  * Splits `nights` into publication groups, in night order: a night that is not small alone; small nights of one
  * calendar month together, up to GROUP_BYTES per group. A month's group is the part compaction would make of
