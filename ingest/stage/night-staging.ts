@@ -123,7 +123,10 @@ export class NightStaging {
     const own = database ? null : new StagingDatabase();
     const attached = await (database ?? (own as StagingDatabase)).attach(file);
     const { conn } = attached;
+    // one transaction: one commit (and WAL fsync) for the tables of a new file, not one per table
+    await conn.run('BEGIN TRANSACTION');
     for (const sql of CREATE_STAGING_SQL) await conn.run(sql);
+    await conn.run('COMMIT');
     const candids = new Set<bigint>();
     const result = await conn.stream('SELECT i_candid FROM alerts');
     for await (const rows of result.yieldRows()) for (const [c] of rows) candids.add(c as bigint);
