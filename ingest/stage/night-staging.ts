@@ -98,6 +98,17 @@ function appendTyped(app: ChunkRows, type: AvroScalar, v: ColumnValue): void {
   }
 }
 
+/** The chunks the rows of a staging file's batches are built into (reusable once the file is closed). */
+export interface StagingRows {
+  readonly alerts: ChunkRows;
+  readonly history: ChunkRows;
+}
+
+/** Fresh chunks for a staging file's rows. */
+export function newStagingRows(): StagingRows {
+  return { alerts: new ChunkRows(ALERT_ROW_KINDS), history: new ChunkRows(HISTORY_ROW_KINDS) };
+}
+
 /** A night's staging file opened for writing. */
 export class NightStaging {
   private readonly conn: DuckDBConnection;
@@ -109,16 +120,25 @@ export class NightStaging {
     private readonly ownDatabase: StagingDatabase | null,
     private readonly candids: Set<bigint>,
     private readonly stamps: DirectAppendFile,
+    /** The chunks its batches' rows are built into; free for another file once this one is closed. */
+    readonly rows: StagingRows,
   ) {
     this.conn = attached.conn;
     this.plannedEnd = stamps.end;
+    this.alertRows = rows.alerts;
+    this.historyRows = rows.history;
   }
 
   /**
    * Opens (creating if needed) the staging file, attached to `database` (an ingester's nights share one; a
-   * database of its own when not given), and loads the candids it holds.
+   * database of its own when not given), and loads the candids it holds. `rows` are the chunks of a closed file
+   * to reuse (allocating them for each file of a backfill of small nights was most of its garbage collection).
    */
-  static async open(file: string, database?: StagingDatabase): Promise<NightStaging> {
+  static async open(
+    file: string,
+    database?: StagingDatabase,
+    rows: StagingRows = newStagingRows(),
+  ): Promise<NightStaging> {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const own = database ? null : new StagingDatabase();
     const attached = await (database ?? (own as StagingDatabase)).attach(file);
@@ -132,12 +152,12 @@ export class NightStaging {
     for await (const rows of result.yieldRows()) for (const [c] of rows) candids.add(c as bigint);
     const stamps = stampsFileOf(file);
     unshareStamps(stamps);
-    return new NightStaging(file, attached, own, candids, DirectAppendFile.open(stamps));
+    return new NightStaging(file, attached, own, candids, DirectAppendFile.open(stamps), rows);
   }
 
   /** The rows of the batches, built when they are handed over (their chunks reused once committed). */
-  private readonly alertRows = new ChunkRows(ALERT_ROW_KINDS);
-  private readonly historyRows = new ChunkRows(HISTORY_ROW_KINDS);
+  private readonly alertRows: ChunkRows;
+  private readonly historyRows: ChunkRows;
   /** Candids of the batches being staged (accepted, not yet committed): later batches treat them as staged. */
   private readonly pending = new Set<bigint>();
   /** Where the next batch's stamps go: the stamps file's end once every queued write is done. */
