@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { unpackNumber } from '../../compute/sso/mpcorb-format.js';
 import { readCatalog } from '../../data/catalog.js';
 import { StoreLayout } from '../../data/store-layout.js';
-import { PROJECT_ROOT } from '../support/shared.js';
+import { PROJECT_ROOT } from '../support/project-root.js';
 
 const CLI = path.join(PROJECT_ROOT, 'dist', 'bin', 'skyalert.js');
 

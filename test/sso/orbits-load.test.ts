@@ -12,7 +12,7 @@ import type { QueryFn } from '../../data/queries/objects.js';
 import { identifySsnamenr, resolveSso } from '../../data/queries/orbits.js';
 import type { StoreLayout } from '../../data/store-layout.js';
 import { loadOrbitFiles } from '../../ingest/orbits/load-orbits.js';
-import { PROJECT_ROOT } from '../support/shared.js';
+import { PROJECT_ROOT } from '../support/project-root.js';
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';
 import { MPCORB_HEADER, mpcorbLine, writeLines } from './orbit-fixtures.js';
