@@ -14,12 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
-import {
-  formatMpcorbLine,
-  packNumber,
-  packProvisional,
-  parseMpcorbLine,
-} from '../compute/sso/mpcorb-format.js';
+import { formatMpcorbLine, packNumber, packProvisional, parseMpcorbLine } from '../compute/sso/index.js';
 import { currentOrbitCatalogue } from '../data/orbit-catalogue.js';
 import { identifySsnamenr, resolveSso } from '../data/queries/orbits.js';
 import { StoreLayout } from '../data/store-layout.js';

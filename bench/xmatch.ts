@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { Prng } from '../compute/random/prng.js';
+import { Prng } from '../compute/random/index.js';
 import { partFilePath, readCatalog } from '../data/catalog.js';
 import { sqlPathList } from '../data/sql-text.js';
 import { StoreLayout } from '../data/store-layout.js';

@@ -9,7 +9,7 @@
  */
 import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import type { Logger } from 'pino';
-import type { SsoftRowValues } from '../../compute/sso/ssoft-row.js';
+import type { SsoftRowValues } from '../../compute/sso/index.js';
 import { type Catalog, readCatalog } from '../catalog.js';
 import { currentOrbitCatalogue } from '../orbit-catalogue.js';
 import { identifySsnamenr, type ResolvedSso, readOrbitsByIds } from '../queries/orbits.js';

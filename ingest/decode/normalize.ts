@@ -3,7 +3,7 @@
  * Alert of the catalogue, or a reason why it cannot be one. Pure: no I/O.
  */
 
-import { jdToNight } from '../../compute/time/jd.js';
+import { jdToNight } from '../../compute/time/index.js';
 import type { Alert, Cutouts, HistoryPoint } from '../../data/alert.js';
 import type { AvroScalar, ColumnValue } from '../../data/column-types.js';
 import { ALERT_COLUMNS, CANDIDATE_FIELD_NAMES } from '../../data/columns.js';

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { Logger } from 'pino';
-import { assignSsoCandIds, isSsoCandId } from '../../compute/sso/sso-cand-id.js';
+import { assignSsoCandIds, isSsoCandId } from '../../compute/sso/index.js';
 import { fsyncDir } from '../../data/catalog.js';
 import { sqlPathLiteral } from '../../data/sql-text.js';
 import { SSOCAND_LIGHTCURVE_COLUMNS, SSOCAND_ORBIT_COLUMNS } from '../../data/ssocand-columns.js';

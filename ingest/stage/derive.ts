@@ -1,6 +1,6 @@
 /** Values the store derives for each alert at ingestion: its HEALPix pixel and its Fink classification. */
 
-import { classifyAlert } from '../../compute/classify/fink-classification.js';
+import { classifyAlert } from '../../compute/classify/index.js';
 import { ang2pixNest } from '../../compute/sky/index.js';
 import type { Alert } from '../../data/alert.js';
 import { COLUMN_INDEX } from '../../data/columns.js';

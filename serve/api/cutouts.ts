@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { readFitsImage } from '../../compute/fits/fits-reader.js';
+import { readFitsImage } from '../../compute/fits/index.js';
 import {
   COLORMAPS,
   CONVOLUTION_KERNELS,

@@ -9,7 +9,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { isSsoCandId } from '../../compute/sso/sso-cand-id.js';
+import { isSsoCandId } from '../../compute/sso/index.js';
 import { readSsoCand } from '../../data/queries/ssocand.js';
 import {
   findSsoCandField,

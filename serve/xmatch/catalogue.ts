@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseDecDeg, parseRaDeg } from '../../compute/sky/sexagesimal.js';
+import { parseDecDeg, parseRaDeg } from '../../compute/sky/index.js';
 import { sqlPathLiteral } from '../../data/sql-text.js';
 import { parseDateToJd } from '../args/dates.js';
 import { ApiError } from '../errors.js';

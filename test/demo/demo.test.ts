@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { unpackNumber } from '../../compute/sso/mpcorb-format.js';
+import { unpackNumber } from '../../compute/sso/index.js';
 import { readCatalog } from '../../data/catalog.js';
 import { StoreLayout } from '../../data/store-layout.js';
 import { PROJECT_ROOT } from '../support/shared.js';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Prng } from '../../compute/random/prng.js';
+import { Prng } from '../../compute/random/index.js';
 import { ang2pixNest, coneRanges } from '../../compute/sky/index.js';
 import { PART_FILES } from '../../data/catalog.js';
 import { mergePixelRanges } from '../../data/queries/explorer.js';

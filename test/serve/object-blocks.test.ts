@@ -11,7 +11,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFitsImage } from '../../compute/fits/fits-reader.js';
+import { readFitsImage } from '../../compute/fits/index.js';
 import { writeCatalog } from '../../data/catalog.js';
 import { ALERT_COLUMNS } from '../../data/columns.js';
 import {

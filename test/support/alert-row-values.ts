@@ -4,7 +4,7 @@
  * JSON must escape or that are not ASCII, long strings).
  */
 
-import { Prng } from '../../compute/random/prng.js';
+import { Prng } from '../../compute/random/index.js';
 import type { ColumnValue } from '../../data/column-types.js';
 import { ALERT_COLUMNS } from '../../data/columns.js';
 
