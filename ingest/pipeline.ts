@@ -4,8 +4,7 @@
  * may then commit the batch's source positions.
  */
 import type { Logger } from 'pino';
-import type { Position, Rejection } from '../data/alert.js';
-import type { StoreLayout } from '../data/store-layout.js';
+import type { Position, Rejection, StoreLayout } from '../data/index.js';
 import { AlertDecoder, type DecodeOutcome } from './decode/decode.js';
 import { deriveAlertValues } from './stage/derive.js';
 import { Quarantine } from './stage/quarantine.js';

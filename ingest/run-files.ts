@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { StoreLayout } from '../data/store-layout.js';
+import type { StoreLayout } from '../data/index.js';
 import { type IngestCounts, IngestPipeline } from './pipeline.js';
 import { RateReporter } from './progress.js';
 import { BackgroundPublisher } from './publish/background-publisher.js';

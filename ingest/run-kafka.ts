@@ -5,7 +5,7 @@
  */
 import cron from 'node-cron';
 import type { Logger } from 'pino';
-import type { StoreLayout } from '../data/store-layout.js';
+import type { StoreLayout } from '../data/index.js';
 import { GroupCommitter } from './group-commit.js';
 import type { RawMessage } from './pipeline.js';
 import { RateReporter } from './progress.js';

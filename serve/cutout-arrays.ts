@@ -4,7 +4,7 @@
  * once instead of one request per alert as the reference did.
  */
 import { FitsError, imageRows, readFitsImage } from '../compute/fits/index.js';
-import type { AlertStamps, StampKind } from '../data/queries/cutouts.js';
+import type { AlertStamps, StampKind } from '../data/queries/index.js';
 
 /** API field holding the 2-D array of a stamp kind. */
 export function stampField(kind: StampKind): `b:cutout${StampKind}_stampData` {

@@ -1,6 +1,6 @@
 /** `skyalert orbits load`: load orbit catalogues (MPCORB.DAT, CometEls.txt, JPL SBDB JSON) into the store. */
 import type { Logger } from 'pino';
-import { StoreLayout } from '../../data/store-layout.js';
+import { StoreLayout } from '../../data/index.js';
 import { loadOrbitFiles } from '../../ingest/orbits/load-orbits.js';
 import { peakRssMiB } from '../peak-rss.js';
 import { resolveStoreDir } from '../store-option.js';

@@ -1,7 +1,7 @@
 /** `skyalert publish`: publish staged nights into the store's catalog. */
 import type { Logger } from 'pino';
 import { isValidNight } from '../../compute/time/index.js';
-import { StoreLayout } from '../../data/store-layout.js';
+import { StoreLayout } from '../../data/index.js';
 import { compactStore } from '../../ingest/publish/compact.js';
 import { stagedNights } from '../../ingest/publish/publish-night.js';
 import { publishNights } from '../../ingest/publish/publish-nights.js';

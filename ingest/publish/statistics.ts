@@ -3,7 +3,7 @@
  * `basic:exposures`, `basic:fields`, `class:<label>`), computed from the staged alerts of one night.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { NightStatistics } from '../../data/catalog.js';
+import type { NightStatistics } from '../../data/index.js';
 
 /** Computes the statistics of relation `st` (all staged alerts of the night) with validity flag `valid`. */
 export async function computeNightStatistics(conn: DuckDBConnection): Promise<NightStatistics> {

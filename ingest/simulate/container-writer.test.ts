@@ -1,6 +1,6 @@
 import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
-import { bigintLongType } from '../../data/avro-long.js';
+import { bigintLongType } from '../../data/index.js';
 import { readBlock, readHeader } from '../decode/container.js';
 import { AlertDecoder } from '../decode/decode.js';
 import { ContainerEncoder, encodeContainer, encodeVarLong } from './container-writer.js';

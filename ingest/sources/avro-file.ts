@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import type { Position } from '../../data/alert.js';
+import type { Position } from '../../data/index.js';
 import {
   type ContainerHeader,
   decompressBlock,

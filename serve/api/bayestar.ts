@@ -10,7 +10,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { formatMocAscii, formatMocJson, mocFromCredibleRegion } from '../../compute/skymap/index.js';
-import { findRegionHits } from '../../data/queries/bayestar.js';
+import { findRegionHits } from '../../data/queries/index.js';
 import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { argListing } from '../args/arg-docs.js';

@@ -19,13 +19,13 @@ import {
   type Stretch,
   writeZip,
 } from '../../compute/image/index.js';
-import { INT64_MAX } from '../../data/avro-long.js';
+import { INT64_MAX } from '../../data/index.js';
 import {
   type AlertStamps,
   STAMP_KINDS,
   type StampKind,
   type StampSelection,
-} from '../../data/queries/cutouts.js';
+} from '../../data/queries/index.js';
 import { argListing } from '../args/arg-docs.js';
 import { numberArg } from '../args/common.js';
 import { OBJECT_ID, OBJECT_ID_FORM } from '../args/object-ids.js';

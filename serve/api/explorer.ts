@@ -7,15 +7,14 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { FLOAT32_FIELDS } from '../../data/alert-json.js';
-import { encodeJsonFields } from '../../data/json-text.js';
+import { encodeJsonFields, FLOAT32_FIELDS } from '../../data/index.js';
 import {
   findConeHits,
   findDateHits,
   type JdWindow,
   readLatestOfObjects,
   type TimeField,
-} from '../../data/queries/explorer.js';
+} from '../../data/queries/index.js';
 import {
   readReferencedAlerts,
   readReferencedAlertsInOrder,

@@ -6,8 +6,8 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ALL_CLASSES, parseClassArgument, TNS_PREFIX, UNKNOWN_CLASS } from '../../data/classes.js';
-import { findLatestAlerts, type LatestsClass } from '../../data/queries/latests.js';
+import { ALL_CLASSES, parseClassArgument, TNS_PREFIX, UNKNOWN_CLASS } from '../../data/index.js';
+import { findLatestAlerts, type LatestsClass } from '../../data/queries/index.js';
 import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, COLOUR_V_FIELDS, toApiAlertRows } from '../alert-rows.js';
 import { referencedAlertsJson } from '../alert-texts.js';

@@ -1,8 +1,8 @@
 /** `/api/v1/objects`: every valid alert of one or several objects (docs/references.md#api-objects). */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { STAMP_KINDS, type StampKind } from '../../data/queries/cutouts.js';
-import type { LocatedAlertText } from '../../data/queries/object-blocks.js';
+import type { LocatedAlertText } from '../../data/queries/index.js';
+import { STAMP_KINDS, type StampKind } from '../../data/queries/index.js';
 import { toApiRow } from '../alert-rows.js';
 import { alertTextsJson, colourRateTexts } from '../alert-texts.js';
 import { argListing } from '../args/arg-docs.js';

@@ -8,8 +8,7 @@
 import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { readAlertsOfObjects } from '../../data/queries/alert-refs.js';
-import { sampleObjects } from '../../data/queries/random.js';
+import { readAlertsOfObjects, sampleObjects } from '../../data/queries/index.js';
 import { ALERT_V_FIELDS, answerColumns, COLOUR_V_FIELDS, toApiAlertRows } from '../alert-rows.js';
 import { argListing } from '../args/arg-docs.js';
 import { parseArgs, rawArgs } from '../args/request.js';

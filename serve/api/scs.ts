@@ -9,7 +9,7 @@
  * POS_EQ_DEC_MAIN), §3.3 (errors); IVOA DALI 1.1 §4.4 (QUERY_STATUS, OVERFLOW).
  */
 import { Hono } from 'hono';
-import { findConeHits } from '../../data/queries/explorer.js';
+import { findConeHits } from '../../data/queries/index.js';
 import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { MAX_RADIUS_ARCSEC } from '../args/coords.js';
 import type { CellKind, TableColumn } from '../encode/table-columns.js';

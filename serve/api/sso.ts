@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { findSsoAlerts } from '../../data/queries/sso.js';
+import { findSsoAlerts } from '../../data/queries/index.js';
 import { readReferencedAlerts } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, toApiAlertRows } from '../alert-rows.js';
 import { argListing } from '../args/arg-docs.js';

@@ -10,14 +10,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isSsoCandId } from '../../compute/sso/index.js';
-import { readSsoCand } from '../../data/queries/ssocand.js';
 import {
   findSsoCandField,
   SSOCAND_COLUMNS,
   SSOCAND_JD_UTC_FIELDS,
   SSOCAND_KINDS,
   type SsoCandKind,
-} from '../../data/ssocand-columns.js';
+} from '../../data/index.js';
+import { readSsoCand } from '../../data/queries/index.js';
 import { argListing } from '../args/arg-docs.js';
 import { DEFAULT_START_DATE, dateArg, nowJd } from '../args/dates.js';
 import { parseArgs, rawArgs } from '../args/request.js';

@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { builtSsoftVersions, readSsoftRows, type SsoftFilter } from '../../data/queries/ssoft.js';
-import { SSOFT_FLAVORS, type SsoftFlavor, ssoftColumns } from '../../data/ssoft-columns.js';
+import { SSOFT_FLAVORS, type SsoftFlavor, ssoftColumns } from '../../data/index.js';
+import { builtSsoftVersions, readSsoftRows, type SsoftFilter } from '../../data/queries/index.js';
 import { argListing } from '../args/arg-docs.js';
 import { booleanArg } from '../args/common.js';
 import { parseArgs, rawArgs } from '../args/request.js';

@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { Catalog } from '../../data/catalog.js';
+import type { Catalog } from '../../data/index.js';
 import { argListing } from '../args/arg-docs.js';
 import { booleanArg, splitList } from '../args/common.js';
 import { parseArgs, rawArgs } from '../args/request.js';

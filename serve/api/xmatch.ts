@@ -9,7 +9,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { PositionIndex } from '../../compute/sky/index.js';
-import { type CatalogueMatch, findCatalogueMatches, TooManyMatchesError } from '../../data/queries/xmatch.js';
+import { type CatalogueMatch, findCatalogueMatches, TooManyMatchesError } from '../../data/queries/index.js';
 import { readReferencedAlerts } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { argListing } from '../args/arg-docs.js';

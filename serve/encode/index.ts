@@ -6,8 +6,7 @@
  * Reference: docs/references.md#api-output-formats (output formats); DESIGN.md (behaviour every endpoint shares).
  */
 import type { Context } from 'hono';
-import { FLOAT32_FIELDS } from '../../data/alert-json.js';
-import { encodeJsonRecords } from '../../data/json-text.js';
+import { encodeJsonRecords, FLOAT32_FIELDS } from '../../data/index.js';
 import type { OutputFormat } from '../args/common.js';
 import { encodeCsv } from './csv.js';
 import { encodeParquet } from './parquet.js';

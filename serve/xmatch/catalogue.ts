@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseDecDeg, parseRaDeg } from '../../compute/sky/index.js';
-import { sqlPathLiteral } from '../../data/sql-text.js';
+import { sqlPathLiteral } from '../../data/index.js';
 import { parseDateToJd } from '../args/dates.js';
 import { ApiError } from '../errors.js';
 import type { StoreReader } from '../store-reader.js';

@@ -9,8 +9,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { unpackNumber } from '../../compute/sso/index.js';
-import { readCatalog } from '../../data/catalog.js';
-import { StoreLayout } from '../../data/store-layout.js';
+import { readCatalog, StoreLayout } from '../../data/index.js';
 import { PROJECT_ROOT } from '../support/shared.js';
 
 const CLI = path.join(PROJECT_ROOT, 'dist', 'bin', 'skyalert.js');

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
-import { bigintLongType } from '../../data/avro-long.js';
+import { bigintLongType } from '../../data/index.js';
 import { compileAvroType } from '../../ingest/decode/avro-cursor.js';
 import { decompressBlock, readBlock, readHeader } from '../../ingest/decode/container.js';
 import {

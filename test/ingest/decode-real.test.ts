@@ -7,7 +7,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
-import { COLUMN_INDEX } from '../../data/columns.js';
+import { COLUMN_INDEX } from '../../data/index.js';
 import { AlertDecoder } from '../../ingest/decode/decode.js';
 import { dropInvalidUnionDefaults } from '../../ingest/decode/schema-cache.js';
 import { readTableFile } from '../../ingest/sources/table-file.js';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Alert } from '../../data/alert.js';
+import type { Alert } from '../../data/index.js';
 import { AlertDecoder } from '../../ingest/decode/decode.js';
 import { deriveAlertValues } from '../../ingest/stage/derive.js';
 import {

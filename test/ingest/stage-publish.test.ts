@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partFilePath, readCatalog, STAMPS_FILE } from '../../data/catalog.js';
+import { partFilePath, readCatalog, STAMPS_FILE } from '../../data/index.js';
 import { publishNight, stagingFilesOf } from '../../ingest/publish/publish-night.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { readQuarantine } from '../../ingest/stage/quarantine.js';

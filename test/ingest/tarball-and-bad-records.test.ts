@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import avro from 'avsc';
 import tar from 'tar-stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bigintLongType } from '../../data/avro-long.js';
+import { bigintLongType } from '../../data/index.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { encodeContainer } from '../../ingest/simulate/container-writer.js';
 import { readQuarantine } from '../../ingest/stage/quarantine.js';

@@ -12,14 +12,15 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFitsImage } from '../../compute/fits/index.js';
-import { writeCatalog } from '../../data/catalog.js';
-import { ALERT_COLUMNS } from '../../data/columns.js';
 import {
+  ALERT_COLUMNS,
   OBJECT_BLOCK_FORMAT,
   OBJECT_BLOCKS_FILE,
   OBJECT_BLOCKS_INDEX_FILE,
-} from '../../data/object-blocks.js';
-import { SKY_BLOCKS_FILE, SKY_RECORD_BYTES } from '../../data/sky-blocks.js';
+  SKY_BLOCKS_FILE,
+  SKY_RECORD_BYTES,
+  writeCatalog,
+} from '../../data/index.js';
 import { compactStore } from '../../ingest/publish/compact.js';
 import { preparedTextsOf } from '../../ingest/publish/prepared-texts.js';
 import { publishNight } from '../../ingest/publish/publish-night.js';

@@ -12,9 +12,8 @@ import { type CatalogueRecord, parseMpcorbCatalogueLine } from '../../compute/ss
 import { computeEphemerides } from '../../compute/sso/ephemeris/index.js';
 import { ztfSsnamenr } from '../../compute/sso/index.js';
 import { jdToNight } from '../../compute/time/index.js';
-import type { Alert } from '../../data/alert.js';
-import type { ColumnValue } from '../../data/column-types.js';
-import { ALERT_COLUMNS } from '../../data/columns.js';
+import type { Alert, ColumnValue } from '../../data/index.js';
+import { ALERT_COLUMNS } from '../../data/index.js';
 import { AlertDecoder } from '../../ingest/decode/decode.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
 import { testLog } from '../support/store.js';

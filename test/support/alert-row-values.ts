@@ -5,8 +5,8 @@
  */
 
 import { Prng } from '../../compute/random/index.js';
-import type { ColumnValue } from '../../data/column-types.js';
-import { ALERT_COLUMNS } from '../../data/columns.js';
+import type { ColumnValue } from '../../data/index.js';
+import { ALERT_COLUMNS } from '../../data/index.js';
 
 const EDGE_FLOATS = [
   0,
