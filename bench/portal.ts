@@ -13,7 +13,7 @@ import pino from 'pino';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { buildDemoStore } from '../bin/commands/demo.js';
 import { StoreLayout } from '../data/index.js';
-import { startServer } from '../serve/server.js';
+import { startServer } from '../serve/index.js';
 
 /** Page loads measured. */
 const LOADS = 5;

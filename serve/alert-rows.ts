@@ -7,7 +7,7 @@
  */
 import { COLOUR_RATE_COLUMNS } from '../compute/derived/index.js';
 import { ALERT_COLUMNS } from '../data/index.js';
-import type { ColumnSelection } from './args/table-args.js';
+import type { ColumnSelection } from './args/index.js';
 import { addAlertFields, addColourRateFields } from './derived-fields.js';
 
 type Row = Record<string, unknown>;

@@ -12,7 +12,7 @@ import { buildSsoft } from '../../data/jobs/index.js';
 import { loadOrbitFiles } from '../../ingest/orbits/load-orbits.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
-import { startServer } from '../../serve/server.js';
+import { startServer } from '../../serve/index.js';
 import { parsePort } from './serve.js';
 import { currentVersion } from './ssoft.js';
 

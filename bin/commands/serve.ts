@@ -2,8 +2,7 @@
 import os from 'node:os';
 import type { Logger } from 'pino';
 import { StoreLayout } from '../../data/index.js';
-import { isClusterWorker, startCluster } from '../../serve/cluster.js';
-import { startServer } from '../../serve/server.js';
+import { isClusterWorker, startCluster, startServer } from '../../serve/index.js';
 import { resolveStoreDir } from '../store-option.js';
 import { UsageError } from './usage-error.js';
 

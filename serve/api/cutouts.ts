@@ -26,10 +26,7 @@ import {
   type StampKind,
   type StampSelection,
 } from '../../data/queries/index.js';
-import { argListing } from '../args/arg-docs.js';
-import { numberArg } from '../args/common.js';
-import { OBJECT_ID, OBJECT_ID_FORM } from '../args/object-ids.js';
-import { parseArgs, rawArgs } from '../args/request.js';
+import { argListing, numberArg, OBJECT_ID, OBJECT_ID_FORM, parseArgs, rawArgs } from '../args/index.js';
 import { stampArray, stampField } from '../cutout-arrays.js';
 import { ApiError } from '../errors.js';
 import { objectReads } from '../object-reads.js';

@@ -18,12 +18,19 @@ import {
   type SsoCandKind,
 } from '../../data/index.js';
 import { readSsoCand } from '../../data/queries/index.js';
-import { argListing } from '../args/arg-docs.js';
-import { DEFAULT_START_DATE, dateArg, nowJd } from '../args/dates.js';
-import { parseArgs, rawArgs } from '../args/request.js';
-import { countArg, outputFormatArg, withoutEmptyArgs } from '../args/table-args.js';
+import {
+  argListing,
+  countArg,
+  DEFAULT_START_DATE,
+  dateArg,
+  nowJd,
+  outputFormatArg,
+  parseArgs,
+  rawArgs,
+  withoutEmptyArgs,
+} from '../args/index.js';
+import type { FieldLookup } from '../encode/index.js';
 import { respondTable } from '../encode/index.js';
-import type { FieldLookup } from '../encode/table-columns.js';
 import { ApiError } from '../errors.js';
 import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader } from '../store-reader.js';

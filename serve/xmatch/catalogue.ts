@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseDecDeg, parseRaDeg } from '../../compute/sky/index.js';
 import { sqlPathLiteral } from '../../data/index.js';
-import { parseDateToJd } from '../args/dates.js';
+import { parseDateToJd } from '../args/index.js';
 import { ApiError } from '../errors.js';
 import type { StoreReader } from '../store-reader.js';
 import { CsvError, parseCsv, type TextTable } from './csv-table.js';
