@@ -21,7 +21,7 @@ import type { SsoftBatchItem } from '../data/jobs/ssoft-batch.js';
 import { SsoftPool } from '../data/jobs/ssoft-pool.js';
 import { SsoftTableWriter } from '../data/jobs/ssoft-writer.js';
 import { readOrbitsByIds, readSsoLightcurves } from '../data/queries/index.js';
-import { loadOrbitFiles } from '../ingest/orbits/load-orbits.js';
+import { loadOrbitFiles } from '../ingest/orbits/index.js';
 import { publishNights } from '../ingest/publish/publish-nights.js';
 import { ingestFiles } from '../ingest/run-files.js';
 import { createApp } from '../serve/app.js';

@@ -5,7 +5,7 @@
  */
 import type { Logger } from 'pino';
 import type { Position, Rejection, StoreLayout } from '../data/index.js';
-import { AlertDecoder, type DecodeOutcome } from './decode/decode.js';
+import { AlertDecoder, type DecodeOutcome } from './decode/index.js';
 import { deriveAlertValues } from './stage/derive.js';
 import { Quarantine } from './stage/quarantine.js';
 import { Stager } from './stage/stager.js';

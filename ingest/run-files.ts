@@ -13,10 +13,7 @@ import { BackgroundPublisher } from './publish/background-publisher.js';
 import { type CompactResult, compactStore } from './publish/compact.js';
 import { LOCK_STALE_MS } from './publish/lock.js';
 import { BESIDE_WORKER_MEMORY } from './publish/work.js';
-import { readAvroFile } from './sources/avro-file.js';
-import { ReadArena } from './sources/read-arena.js';
-import { readTableFile } from './sources/table-file.js';
-import { readTarball } from './sources/tarball.js';
+import { ReadArena, readAvroFile, readTableFile, readTarball } from './sources/index.js';
 
 /** Kinds of input files, by name. */
 export type InputKind = 'avro' | 'tarball' | 'parquet' | 'json';

@@ -12,7 +12,7 @@ import { RateReporter } from './progress.js';
 import { BackgroundPublisher, publishBesideWorker } from './publish/background-publisher.js';
 import { compactStore } from './publish/compact.js';
 import { SerialQueue } from './serial.js';
-import { KafkaSource } from './sources/kafka.js';
+import { KafkaSource } from './sources/index.js';
 import { openStagingPipeline } from './stage/staging-thread.js';
 
 /** Longest wait for the consumer to leave its group when stopping. */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { readCatalog, SSOFT_FLAVORS, StoreLayout } from '../../data/index.js';
 import { buildSsoft } from '../../data/jobs/index.js';
-import { loadOrbitFiles } from '../../ingest/orbits/load-orbits.js';
+import { loadOrbitFiles } from '../../ingest/orbits/index.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
 import { startServer } from '../../serve/index.js';

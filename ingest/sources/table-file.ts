@@ -7,8 +7,7 @@
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Position } from '../../data/index.js';
-import { apiRowToAlertRecord, isApiExportColumns } from '../decode/api-record.js';
-import { normalizeRecord } from '../decode/normalize.js';
+import { apiRowToAlertRecord, isApiExportColumns, normalizeRecord } from '../decode/index.js';
 import type { DecodedItem } from '../pipeline.js';
 
 /** Table formats read by DuckDB. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Alert } from '../../data/index.js';
-import { AlertDecoder } from '../../ingest/decode/decode.js';
+import { AlertDecoder } from '../../ingest/decode/index.js';
 import { deriveAlertValues } from '../../ingest/stage/derive.js';
 import {
   NightStaging,

@@ -11,7 +11,7 @@ import { ssoCandId } from '../../compute/sso/sso-cand-id.js';
 import type { StoreLayout } from '../../data/index.js';
 import { sqlPathLiteral } from '../../data/index.js';
 import { SsoCandInputError } from '../../ingest/ssocand/batch-tables.js';
-import { loadSsoCand } from '../../ingest/ssocand/load-ssocand.js';
+import { loadSsoCand } from '../../ingest/ssocand/index.js';
 import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';

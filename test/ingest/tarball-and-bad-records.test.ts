@@ -10,7 +10,7 @@ import tar from 'tar-stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bigintLongType } from '../../data/index.js';
 import { ingestFiles } from '../../ingest/run-files.js';
-import { encodeContainer } from '../../ingest/simulate/container-writer.js';
+import { encodeContainer } from '../../ingest/simulate/index.js';
 import { readQuarantine } from '../../ingest/stage/quarantine.js';
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';

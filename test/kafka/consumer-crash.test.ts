@@ -11,7 +11,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert, StoreLayout } from '../../data/index.js';
 import { COLUMN_INDEX, readCatalog } from '../../data/index.js';
-import { AlertDecoder } from '../../ingest/decode/decode.js';
+import { AlertDecoder } from '../../ingest/decode/index.js';
 import { publishNight, stagedNights, stagingFilesOf } from '../../ingest/publish/publish-night.js';
 import { stampsFileOf } from '../../ingest/stage/night-staging.js';
 import { startBroker, type TestBroker } from '../support/kafka-broker.js';

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreLayout } from '../../data/index.js';
 import { sqlPathLiteral } from '../../data/index.js';
-import { loadSsoCand } from '../../ingest/ssocand/load-ssocand.js';
+import { loadSsoCand } from '../../ingest/ssocand/index.js';
 import { OPENAPI_PATH } from '../../serve/api/docs.js';
 import { MAX_SSOCAND_ROWS } from '../../serve/api/ssocand.js';
 import { createApp } from '../../serve/app.js';

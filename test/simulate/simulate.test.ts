@@ -14,7 +14,7 @@ import { ztfSsnamenr } from '../../compute/sso/index.js';
 import { jdToNight } from '../../compute/time/index.js';
 import type { Alert, ColumnValue } from '../../data/index.js';
 import { ALERT_COLUMNS } from '../../data/index.js';
-import { AlertDecoder } from '../../ingest/decode/decode.js';
+import { AlertDecoder } from '../../ingest/decode/index.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
 import { testLog } from '../support/store.js';
 

@@ -11,7 +11,7 @@ import type { StoreLayout } from '../../data/index.js';
 import { currentOrbitCatalogue, type OrbitCatalogueFiles } from '../../data/orbit-catalogue.js';
 import { identifySsnamenr, resolveSso } from '../../data/queries/index.js';
 import type { QueryFn } from '../../data/queries/objects.js';
-import { loadOrbitFiles } from '../../ingest/orbits/load-orbits.js';
+import { loadOrbitFiles } from '../../ingest/orbits/index.js';
 import { PROJECT_ROOT } from '../support/shared.js';
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';

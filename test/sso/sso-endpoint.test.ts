@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { separationArcsec } from '../../compute/sso/ssoft-statistics.js';
 import { ssoftColumns } from '../../data/index.js';
 import { buildSsoft, type SsoftBuildSummary } from '../../data/jobs/index.js';
-import { loadOrbitFiles } from '../../ingest/orbits/load-orbits.js';
+import { loadOrbitFiles } from '../../ingest/orbits/index.js';
 import { publishNights } from '../../ingest/publish/publish-nights.js';
 import { ingestFiles } from '../../ingest/run-files.js';
 import { createApp } from '../../serve/app.js';
