@@ -21,9 +21,9 @@ import type { SsoftBatchItem } from '../data/jobs/ssoft-batch.js';
 import { SsoftPool } from '../data/jobs/ssoft-pool.js';
 import { SsoftTableWriter } from '../data/jobs/ssoft-writer.js';
 import { readOrbitsByIds, readSsoLightcurves } from '../data/queries/index.js';
+import { ingestFiles } from '../ingest/index.js';
 import { loadOrbitFiles } from '../ingest/orbits/index.js';
-import { publishNights } from '../ingest/publish/publish-nights.js';
-import { ingestFiles } from '../ingest/run-files.js';
+import { publishNights } from '../ingest/publish/index.js';
 import { createApp } from '../serve/app.js';
 import { StoreReader } from '../serve/store-reader.js';
 

@@ -9,10 +9,13 @@ import type { Logger } from 'pino';
 import type { StoreLayout } from '../data/index.js';
 import { type IngestCounts, IngestPipeline } from './pipeline.js';
 import { RateReporter } from './progress.js';
-import { BackgroundPublisher } from './publish/background-publisher.js';
-import { type CompactResult, compactStore } from './publish/compact.js';
-import { LOCK_STALE_MS } from './publish/lock.js';
-import { BESIDE_WORKER_MEMORY } from './publish/work.js';
+import {
+  BackgroundPublisher,
+  BESIDE_WORKER_MEMORY,
+  type CompactResult,
+  compactStore,
+  LOCK_STALE_MS,
+} from './publish/index.js';
 import { ReadArena, readAvroFile, readTableFile, readTarball } from './sources/index.js';
 
 /** Kinds of input files, by name. */

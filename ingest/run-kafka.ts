@@ -9,11 +9,10 @@ import type { StoreLayout } from '../data/index.js';
 import { GroupCommitter } from './group-commit.js';
 import type { RawMessage } from './pipeline.js';
 import { RateReporter } from './progress.js';
-import { BackgroundPublisher, publishBesideWorker } from './publish/background-publisher.js';
-import { compactStore } from './publish/compact.js';
+import { BackgroundPublisher, compactStore, publishBesideWorker } from './publish/index.js';
 import { SerialQueue } from './serial.js';
 import { KafkaSource } from './sources/index.js';
-import { openStagingPipeline } from './stage/staging-thread.js';
+import { openStagingPipeline } from './stage/index.js';
 
 /** Longest wait for the consumer to leave its group when stopping. */
 const STOP_TIMEOUT_MS = 15_000;

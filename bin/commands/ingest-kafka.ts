@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import cron from 'node-cron';
 import type { Logger } from 'pino';
 import { isValidIngesterId, StoreLayout } from '../../data/index.js';
-import { runKafkaIngest } from '../../ingest/run-kafka.js';
+import { runKafkaIngest } from '../../ingest/index.js';
 import { peakRssMiB } from '../peak-rss.js';
 import { resolveStoreDir } from '../store-option.js';
 import { defaultIngesterId, type IngestArgs } from './ingest.js';

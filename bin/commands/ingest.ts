@@ -2,7 +2,7 @@
 import os from 'node:os';
 import type { Logger } from 'pino';
 import { isValidIngesterId, StoreLayout } from '../../data/index.js';
-import { ingestFiles } from '../../ingest/run-files.js';
+import { ingestFiles } from '../../ingest/index.js';
 import { peakRssMiB } from '../peak-rss.js';
 import { resolveStoreDir } from '../store-option.js';
 

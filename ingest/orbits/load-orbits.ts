@@ -25,8 +25,7 @@ import {
   orbitCatalogueFiles,
   sqlPathLiteral,
 } from '../../data/index.js';
-import { acquirePublishLock } from '../publish/lock.js';
-import { openWorkConnection } from '../publish/work.js';
+import { acquirePublishLock, openWorkConnection } from '../publish/index.js';
 import { type OrbitFileFormat, openOrbitFile } from './orbit-file-reader.js';
 import { writeOrbitLookups } from './write-lookups.js';
 

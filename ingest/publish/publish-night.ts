@@ -16,7 +16,7 @@ import {
   STAMPS_FILE,
   sqlPathLiteral,
 } from '../../data/index.js';
-import { MIN_RB, stampsFileOf } from '../stage/night-staging.js';
+import { MIN_RB, stampsFileOf } from '../stage/index.js';
 import { clearBuilding, markBuilding } from './building-marker.js';
 import { acquirePublishLock, LOCK_STALE_MS } from './lock.js';
 import { writeObjectBlocks } from './object-blocks-writer.js';

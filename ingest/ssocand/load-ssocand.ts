@@ -19,8 +19,7 @@ import {
   SSOCAND_ORBIT_COLUMNS,
   sqlPathLiteral,
 } from '../../data/index.js';
-import { acquirePublishLock } from '../publish/lock.js';
-import { ROW_GROUP_ROWS } from '../publish/part-writer.js';
+import { acquirePublishLock, ROW_GROUP_ROWS } from '../publish/index.js';
 import {
   appendInput,
   countRows,

@@ -8,9 +8,8 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoreLayout } from '../../data/index.js';
 import { readCatalog } from '../../data/index.js';
-import { BackgroundPublisher } from '../../ingest/publish/background-publisher.js';
-import { publishNights } from '../../ingest/publish/publish-nights.js';
-import { ingestFiles } from '../../ingest/run-files.js';
+import { ingestFiles } from '../../ingest/index.js';
+import { BackgroundPublisher, publishNights } from '../../ingest/publish/index.js';
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';
 

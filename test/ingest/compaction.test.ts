@@ -9,7 +9,7 @@ import type { StoreLayout } from '../../data/index.js';
 import { type Catalog, partFilePath, readCatalog, writeCatalog } from '../../data/index.js';
 import { markBuilding } from '../../ingest/publish/building-marker.js';
 import { compactStore, planCompaction } from '../../ingest/publish/compact.js';
-import { acquirePublishLock } from '../../ingest/publish/lock.js';
+import { acquirePublishLock } from '../../ingest/publish/index.js';
 import { publishNight } from '../../ingest/publish/publish-night.js';
 import { compactBeside } from '../../ingest/run-files.js';
 import { rawStoreLayout } from '../support/serve-stores.js';

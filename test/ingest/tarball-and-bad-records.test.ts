@@ -9,7 +9,7 @@ import avro from 'avsc';
 import tar from 'tar-stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bigintLongType } from '../../data/index.js';
-import { ingestFiles } from '../../ingest/run-files.js';
+import { ingestFiles } from '../../ingest/index.js';
 import { encodeContainer } from '../../ingest/simulate/index.js';
 import { readQuarantine } from '../../ingest/stage/quarantine.js';
 import { tempStore, testLog } from '../support/store.js';

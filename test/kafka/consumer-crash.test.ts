@@ -13,7 +13,7 @@ import type { Alert, StoreLayout } from '../../data/index.js';
 import { COLUMN_INDEX, readCatalog } from '../../data/index.js';
 import { AlertDecoder } from '../../ingest/decode/index.js';
 import { publishNight, stagedNights, stagingFilesOf } from '../../ingest/publish/publish-night.js';
-import { stampsFileOf } from '../../ingest/stage/night-staging.js';
+import { stampsFileOf } from '../../ingest/stage/index.js';
 import { startBroker, type TestBroker } from '../support/kafka-broker.js';
 import { PROJECT_ROOT } from '../support/shared.js';
 import { expectStagedStamps } from '../support/staged-stamps.js';

@@ -21,11 +21,10 @@ import {
   SKY_RECORD_BYTES,
   writeCatalog,
 } from '../../data/index.js';
-import { compactStore } from '../../ingest/publish/compact.js';
+import { ingestFiles } from '../../ingest/index.js';
+import { compactStore, publishNights } from '../../ingest/publish/index.js';
 import { preparedTextsOf } from '../../ingest/publish/prepared-texts.js';
 import { publishNight } from '../../ingest/publish/publish-night.js';
-import { publishNights } from '../../ingest/publish/publish-nights.js';
-import { ingestFiles } from '../../ingest/run-files.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
 import { createApp } from '../../serve/app.js';
 import { objectReads } from '../../serve/object-reads.js';

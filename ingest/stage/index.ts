@@ -1,0 +1,5 @@
+/** Public face of ingest/stage/: what code outside this folder imports from it. */
+export { deriveAlertValues } from './derive.js';
+export { MIN_RB, stampsFileOf } from './night-staging.js';
+export { Stager } from './stager.js';
+export { openStagingPipeline } from './staging-thread.js';
