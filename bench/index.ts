@@ -1,7 +1,8 @@
-/** `npm run bench -- <name>`: runs one benchmark (ingest, api, sso, sso-cutouts, phase-fits, portal, xmatch). */
+/** `npm run bench -- <name>`: runs one benchmark (ingest, backfill, api, sso, sso-cutouts, phase-fits, portal, xmatch). */
 const name = process.argv[2];
 const BENCHES: Record<string, string> = {
   ingest: './ingest.js',
+  backfill: './backfill.js',
   api: './api.js',
   sso: './sso.js',
   'sso-cutouts': './sso-cutouts.js',

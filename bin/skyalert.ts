@@ -71,7 +71,12 @@ const COMMANDS: Record<string, Command> = {
   },
   publish: {
     help: PUBLISH_HELP,
-    options: { store: { type: 'string' }, night: { type: 'string' }, all: { type: 'boolean' } },
+    options: {
+      store: { type: 'string' },
+      night: { type: 'string' },
+      all: { type: 'boolean' },
+      force: { type: 'boolean' },
+    },
     run: async (v) => (await import('./commands/publish.js')).runPublish(v, log),
   },
   compact: {

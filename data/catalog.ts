@@ -55,6 +55,11 @@ export interface Catalog {
   readonly statistics: Readonly<Record<string, NightStatistics>>;
   /** Object index file (relative to the store root): objectId → parts that hold it. */
   readonly objectIndex: string | null;
+  /**
+   * The staged-content fingerprint each night was published from (YYYYMMDD key; ingest/stage/staged-version.ts):
+   * a night whose staging files now give another one is staged but not published. Absent in older catalogs.
+   */
+  readonly stagedVersions?: Readonly<Record<string, string>>;
 }
 
 /** The empty catalog of a store with nothing published. */

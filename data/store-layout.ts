@@ -4,6 +4,8 @@
  *
  *   staging/<YYYYMMDD>/<ingester>.duckdb   decoded alerts of one night, one file per ingester (idempotent on candid)
  *   staging/<YYYYMMDD>/<ingester>.stamps   their gzipped FITS stamps, appended as staged (linked as a part's stamps.bin)
+ *   staging/<YYYYMMDD>/<ingester>.version  the staging file's staged-content version (a counter; the catalog records
+ *                                          the versions it published, so unpublished nights are known from the store)
  *   quarantine/<YYYYMMDD>/                 raw bytes + reasons of rejected messages (index.jsonl)
  *   parts/<partId>/                        immutable published files of a part: parquet tables and indexes, object
  *                                          blocks (objects.bin), sky blocks (sky.bin), stamps (stamps.bin)

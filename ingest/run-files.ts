@@ -14,7 +14,10 @@ import {
   BESIDE_WORKER_MEMORY,
   type CompactResult,
   compactStore,
+  isSmallNight,
   LOCK_STALE_MS,
+  planPublicationGroups,
+  unpublishedNights,
 } from './publish/index.js';
 import { ReadArena, readAvroFile, readTableFile, readTarball } from './sources/index.js';
 
@@ -109,23 +112,40 @@ export async function ingestFiles(
   const batchSize = options.batchSize ?? FILE_BATCH_SIZE;
   const quietAfter = quietBatches(batchSize);
   const lastSeen = new Map<number, number>();
+  /** The last batch with alerts of each month (YYYYMM). */
+  const lastSeenMonth = new Map<number, number>();
+  const monthOf = (night: number): number => Math.floor(night / 100);
   const dirty = new Set<number>();
   let batchNo = 0;
   const afterBatch = async (): Promise<void> => {
     batchNo++;
     for (const n of pipeline.lastBatchNights) {
       lastSeen.set(n, batchNo);
+      lastSeenMonth.set(monthOf(n), batchNo);
       dirty.add(n);
     }
     if (!publisher) return;
+    const quiet = (since: number | undefined): boolean => batchNo - (since ?? batchNo) >= quietAfter;
     for (const night of pipeline.stager.openNights()) {
-      if (batchNo - (lastSeen.get(night) ?? batchNo) < quietAfter) continue;
+      if (!quiet(lastSeen.get(night))) continue;
       // the night's batches only: the later ones (none of its alerts) go on being staged meanwhile
       await pipeline.nightDurable(night);
       await pipeline.stager.closeNight(night);
-      dirty.delete(night);
-      void publisher.enqueue(night);
     }
+    // closed quiet nights (closed above, or by the stager when it opened others: durable either way) are
+    // published in the background: a large night at once, alone; small nights a month at a time, once their
+    // month is quiet, in one part and one catalog switch (publication-plan.ts)
+    const open = pipeline.stager.openNights();
+    const ready = [...dirty].filter(
+      (n) =>
+        !open.includes(n) &&
+        quiet(lastSeen.get(n)) &&
+        (!isSmallNight(layout, n) || quiet(lastSeenMonth.get(monthOf(n)))),
+    );
+    if (ready.length === 0) return;
+    for (const n of ready) dirty.delete(n);
+    for (const group of planPublicationGroups(layout, unpublishedNights(layout, ready)))
+      void publisher.enqueueGroup(group);
   };
   // the blocks of .avro files are read into one reused ring of memory, each given back once its alerts are durable
   const arena = options.readArena ?? new ReadArena(READ_ARENA_BYTES);
@@ -183,7 +203,10 @@ export async function ingestFiles(
   }
   let compaction: CompactResult | null = null;
   if (publisher) {
-    for (const night of [...dirty].sort((a, b) => a - b)) void publisher.enqueue(night);
+    // the nights left to publish, small ones in groups (one part and one catalog switch each); a night that
+    // received only duplicates is already published as it stands
+    for (const group of planPublicationGroups(layout, unpublishedNights(layout, [...dirty])))
+      void publisher.enqueueGroup(group);
     // the input is read: this thread compacts beside the worker's publications, then publishes the nights the
     // worker has not started yet
     compaction = options.compact ? await compactBeside(layout, log, publisher) : null;

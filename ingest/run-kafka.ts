@@ -57,8 +57,13 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
       await pipeline.closeFiles();
       if (unpublished.size > 0) {
         unused = undefined; // publishBesideWorker closes it
-        const { results, errors } = await publishBesideWorker(layout, [...unpublished], log, early);
-        for (const { night } of results) unpublished.delete(night);
+        const { results, errors, unchanged } = await publishBesideWorker(
+          layout,
+          [...unpublished],
+          log,
+          early,
+        );
+        for (const night of [...results.map((r) => r.night), ...unchanged]) unpublished.delete(night);
         for (const { night, error } of errors)
           log.warn({ night, error }, 'publication failed; retried at the next scheduled run');
       }

@@ -54,15 +54,18 @@ Options:
   --help                 this text
 `;
 
-export const PUBLISH_HELP = `Usage: skyalert publish --store DIR (--night YYYYMMDD | --all)
+export const PUBLISH_HELP = `Usage: skyalert publish --store DIR (--night YYYYMMDD | --all) [--force]
 
 Publishes a night's staging (all ingesters' files) as an immutable part of the store and switches the
-catalog atomically. Publishing a night again replaces it exactly.
+catalog atomically. Publishing a night again replaces it exactly. Only nights whose staged content changed
+since their last publication are published (by whichever process staged them); small nights are published
+a month at a time, in one part and one catalog switch.
 
 Options:
   --store DIR       store directory (default: $SKYALERT_STORE, then ./skyalert-store)
   --night YYYYMMDD  the night to publish
-  --all             every night that has staging files
+  --all             every night staged and not published (or staged again since)
+  --force           publish the nights even if their staged content is already published
   --help            this text
 `;
 

@@ -11,6 +11,7 @@ export interface PublishArgs {
   store?: string;
   night?: string;
   all?: boolean;
+  force?: boolean;
 }
 
 export async function runPublish(args: PublishArgs, log: Logger): Promise<number> {
@@ -24,12 +25,23 @@ export async function runPublish(args: PublishArgs, log: Logger): Promise<number
     nights = [night];
   } else throw new UsageError('give --night YYYYMMDD or --all');
   const started = Date.now();
-  const { published, compaction } = await publishNights(layout, nights, log);
+  const { published, unchanged, compaction } = await publishNights(layout, nights, log, {
+    force: args.force,
+  });
+  if (published.length === 0) {
+    console.log(
+      nights.length === 0
+        ? 'publish: nothing to publish (no staged night)'
+        : `publish: nothing to publish (${unchanged.length} nights staged, all already published; --force publishes them again)`,
+    );
+    return 0;
+  }
   const alerts = published.reduce((s, r) => s + r.alerts, 0);
   const seconds = (Date.now() - started) / 1000;
   console.log(
-    `publish: ${nights.length} nights, ${alerts} alerts published in ${seconds.toFixed(1)} s` +
-      (compaction.createdParts > 0
+    `publish: ${published.length} nights, ${alerts} alerts published in ${seconds.toFixed(1)} s` +
+      (unchanged.length > 0 ? ` (${unchanged.length} unchanged nights left alone)` : '') +
+      (compaction && compaction.createdParts > 0
         ? `; ${compaction.mergedParts} parts compacted into ${compaction.createdParts}`
         : '') +
       `, peak RSS ${peakRssMiB()} MiB`,

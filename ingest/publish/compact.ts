@@ -111,7 +111,7 @@ export async function compactStore(
       const part = await mergeParts(
         layout,
         group,
-        null,
+        [],
         `m${monthOf(group[0].nights[0])}`,
         options.memoryLimit,
       );

@@ -85,8 +85,8 @@ export async function writeObjectIndex(
 
 /**
  * Switches the store to the catalog version after `previous`: writes its object index (the previous one without
- * the rows of `droppedParts`, plus those of `newParts`), then the catalog itself with `parts` and `statistics`
- * (atomic, data/catalog.ts). Call under the publication lock. Returns the new version.
+ * the rows of `droppedParts`, plus those of `newParts`), then the catalog itself with `parts`, `statistics` and
+ * `stagedVersions` (the previous ones when not given; atomic, data/catalog.ts). Call under the publication lock. Returns the new version.
  */
 export async function writeNextCatalog(
   conn: DuckDBConnection,
@@ -97,6 +97,7 @@ export async function writeNextCatalog(
     readonly droppedParts: readonly string[];
     readonly newParts: readonly string[];
     readonly statistics?: Catalog['statistics'];
+    readonly stagedVersions?: Catalog['stagedVersions'];
   },
 ): Promise<number> {
   const version = previous.version + 1;
@@ -115,6 +116,7 @@ export async function writeNextCatalog(
     parts: change.parts,
     statistics: change.statistics ?? previous.statistics,
     objectIndex,
+    stagedVersions: change.stagedVersions ?? previous.stagedVersions ?? {},
   });
   return version;
 }

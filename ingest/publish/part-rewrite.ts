@@ -1,6 +1,6 @@
 /**
- * Merges existing parts into one new part, optionally without one night's rows. Used when a night held by a
- * multi-night (compacted) part is published again, and by compaction. Cutouts are not rewritten: the merged
+ * Merges existing parts into one new part, optionally without some nights' rows. Used when nights held by a
+ * multi-night (compacted or grouped) part are published again, and by compaction. Cutouts are not rewritten: the merged
  * part refers to the nightly cutouts files of its nights (stamp bytes are never copied again); its object blocks
  * are written anew, their stamp references pointing at those nightly files.
  */
@@ -16,19 +16,19 @@ import { preparedTextsOf } from './prepared-texts.js';
 import { newPartId, openWorkConnection } from './work.js';
 
 /**
- * Merges `parts` into one new part (rows of `withoutNight` dropped); returns its entry, or null when empty. The
+ * Merges `parts` into one new part (rows of `withoutNights` dropped); returns its entry, or null when empty. The
  * new directory is marked as being built until it is complete (building-marker.ts) and removed if the merge
  * fails. `memoryLimit` bounds the work database (a merge running beside a publication gets less).
  */
 export async function mergeParts(
   layout: StoreLayout,
   parts: readonly PartEntry[],
-  withoutNight: number | null,
+  withoutNights: readonly number[],
   prefix: string,
   memoryLimit?: string,
 ): Promise<PartEntry | null> {
   const nights = [...new Set(parts.flatMap((p) => p.nights))]
-    .filter((n) => n !== withoutNight)
+    .filter((n) => !withoutNights.includes(n))
     .sort((a, b) => a - b);
   if (nights.length === 0) return null;
   const id = newPartId(prefix);
@@ -37,7 +37,8 @@ export async function mergeParts(
   const { conn, close } = await openWorkConnection(layout, memoryLimit);
   let complete = false;
   try {
-    const where = withoutNight === null ? '' : `WHERE night <> ${Number(withoutNight)}`;
+    const where =
+      withoutNights.length === 0 ? '' : `WHERE night NOT IN (${withoutNights.map(Number).join(', ')})`;
     for (const [view, file] of [
       ['p_alerts', 'alerts'],
       ['p_upperlim', 'upperlim'],
@@ -48,7 +49,7 @@ export async function mergeParts(
       );
     }
     const rows = await writePart(conn, dir, false);
-    const cutouts = parts.flatMap((p) => p.cutouts).filter((c) => c.night !== withoutNight);
+    const cutouts = parts.flatMap((p) => p.cutouts).filter((c) => !withoutNights.includes(c.night));
     const stampFiles = [...new Set(cutouts.map((c) => partFilePath(layout, c.part, 'cutouts')))].filter((f) =>
       fs.existsSync(f),
     );
@@ -75,21 +76,24 @@ export async function mergeParts(
   }
 }
 
-/** For each part holding `night` among other nights, a new part without it; single-night parts are dropped. */
+/**
+ * For each part holding some of `nights` among other nights, a new part without them; parts holding only
+ * `nights` are dropped.
+ */
 export async function rewritePartsWithout(
   layout: StoreLayout,
   parts: readonly PartEntry[],
-  night: number,
+  nights: readonly number[],
   log: Logger,
 ): Promise<PartEntry[]> {
   const out: PartEntry[] = [];
   for (const part of parts) {
-    if (part.nights.length <= 1) continue;
-    const merged = await mergeParts(layout, [part], night, 'm');
+    if (part.nights.every((n) => nights.includes(n))) continue;
+    const merged = await mergeParts(layout, [part], nights, 'm');
     if (merged) {
       log.info(
-        { from: part.id, to: merged.id, night },
-        'compacted part rewritten without the republished night',
+        { from: part.id, to: merged.id, nights: part.nights.filter((n) => nights.includes(n)) },
+        'compacted part rewritten without the republished nights',
       );
       out.push(merged);
     }

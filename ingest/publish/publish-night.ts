@@ -1,8 +1,9 @@
 /**
- * Publishes one night: merges the night's staging files (one per ingester, deduplicated on candid) into a new
- * immutable part — valid alerts, cutouts, upper limits and bad-quality points, the indexes — computes the
- * night's statistics, rebuilds the object index and switches the catalog atomically. Publishing a night again
- * replaces it exactly; a crash before the switch leaves the previous catalog readable, and a retry completes.
+ * Publishes a night, or a group of small nights at once: merges their staging files (one per ingester and night,
+ * deduplicated on candid) into one new immutable part — valid alerts, cutouts, upper limits and bad-quality
+ * points, the indexes — computes each night's statistics, rebuilds the object index and switches the catalog
+ * atomically, recording the staged-content version each night was published from. Publishing nights again
+ * replaces them exactly; a crash before the switch leaves the previous catalog readable, and a retry completes.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,14 +17,14 @@ import {
   STAMPS_FILE,
   sqlPathLiteral,
 } from '../../data/index.js';
-import { MIN_RB, stampsFileOf } from '../stage/index.js';
+import { MIN_RB, stagedFingerprint, stampsFileOf } from '../stage/index.js';
 import { clearBuilding, markBuilding } from './building-marker.js';
 import { acquirePublishLock, LOCK_STALE_MS } from './lock.js';
 import { writeObjectBlocks } from './object-blocks-writer.js';
 import { writeNextCatalog } from './object-index.js';
 import { rewritePartsWithout } from './part-rewrite.js';
 import { writePart } from './part-writer.js';
-import { computeNightStatistics } from './statistics.js';
+import { computeNightsStatistics } from './statistics.js';
 import { newPartId, openWorkConnection } from './work.js';
 
 /** What a publication did. */
@@ -61,52 +62,73 @@ export function stagingFilesOf(layout: StoreLayout, night: number): string[] {
     .map((f) => path.join(dir, f));
 }
 
-async function prepareNightRelations(
+/** A staging file to publish and the night it holds. */
+interface StagingInput {
+  readonly file: string;
+  readonly night: number;
+}
+
+/**
+ * Attaches the staging files read-only (which keeps ingesters from opening them meanwhile) and prepares the
+ * relations a part is written from: `staged`, `st`, `p_alerts`, `p_upperlim`, `p_cutouts`. Upper limits are
+ * deduplicated per night, as in a part per night. Returns each night's staged-content fingerprint, read while
+ * its files are attached.
+ */
+async function prepareRelations(
   conn: DuckDBConnection,
-  files: readonly string[],
-  night: number,
+  inputs: readonly StagingInput[],
   partDir: string,
-): Promise<void> {
+): Promise<Map<number, string>> {
   const names: string[] = [];
-  for (let i = 0; i < files.length; i++) {
+  for (let i = 0; i < inputs.length; i++) {
     try {
-      await conn.run(`ATTACH ${sqlPathLiteral(files[i])} AS s${i} (READ_ONLY)`);
+      await conn.run(`ATTACH ${sqlPathLiteral(inputs[i].file)} AS s${i} (READ_ONLY)`);
     } catch (err) {
       throw new Error(
-        `cannot open staging file ${files[i]} (is an ingester still writing it? it is published once the ingester closes it)`,
+        `cannot open staging file ${inputs[i].file} (is an ingester still writing it? it is published once the ingester closes it)`,
         { cause: err },
       );
     }
     names.push(`s${i}`);
   }
+  const fingerprints = new Map<number, string>();
+  for (const night of new Set(inputs.map((i) => i.night)))
+    fingerprints.set(night, stagedFingerprint(inputs.filter((i) => i.night === night).map((i) => i.file)));
   const staged = names.map((n, i) => `SELECT *, ${i} AS staging_file FROM ${n}.alerts`).join(' UNION ALL ');
-  const history = names.map((n) => `SELECT * FROM ${n}.history`).join(' UNION ALL ');
-  const dedup =
-    files.length > 1 ? 'QUALIFY row_number() OVER (PARTITION BY i_candid ORDER BY source) = 1' : '';
-  // one staging file (the usual case) needs no deduplication: a view, and the alerts are copied once, into `st`
-  const kind = files.length > 1 ? 'TABLE' : 'VIEW';
+  const history = names
+    .map((n, i) => `SELECT *, ${Number(inputs[i].night)}::INTEGER AS night FROM ${n}.history`)
+    .join(' UNION ALL ');
+  // a candid's night is that of its jd: only a night staged by several ingesters can hold one twice
+  const severalPerNight = fingerprints.size < inputs.length;
+  const dedup = severalPerNight
+    ? 'QUALIFY row_number() OVER (PARTITION BY i_candid ORDER BY source) = 1'
+    : '';
+  // one staging file per night (the usual case) needs no deduplication: a view, and the alerts are copied once
+  const kind = severalPerNight ? 'TABLE' : 'VIEW';
   await conn.run(`CREATE TEMP ${kind} staged AS SELECT * FROM (${staged}) ${dedup}`);
   await conn.run(
     `CREATE TEMP TABLE st AS SELECT * EXCLUDE (${STAMP_REF_COLUMNS.join(', ')}, source, staging_file),
        ${VALID_ALERT_SQL} AS valid FROM staged`,
   );
   await conn.run('CREATE TEMP VIEW p_alerts AS SELECT * EXCLUDE (valid) FROM st WHERE valid');
-  await conn.run(`CREATE TEMP VIEW p_upperlim_raw AS
+  // a table: the part file, its count and the object blocks read it (the union and its window once, not 4 times)
+  await conn.run(`CREATE TEMP TABLE p_upperlim AS
     SELECT * FROM (
       SELECT objectId, jd, fid, magpsf, sigmapsf, diffmaglim, magnr, sigmagnr, isdiffpos, distnr, rb, nbad,
-             CASE WHEN magpsf IS NULL THEN 'upperlim' ELSE 'badquality' END AS tag
+             CASE WHEN magpsf IS NULL THEN 'upperlim' ELSE 'badquality' END AS tag, night
       FROM (${history})
       UNION ALL
       SELECT i_objectId, i_jd, i_fid, i_magpsf, i_sigmapsf, i_diffmaglim, i_magnr, i_sigmagnr, i_isdiffpos,
-             i_distnr, i_rb, i_nbad, 'badquality' FROM st WHERE NOT valid
-    ) QUALIFY row_number() OVER (PARTITION BY objectId, jd, fid ORDER BY tag DESC) = 1`);
-  // a table: the part file, its count and the object blocks read it (the union and its window once, not 4 times)
-  await conn.run(
-    `CREATE TEMP TABLE p_upperlim AS SELECT *, ${Number(night)}::INTEGER AS night FROM p_upperlim_raw`,
-  );
+             i_distnr, i_rb, i_nbad, 'badquality', night FROM st WHERE NOT valid
+    ) QUALIFY row_number() OVER (PARTITION BY night, objectId, jd, fid ORDER BY tag DESC) = 1`);
   fs.mkdirSync(partDir, { recursive: true });
-  await loadCutouts(conn, files, path.join(partDir, STAMPS_FILE));
+  await loadCutouts(
+    conn,
+    inputs.map((i) => i.file),
+    path.join(partDir, STAMPS_FILE),
+  );
   await conn.run('CREATE TEMP VIEW p_cutouts AS SELECT * FROM cut');
+  return fingerprints;
 }
 
 /**
@@ -196,31 +218,57 @@ function linkFile(from: string, to: string): boolean {
   }
 }
 
-/** Options of {@link publishNight}. */
+/** Options of {@link publishNights}. */
 export interface PublishOptions {
   /** Memory of the work database (a publication beside another one gets less). */
   readonly memoryLimit?: string;
 }
 
-/**
- * Publishes `night` from its staging files. The staging files must not be open for writing (an ingester closes
- * them before publishing). A night with no staging file is an error; a night whose staging holds no alert
- * publishes an empty statistics row and no part.
- *
- * The part is built outside the publication lock (marked as being built, building-marker.ts), so that several
- * nights can be built at once; the lock is held for the switch only: rewriting a compacted part that holds the
- * night, the object index and the new catalog version.
- */
+/** Publishes one night: {@link publishGroup} of that night alone. */
 export async function publishNight(
   layout: StoreLayout,
   night: number,
   log: Logger,
   options: PublishOptions = {},
 ): Promise<PublishResult> {
+  return (await publishGroup(layout, [night], log, options))[0];
+}
+
+/** Per night, how many rows of a relation (with a `night` column) it has. */
+async function countByNight(conn: DuckDBConnection, relation: string): Promise<Map<number, number>> {
+  const reader = await conn.runAndReadAll(
+    `SELECT night, count(*)::BIGINT AS n FROM ${relation} GROUP BY night`,
+  );
+  return new Map(reader.getRowObjects().map((r) => [Number(r.night), Number(r.n)]));
+}
+
+/**
+ * Publishes `nights` from their staging files, into one part and with one catalog switch: a reader sees all of
+ * them or none. The staging files must not be open for writing (an ingester closes them before publishing). A
+ * night with no staging file is an error; a night whose staging holds no alert publishes an empty statistics
+ * row and no rows in the part (a group of such nights, no part). Returns one result per night, in night order.
+ *
+ * The part is built outside the publication lock (marked as being built, building-marker.ts), so that several
+ * groups can be built at once; the lock is held for the switch only: rewriting compacted parts that hold some of
+ * the nights, the object index and the new catalog version.
+ */
+export async function publishGroup(
+  layout: StoreLayout,
+  nights: readonly number[],
+  log: Logger,
+  options: PublishOptions = {},
+): Promise<PublishResult[]> {
   const started = Date.now();
-  const files = stagingFilesOf(layout, night);
-  if (files.length === 0) throw new Error(`night ${night} has no staging file under ${layout.stagingDir}`);
-  const partId = newPartId(`n${night}`);
+  const group = [...new Set(nights)].sort((a, b) => a - b);
+  if (group.length === 0) return [];
+  const inputs: StagingInput[] = [];
+  for (const night of group) {
+    const files = stagingFilesOf(layout, night);
+    if (files.length === 0) throw new Error(`night ${night} has no staging file under ${layout.stagingDir}`);
+    for (const file of files) inputs.push({ file, night });
+  }
+  const first = group[0];
+  const partId = newPartId(group.length === 1 ? `n${first}` : `g${first}-${group[group.length - 1]}`);
   const partDir = layout.partDir(partId);
   markBuilding(partDir);
   let switched = false;
@@ -234,19 +282,27 @@ export async function publishNight(
     stepStart = now;
   };
   try {
-    await prepareNightRelations(conn, files, night, partDir);
+    const fingerprints = await prepareRelations(conn, inputs, partDir);
     step('stage');
-    const statistics = await computeNightStatistics(conn);
+    const statistics = await computeNightsStatistics(conn, group);
     step('statistics');
     const rows = await writePart(conn, partDir, true);
     step('part');
     const blocks = await writeObjectBlocks(conn, partDir, 'cut');
     step('objectBlocks');
+    const alertsByNight = await countByNight(conn, 'p_alerts');
+    const upperlimByNight = await countByNight(conn, 'p_upperlim');
+    const cutoutsByNight = await countByNight(conn, 'cut');
+    const partNights = group.filter(
+      (n) => (alertsByNight.get(n) ?? 0) + (upperlimByNight.get(n) ?? 0) + (cutoutsByNight.get(n) ?? 0) > 0,
+    );
     const newEntry: PartEntry = {
       id: partId,
-      nights: [night],
+      nights: partNights,
       rows,
-      cutouts: rows.cutouts > 0 ? [{ night, part: partId }] : [],
+      cutouts: group
+        .filter((n) => (cutoutsByNight.get(n) ?? 0) > 0)
+        .map((night) => ({ night, part: partId })),
       objectBlockFormat: blocks.format,
       createdAt: new Date().toISOString(),
     };
@@ -256,39 +312,60 @@ export async function publishNight(
     let version: number;
     try {
       const previous = readCatalog(layout);
-      const touched = previous.parts.filter((p) => p.nights.includes(night));
-      const rewritten = await rewritePartsWithout(layout, touched, night, log);
+      const touched = previous.parts.filter((p) => p.nights.some((n) => group.includes(n)));
+      const rewritten = await rewritePartsWithout(layout, touched, group, log);
       step('rewrites');
       const parts = [
-        ...previous.parts.filter((p) => !p.nights.includes(night)),
+        ...previous.parts.filter((p) => !touched.includes(p)),
         ...rewritten,
-        ...(rows.alerts + rows.upperlim + rows.cutouts > 0 ? [newEntry] : []),
+        ...(partNights.length > 0 ? [newEntry] : []),
       ];
+      const nightKeys = <T>(values: (night: number) => T): Record<string, T> =>
+        Object.fromEntries(group.map((n) => [String(n), values(n)]));
       version = await writeNextCatalog(conn, layout, previous, {
         parts,
         droppedParts: touched.map((p) => p.id),
         newParts: [...rewritten.map((p) => p.id), ...(parts.includes(newEntry) ? [partId] : [])],
-        statistics: { ...previous.statistics, [String(night)]: statistics },
+        statistics: { ...previous.statistics, ...nightKeys((n) => statistics.get(n) ?? {}) },
+        stagedVersions: {
+          ...previous.stagedVersions,
+          ...nightKeys((n) => fingerprints.get(n) ?? ''),
+        },
       });
       switched = true;
       step('index');
     } finally {
       release();
     }
-    const result: PublishResult = {
+    const seconds = (Date.now() - started) / 1000;
+    const results: PublishResult[] = group.map((night) => ({
       night,
-      partId,
-      alerts: rows.alerts,
-      upperlim: rows.upperlim,
-      staged: statistics['basic:raw'] ?? 0,
+      partId: partNights.includes(night) ? partId : null,
+      alerts: alertsByNight.get(night) ?? 0,
+      upperlim: upperlimByNight.get(night) ?? 0,
+      staged: statistics.get(night)?.['basic:raw'] ?? 0,
       catalogVersion: version,
-      seconds: (Date.now() - started) / 1000,
-    };
-    log.info({ ...result, stepsMs }, 'night published');
-    return result;
+      seconds,
+    }));
+    if (group.length === 1) log.info({ ...results[0], stepsMs }, 'night published');
+    else
+      log.info(
+        {
+          nights: group.length,
+          first,
+          last: group[group.length - 1],
+          partId,
+          alerts: rows.alerts,
+          catalogVersion: version,
+          seconds,
+          stepsMs,
+        },
+        'nights published',
+      );
+    return results;
   } finally {
     close();
-    // a failed publication's part is removed here; an empty night's part, left out of the catalog, goes with
+    // a failed publication's part is removed here; an empty group's part, left out of the catalog, goes with
     // the garbage collection
     clearBuilding(partDir);
     if (!switched) fs.rmSync(partDir, { recursive: true, force: true });

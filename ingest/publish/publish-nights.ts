@@ -1,5 +1,5 @@
 /**
- * Publishes several nights, two at a time (the publication worker and the calling thread: parts are built
+ * Publishes several nights, two groups at a time (the publication worker and the calling thread: parts are built
  * outside the publication lock), then compacts the store (every publication path ends here).
  */
 import type { Logger } from 'pino';
@@ -8,17 +8,26 @@ import { publishBesideWorker } from './background-publisher.js';
 import { type CompactResult, compactStore } from './compact.js';
 import type { PublishResult } from './publish-night.js';
 
-/** Publishes `nights` then compacts. @throws Error naming the first night that failed (the others are published). */
+/**
+ * Publishes those of `nights` whose staged content changed since their last publication (all with `force`), then
+ * compacts; with nothing to publish, nothing is done (the catalog stays as it is).
+ * @throws Error naming the first night that failed (the others are published).
+ */
 export async function publishNights(
   layout: StoreLayout,
   nights: readonly number[],
   log: Logger,
-): Promise<{ published: PublishResult[]; compaction: CompactResult }> {
-  const { results: published, errors } = await publishBesideWorker(layout, nights, log);
+  options: { force?: boolean } = {},
+): Promise<{ published: PublishResult[]; unchanged: number[]; compaction: CompactResult | null }> {
+  const {
+    results: published,
+    errors,
+    unchanged,
+  } = await publishBesideWorker(layout, nights, log, undefined, options);
   if (errors.length > 0) {
     const { night, error } = errors[0];
     throw new Error(`publication of night ${night} failed: ${error}`);
   }
-  const compaction = await compactStore(layout, log);
-  return { published, compaction };
+  const compaction = published.length > 0 ? await compactStore(layout, log) : null;
+  return { published, unchanged, compaction };
 }

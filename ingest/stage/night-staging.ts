@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DuckDBConnection, type DuckDBDataChunk, DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBDataChunk } from '@duckdb/node-api';
 import type { Alert, AvroScalar, ColumnValue, HistoryPoint } from '../../data/index.js';
 import {
   ALERT_COLUMNS,
@@ -20,16 +20,11 @@ import {
 } from '../../data/index.js';
 import { DirectAppendFile } from '../direct-append-file.js';
 import { appendChunks, ChunkRows, chunkKindOfSql } from './chunk-rows.js';
+import { bumpStagedVersion } from './staged-version.js';
+import { type AttachedStagingFile, StagingDatabase } from './staging-database.js';
 
 /** Quality cut of valid alerts (fink-broker raw→science): rb ≥ 0.55 and nbad = 0 (docs/references.md#fink-classification, quality cuts). */
 export const MIN_RB = 0.55;
-
-/**
- * Staging files are written without compression: they live until their night is published, and the compression
- * DuckDB analyses and applies at each checkpoint (FSST, dictionaries, ALP) was ~1 s of CPU per 100,000 staged
- * alerts, for files that are ~6 MB smaller per 10,000 alerts beside ~200 MB of stamps (docs/benchmarks.md).
- */
-const STAGING_COMPRESSION = 'uncompressed';
 
 /** Values the store derives for each alert at ingestion. */
 export interface AlertDerived {
@@ -106,39 +101,66 @@ function appendTyped(app: ChunkRows, type: AvroScalar, v: ColumnValue): void {
   }
 }
 
+/** The chunks the rows of a staging file's batches are built into (reusable once the file is closed). */
+export interface StagingRows {
+  readonly alerts: ChunkRows;
+  readonly history: ChunkRows;
+}
+
+/** Fresh chunks for a staging file's rows. */
+export function newStagingRows(): StagingRows {
+  return { alerts: new ChunkRows(ALERT_ROW_KINDS), history: new ChunkRows(HISTORY_ROW_KINDS) };
+}
+
 /** A night's staging file opened for writing. */
 export class NightStaging {
+  private readonly conn: DuckDBConnection;
+
   private constructor(
     readonly file: string,
-    private readonly instance: DuckDBInstance,
-    private readonly conn: DuckDBConnection,
+    private readonly attached: AttachedStagingFile,
+    /** The staging database when this file has one of its own (opened without one), closed with it. */
+    private readonly ownDatabase: StagingDatabase | null,
     private readonly candids: Set<bigint>,
     private readonly stamps: DirectAppendFile,
+    /** The chunks its batches' rows are built into; free for another file once this one is closed. */
+    readonly rows: StagingRows,
   ) {
+    this.conn = attached.conn;
     this.plannedEnd = stamps.end;
+    this.alertRows = rows.alerts;
+    this.historyRows = rows.history;
   }
 
-  /** Opens (creating if needed) the staging file and loads the candids it holds. */
-  static async open(file: string): Promise<NightStaging> {
+  /**
+   * Opens (creating if needed) the staging file, attached to `database` (an ingester's nights share one; a
+   * database of its own when not given), and loads the candids it holds. `rows` are the chunks of a closed file
+   * to reuse (allocating them for each file of a backfill of small nights was most of its garbage collection).
+   */
+  static async open(
+    file: string,
+    database?: StagingDatabase,
+    rows: StagingRows = newStagingRows(),
+  ): Promise<NightStaging> {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    const instance = await DuckDBInstance.create(file, {
-      threads: '1',
-      memory_limit: '256MB',
-      force_compression: STAGING_COMPRESSION,
-    });
-    const conn = await instance.connect();
+    const own = database ? null : new StagingDatabase();
+    const attached = await (database ?? (own as StagingDatabase)).attach(file);
+    const { conn } = attached;
+    // one transaction: one commit (and WAL fsync) for the tables of a new file, not one per table
+    await conn.run('BEGIN TRANSACTION');
     for (const sql of CREATE_STAGING_SQL) await conn.run(sql);
+    await conn.run('COMMIT');
     const candids = new Set<bigint>();
     const result = await conn.stream('SELECT i_candid FROM alerts');
     for await (const rows of result.yieldRows()) for (const [c] of rows) candids.add(c as bigint);
     const stamps = stampsFileOf(file);
     unshareStamps(stamps);
-    return new NightStaging(file, instance, conn, candids, DirectAppendFile.open(stamps));
+    return new NightStaging(file, attached, own, candids, DirectAppendFile.open(stamps), rows);
   }
 
   /** The rows of the batches, built when they are handed over (their chunks reused once committed). */
-  private readonly alertRows = new ChunkRows(ALERT_ROW_KINDS);
-  private readonly historyRows = new ChunkRows(HISTORY_ROW_KINDS);
+  private readonly alertRows: ChunkRows;
+  private readonly historyRows: ChunkRows;
   /** Candids of the batches being staged (accepted, not yet committed): later batches treat them as staged. */
   private readonly pending = new Set<bigint>();
   /** Where the next batch's stamps go: the stamps file's end once every queued write is done. */
@@ -150,6 +172,8 @@ export class NightStaging {
 
   /** The batch being built by {@link add}, null between batches. */
   private building: BatchInProgress | null = null;
+  /** Whether this opening of the file has bumped its staged-content version (staged-version.ts). */
+  private versionBumped = false;
 
   /**
    * Adds an alert to the batch being built (starting one): unless its candid is already staged or on its way, its
@@ -283,10 +307,16 @@ export class NightStaging {
 
   /** Appends the rows of a batch (deduplicated, stamps durable) in one transaction. */
   private async commit(rows: BatchRows, batchSize: number): Promise<void> {
+    // before the first new rows of this opening commit: a published night is then seen to have changed
+    if (!this.versionBumped) {
+      bumpStagedVersion(this.file);
+      this.versionBumped = true;
+    }
     await this.conn.run('BEGIN TRANSACTION');
     try {
-      appendChunks(await this.conn.createAppender('alerts'), rows.alerts);
-      appendChunks(await this.conn.createAppender('history'), rows.history);
+      const { alias } = this.attached;
+      appendChunks(await this.conn.createAppender('alerts', 'main', alias), rows.alerts);
+      appendChunks(await this.conn.createAppender('history', 'main', alias), rows.history);
       await this.conn.run('COMMIT');
     } catch (err) {
       await this.conn.run('ROLLBACK').catch(() => undefined);
@@ -299,15 +329,14 @@ export class NightStaging {
     return this.candids.size;
   }
 
-  /** Checkpoints and closes the file, releasing its lock for the publisher. */
+  /** Checkpoints and detaches the file, releasing its lock for the publisher. */
   async close(): Promise<void> {
     // a batch being built is dropped; the batches in flight end first (a failed one has reached its caller)
     this.abandonBatch();
     await this.lastCommit.catch(() => undefined);
     await this.stampsQueue.catch(() => undefined);
-    await this.conn.run('CHECKPOINT');
-    this.conn.closeSync();
-    this.instance.closeSync();
+    await this.attached.detach();
+    await this.ownDatabase?.close();
     this.stamps.close();
   }
 }

@@ -4,13 +4,18 @@
  */
 import type { Logger } from 'pino';
 import type { StoreLayout } from '../../data/index.js';
-import { NightStaging, type StageCounts, type StagedAlert } from './night-staging.js';
+import { NightStaging, type StageCounts, type StagedAlert, type StagingRows } from './night-staging.js';
+import { StagingDatabase } from './staging-database.js';
 
 /** Most staging files one ingester keeps open at once (alerts of old nights trickle in rarely). */
 const MAX_OPEN_NIGHTS = 4;
 
 export class Stager {
   private readonly open = new Map<number, NightStaging>();
+  /** The database the open nights' files are attached to. */
+  private readonly database = new StagingDatabase();
+  /** Row chunks of closed files, for the next files to open. */
+  private readonly freeRows: StagingRows[] = [];
   /** Awaited before a night's file is (re)opened, e.g. to let a background publication of it finish. */
   beforeOpen: ((night: number) => Promise<void>) | null = null;
 
@@ -89,12 +94,14 @@ export class Stager {
       this.endedParts.push({ night, counts: part.endBatch() });
     }
     await staging.close();
+    this.freeRows.push(staging.rows);
     this.log.debug({ night }, 'staging file closed');
   }
 
-  /** Closes every open staging file. */
+  /** Closes every open staging file (the staging database too; it opens again with the next file). */
   async closeAll(): Promise<void> {
     for (const night of this.openNights()) await this.closeNight(night);
+    await this.database.close();
   }
 
   private async nightFile(night: number): Promise<NightStaging> {
@@ -110,7 +117,11 @@ export class Stager {
       if (oldest !== undefined) await this.closeNight(oldest);
     }
     if (this.beforeOpen) await this.beforeOpen(night);
-    const staging = await NightStaging.open(this.layout.stagingFile(night, this.ingesterId));
+    const staging = await NightStaging.open(
+      this.layout.stagingFile(night, this.ingesterId),
+      this.database,
+      this.freeRows.pop(),
+    );
     this.open.set(night, staging);
     this.log.debug({ night, file: staging.file }, 'staging file opened');
     return staging;

@@ -10,7 +10,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { unpackNumber } from '../../compute/sso/index.js';
 import { readCatalog, StoreLayout } from '../../data/index.js';
-import { PROJECT_ROOT } from '../support/shared.js';
+import { PROJECT_ROOT } from '../support/project-root.js';
 
 const CLI = path.join(PROJECT_ROOT, 'dist', 'bin', 'skyalert.js');
 

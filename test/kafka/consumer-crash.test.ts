@@ -15,7 +15,7 @@ import { AlertDecoder } from '../../ingest/decode/index.js';
 import { publishNight, stagedNights, stagingFilesOf } from '../../ingest/publish/publish-night.js';
 import { stampsFileOf } from '../../ingest/stage/index.js';
 import { startBroker, type TestBroker } from '../support/kafka-broker.js';
-import { PROJECT_ROOT } from '../support/shared.js';
+import { PROJECT_ROOT } from '../support/project-root.js';
 import { expectStagedStamps } from '../support/staged-stamps.js';
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';

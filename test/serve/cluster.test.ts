@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../support/project-root.js';
 import { type ServedStore, simulatedStore } from '../support/serve-stores.js';
-import { PROJECT_ROOT } from '../support/shared.js';
 
 const CLI = path.join(PROJECT_ROOT, 'dist', 'bin', 'skyalert.js');
 

@@ -12,7 +12,7 @@ import { currentOrbitCatalogue, type OrbitCatalogueFiles } from '../../data/orbi
 import { identifySsnamenr, resolveSso } from '../../data/queries/index.js';
 import type { QueryFn } from '../../data/queries/objects.js';
 import { loadOrbitFiles } from '../../ingest/orbits/index.js';
-import { PROJECT_ROOT } from '../support/shared.js';
+import { PROJECT_ROOT } from '../support/project-root.js';
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';
 import { MPCORB_HEADER, mpcorbLine, writeLines } from './orbit-fixtures.js';

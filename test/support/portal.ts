@@ -11,7 +11,7 @@ import { buildDemoStore } from '../../bin/commands/demo.js';
 import { StoreLayout } from '../../data/index.js';
 import { defaultPortalDir } from '../../serve/portal-files.js';
 import { type RunningServer, startServer } from '../../serve/server.js';
-import { PROJECT_ROOT } from './shared.js';
+import { PROJECT_ROOT } from './project-root.js';
 import { testLog } from './store.js';
 
 /** Debian's Chromium (installed by the test command when missing). */

@@ -1,0 +1,234 @@
+/**
+ * Backfills of many small nights: the real export of 30 asteroids (Fink API format; its first 25 nights, ~3
+ * months, to keep the test short). Publication records the staged-content version it published per night, so
+ * `publish --all` publishes only nights staged since (by any process), and small nights are published a month at
+ * a time: one part and one catalog switch per month, serving the same rows as the input file.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runPublish } from '../../bin/commands/publish.js';
+import type { StoreLayout } from '../../data/index.js';
+import { type Catalog, readCatalog } from '../../data/index.js';
+import { ingestFiles } from '../../ingest/index.js';
+import { publishNights, unpublishedNights } from '../../ingest/publish/index.js';
+import { type PublishResult, publishNight } from '../../ingest/publish/publish-night.js';
+import { createApp } from '../../serve/app.js';
+import { StoreReader } from '../../serve/store-reader.js';
+import { sql } from '../support/sql.js';
+import { tempStore, testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
+
+const MPC_EXAMPLE = () => testDataPath('sso', 'fink-fat_mpc_example_30sso.parquet');
+/** Nights of the export taken (night = UTC date of jd, as YYYYMMDD). */
+const NIGHTS = 25;
+const NIGHT_OF_JD = `strftime(to_timestamp(("i:jd" - 2440587.5) * 86400), '%Y%m%d')::INT`;
+
+/** The export's rows of its first NIGHTS nights where `where` holds, with their night. */
+function rows(where = 'true'): string {
+  return `SELECT * FROM (SELECT *, ${NIGHT_OF_JD} AS night FROM read_parquet('${MPC_EXAMPLE()}'))
+    WHERE (${where}) AND night <= (SELECT max(night) FROM (SELECT DISTINCT ${NIGHT_OF_JD} AS night
+      FROM read_parquet('${MPC_EXAMPLE()}') ORDER BY night LIMIT ${NIGHTS}))`;
+}
+
+/** Writes the export's rows where `where` holds as an API export parquet file; returns its path. */
+async function exportFile(dir: string, name: string, where = 'true'): Promise<string> {
+  const file = path.join(dir, name);
+  await sql(`COPY (SELECT * EXCLUDE (night) FROM (${rows(where)})) TO '${file}' (FORMAT parquet)`);
+  return file;
+}
+
+/** Distinct nights of the input rows where `where` holds, in order. */
+async function inputNights(where = 'true'): Promise<number[]> {
+  const found = await sql(`SELECT DISTINCT night FROM (${rows(where)}) ORDER BY night`);
+  return found.map((r) => Number(r.night));
+}
+
+const stores: StoreLayout[] = [];
+function store(): StoreLayout {
+  const layout = tempStore();
+  stores.push(layout);
+  return layout;
+}
+afterAll(() => {
+  for (const s of stores) fs.rmSync(s.root, { recursive: true, force: true });
+});
+
+/** Runs `skyalert publish --all` on a store; returns what it printed. */
+async function publishAllCommand(layout: StoreLayout): Promise<string> {
+  const printed: string[] = [];
+  const spy = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+    printed.push(args.join(' '));
+  });
+  try {
+    expect(await runPublish({ store: layout.root, all: true }, testLog)).toBe(0);
+  } finally {
+    spy.mockRestore();
+  }
+  return printed.join('\n');
+}
+
+describe('publication of what is staged and not published', () => {
+  const layout = store();
+  let even: string;
+  let odd: string;
+  beforeAll(async () => {
+    even = await exportFile(layout.root, 'even.parquet', '"i:candid" % 2 = 0');
+    odd = await exportFile(layout.root, 'odd.parquet', '"i:candid" % 2 = 1');
+  });
+
+  it('publishes nothing with publish --all after an ingestion, and says so', async () => {
+    const s = await ingestFiles(layout, [even], { ingesterId: 'a', log: testLog, publish: true });
+    expect(s.nights).toEqual(await inputNights('"i:candid" % 2 = 0'));
+    expect(s.published).toEqual(s.nights);
+    const version = readCatalog(layout).version;
+    expect(unpublishedNights(layout)).toEqual([]);
+    expect(await publishAllCommand(layout)).toBe(
+      `publish: nothing to publish (${s.nights.length} nights staged, all already published; --force publishes them again)`,
+    );
+    expect(readCatalog(layout).version).toBe(version);
+  });
+
+  it('sees the same alerts staged again as unchanged, and new alerts of a night as a change', async () => {
+    const again = await ingestFiles(layout, [even], { ingesterId: 'a', log: testLog });
+    expect(again.staged).toBe(0);
+    expect(again.duplicates).toBe(again.read);
+    expect(unpublishedNights(layout)).toEqual([]);
+    // the other half of the alerts: new ones in nights already published, and nights never seen
+    const more = await ingestFiles(layout, [odd], { ingesterId: 'a', log: testLog });
+    const oddNights = await inputNights('"i:candid" % 2 = 1');
+    expect(more.staged).toBe(more.read);
+    expect(unpublishedNights(layout)).toEqual(oddNights);
+    const evenNights = await inputNights('"i:candid" % 2 = 0');
+    expect(oddNights.some((n) => evenNights.includes(n))).toBe(true);
+    const version = readCatalog(layout).version;
+    const printed = await publishAllCommand(layout);
+    const unchanged = (await inputNights()).length - oddNights.length;
+    expect(printed).toMatch(
+      new RegExp(
+        `^publish: ${oddNights.length} nights, \\d+ alerts published in .* \\(${unchanged} unchanged`,
+      ),
+    );
+    expect(readCatalog(layout).version).toBeGreaterThan(version);
+    expect(unpublishedNights(layout)).toEqual([]);
+    const [input] = await sql(`SELECT count(*)::INT AS n FROM (${rows()})`);
+    const raw = Object.values(readCatalog(layout).statistics).reduce((t, s) => t + (s['basic:raw'] ?? 0), 0);
+    expect(raw).toBe(input.n);
+  });
+});
+
+/** A detection as served or as read from the input file. */
+interface Detection {
+  readonly candid: string;
+  readonly objectId: string;
+  readonly jd: number;
+  readonly fid: number;
+  readonly magpsf: number;
+  readonly raDeg: number;
+  readonly decDeg: number;
+}
+
+/** The detections served for `objectIds` by `/api/v1/objects`, sorted by candid. */
+async function servedRows(layout: StoreLayout, objectIds: readonly string[]): Promise<Detection[]> {
+  const reader = await StoreReader.open(layout, testLog);
+  const app: Hono = createApp(reader, testLog);
+  try {
+    const out: Detection[] = [];
+    for (let i = 0; i < objectIds.length; i += 200) {
+      const ids = objectIds.slice(i, i + 200).join(',');
+      const res = await app.request(`/api/v1/objects?objectId=${ids}`);
+      expect(res.status).toBe(200);
+      // candids are 64-bit: read as text
+      const text = (await res.text()).replace(/"i:candid":(\d+)/g, '"i:candid":"$1"');
+      for (const r of JSON.parse(text) as Record<string, unknown>[])
+        out.push({
+          candid: String(r['i:candid']),
+          objectId: String(r['i:objectId']),
+          jd: Number(r['i:jd']),
+          fid: Number(r['i:fid']),
+          magpsf: Number(r['i:magpsf']),
+          raDeg: Number(r['i:ra']),
+          decDeg: Number(r['i:dec']),
+        });
+    }
+    return out.sort((a, b) => a.candid.localeCompare(b.candid));
+  } finally {
+    reader.close();
+  }
+}
+
+/** Checks served detections against the input's: same alerts, same values (magpsf is a 32-bit float in ZTF). */
+function expectSameDetections(served: readonly Detection[], input: readonly Detection[]): void {
+  expect(served.map((d) => [d.candid, d.objectId, d.fid])).toEqual(
+    input.map((d) => [d.candid, d.objectId, d.fid]),
+  );
+  for (let i = 0; i < input.length; i++) {
+    expect(served[i].jd).toBe(input[i].jd);
+    expect(Math.fround(served[i].magpsf)).toBe(Math.fround(input[i].magpsf));
+    // 1e-9 deg = 4 µas
+    expect(served[i].raDeg).toBeCloseTo(input[i].raDeg, 9);
+    expect(served[i].decDeg).toBeCloseTo(input[i].decDeg, 9);
+  }
+}
+
+describe('a backfill of many small nights', () => {
+  const grouped = store();
+  const single = store();
+  let nights: number[];
+  let input: string;
+  let published: PublishResult[];
+
+  beforeAll(async () => {
+    input = await exportFile(grouped.root, 'export.parquet');
+    for (const layout of [grouped, single])
+      nights = (await ingestFiles(layout, [input], { ingesterId: 'b', log: testLog })).nights;
+    published = (await publishNights(grouped, nights, testLog)).published;
+  });
+
+  it('publishes each month of small nights in one part and one catalog switch', async () => {
+    expect(nights).toEqual(await inputNights());
+    const versions: Catalog[] = [];
+    expect(published.map((r) => r.night)).toEqual(nights);
+    const months = [...new Set(nights.map((n) => Math.floor(n / 100)))];
+    expect(months.length).toBeGreaterThan(1);
+    const catalog = readCatalog(grouped);
+    for (let v = 1; v <= catalog.version; v++)
+      versions.push(JSON.parse(fs.readFileSync(grouped.catalogFile(v), 'utf8')) as Catalog);
+    // one switch per month, each adding all of that month's nights at once
+    expect(versions.length).toBe(months.length);
+    const added = versions.map((c, i) =>
+      Object.keys(c.statistics)
+        .map(Number)
+        .filter((n) => i === 0 || !(String(n) in versions[i - 1].statistics))
+        .sort((a, b) => a - b),
+    );
+    expect(added.map((a) => Math.floor(a[0] / 100)).sort()).toEqual(months);
+    for (const a of added)
+      expect(a).toEqual(nights.filter((n) => Math.floor(n / 100) === Math.floor(a[0] / 100)));
+    expect(catalog.parts.length).toBe(months.length);
+    expect(catalog.parts.map((p) => p.nights.length).reduce((s, n) => s + n, 0)).toBe(nights.length);
+  });
+
+  it('serves the rows of the input file, as publishing the nights one by one does', async () => {
+    for (const night of nights) await publishNight(single, night, testLog);
+    expect(readCatalog(single).version).toBe(nights.length);
+    const expected = (
+      await sql(
+        `SELECT "i:candid"::VARCHAR AS candid, "i:objectId" AS objectId, "i:jd" AS jd, "i:fid"::INT AS fid,
+                "i:magpsf" AS magpsf, "i:ra" AS raDeg, "i:dec" AS decDeg FROM read_parquet('${input}')`,
+      )
+    )
+      .map((r) => r as unknown as Detection)
+      .sort((a, b) => a.candid.localeCompare(b.candid));
+    const objectIds = [...new Set(expected.map((r) => r.objectId))].sort();
+    expectSameDetections(await servedRows(grouped, objectIds), expected);
+    expectSameDetections(await servedRows(single, objectIds), expected);
+    // the statistics rows count the input's alerts per night
+    const perNight = await sql(`SELECT night, count(*)::INT AS n FROM (${rows()}) GROUP BY night`);
+    for (const layout of [grouped, single]) {
+      const stats = readCatalog(layout).statistics;
+      for (const { night, n } of perNight) expect(stats[String(night)]['basic:raw']).toBe(n);
+    }
+  });
+});
