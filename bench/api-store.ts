@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { StoreLayout } from '../data/store-layout.js';
+import { StoreLayout } from '../data/index.js';
 import { spawnCli } from './cli-child.js';
 import { runCli } from './run-cli.js';
 

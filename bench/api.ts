@@ -19,9 +19,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { type Catalog, partFilePath, readCatalog } from '../data/catalog.js';
-import { sqlPathList, sqlPathLiteral } from '../data/sql-text.js';
-import { StoreLayout } from '../data/store-layout.js';
+import {
+  type Catalog,
+  partFilePath,
+  readCatalog,
+  StoreLayout,
+  sqlPathList,
+  sqlPathLiteral,
+} from '../data/index.js';
 import {
   type BenchRequest,
   type LatencySummary,

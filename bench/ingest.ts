@@ -23,10 +23,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { AlertDecoder } from '../ingest/decode/decode.js';
+import { AlertDecoder } from '../ingest/decode/index.js';
 import { expandInputs } from '../ingest/run-files.js';
 import { runSimulate } from '../ingest/simulate/index.js';
-import { readAvroFile } from '../ingest/sources/avro-file.js';
+import { readAvroFile } from '../ingest/sources/index.js';
 import { startBroker } from '../test/support/kafka-broker.js';
 import { median, runCli, succeeded } from './run-cli.js';
 

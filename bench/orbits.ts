@@ -14,15 +14,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
-import {
-  formatMpcorbLine,
-  packNumber,
-  packProvisional,
-  parseMpcorbLine,
-} from '../compute/sso/mpcorb-format.js';
-import { currentOrbitCatalogue } from '../data/orbit-catalogue.js';
-import { identifySsnamenr, resolveSso } from '../data/queries/orbits.js';
-import { StoreLayout } from '../data/store-layout.js';
+import { formatMpcorbLine, packNumber, packProvisional, parseMpcorbLine } from '../compute/sso/index.js';
+import { currentOrbitCatalogue, StoreLayout } from '../data/index.js';
+import { identifySsnamenr, resolveSso } from '../data/queries/index.js';
 
 const { values } = parseArgs({
   options: {

@@ -12,8 +12,8 @@ import { gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { buildDemoStore } from '../bin/commands/demo.js';
-import { StoreLayout } from '../data/store-layout.js';
-import { startServer } from '../serve/server.js';
+import { StoreLayout } from '../data/index.js';
+import { startServer } from '../serve/index.js';
 
 /** Page loads measured. */
 const LOADS = 5;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { buildDemoStore } from '../bin/commands/demo.js';
-import { StoreLayout } from '../data/store-layout.js';
+import { StoreLayout } from '../data/index.js';
 import { createApp } from '../serve/app.js';
 import { StoreReader } from '../serve/store-reader.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertVFieldsOfRow } from '../compute/derived/alert-fields.js';
+import { alertVFieldsOfRow } from '../compute/derived/index.js';
 import { drawAlertValues, Prng } from '../test/support/alert-row-values.js';
 import { FLOAT32_FIELDS } from './alert-json.js';
 import { decodeAlertRow, encodeAlertRow } from './alert-row-codec.js';

@@ -7,7 +7,7 @@
  *
  * Reference: Apache Avro 1.11 specification, "Binary Encoding"; ECMA-404 (JSON string escapes).
  */
-import { type AlertVFields, alertVFields } from '../compute/derived/alert-fields.js';
+import { type AlertVFields, alertVFields } from '../compute/derived/index.js';
 import { FLOAT32_FIELDS } from './alert-json.js';
 import { readZigzagLong, zigzagLongEnd } from './avro-long.js';
 import { ALERT_COLUMNS, COLUMN_INDEX } from './columns.js';

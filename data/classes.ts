@@ -6,7 +6,7 @@
  * Reference: docs/references.md#api-classes (lists), #eg-host-list (EG-host list), #simbad-labels (SIMBAD labels).
  */
 
-import { FINK_CLASSES, type FinkClass, UNKNOWN_CLASS } from '../compute/classify/fink-labels.js';
+import { FINK_CLASSES, type FinkClass, UNKNOWN_CLASS } from '../compute/classify/index.js';
 
 export {
   EG_HOST_LABELS,
@@ -14,7 +14,7 @@ export {
   FINK_CLASSES,
   type FinkClass,
   UNKNOWN_CLASS,
-} from '../compute/classify/fink-labels.js';
+} from '../compute/classify/index.js';
 
 /** The `class` keyword that asks for the latest alerts whatever their class. */
 export const ALL_CLASSES = 'allclasses';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Prng } from '../compute/random/prng.js';
+import { Prng } from '../compute/random/index.js';
 import { doubleText, encodeJsonRecords, float32Text, float32TextBySearch, jsonValue } from './json-text.js';
 
 describe('float32Text', () => {

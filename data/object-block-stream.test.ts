@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Prng } from '../compute/random/prng.js';
+import { Prng } from '../compute/random/index.js';
 import { ByteSink, FlatRecordWriter } from './flat-record-writer.js';
 import { BLOCK_STAMP_RECORD, BLOCK_UPPERLIM_RECORD, ObjectBlockStream } from './object-block-stream.js';
 import {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Prng } from '../compute/random/prng.js';
+import { Prng } from '../compute/random/index.js';
 import { DirectAppendFile } from './direct-append-file.js';
 
 const dirs: string[] = [];

@@ -4,11 +4,13 @@
  * may then commit the batch's source positions.
  */
 import type { Logger } from 'pino';
-import type { Position, Rejection } from '../data/alert.js';
-import type { StoreLayout } from '../data/store-layout.js';
-import { AlertDecoder, type DecodeOutcome } from './decode/decode.js';
+import type { Position, Rejection, StoreLayout } from '../data/index.js';
+import { AlertDecoder, type DecodeOutcome } from './decode/index.js';
+// biome-ignore lint/style/noRestrictedImports: stage/staging-thread.ts imports this file; stage/index.js would close an import cycle
 import { deriveAlertValues } from './stage/derive.js';
+// biome-ignore lint/style/noRestrictedImports: stage/staging-thread.ts imports this file; stage/index.js would close an import cycle
 import { Quarantine } from './stage/quarantine.js';
+// biome-ignore lint/style/noRestrictedImports: stage/staging-thread.ts imports this file; stage/index.js would close an import cycle
 import { Stager } from './stage/stager.js';
 
 /** A raw message from a source: its bytes and where it came from. */

@@ -6,18 +6,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { StoreLayout } from '../data/store-layout.js';
+import type { StoreLayout } from '../data/index.js';
 import { type IngestCounts, IngestPipeline } from './pipeline.js';
 import { RateReporter } from './progress.js';
-import { BackgroundPublisher } from './publish/background-publisher.js';
-import { type CompactResult, compactStore } from './publish/compact.js';
-import { LOCK_STALE_MS } from './publish/lock.js';
-import { isSmallNight, planPublicationGroups, unpublishedNights } from './publish/publication-plan.js';
-import { BESIDE_WORKER_MEMORY } from './publish/work.js';
-import { readAvroFile } from './sources/avro-file.js';
-import { ReadArena } from './sources/read-arena.js';
-import { readTableFile } from './sources/table-file.js';
-import { readTarball } from './sources/tarball.js';
+import {
+  BackgroundPublisher,
+  BESIDE_WORKER_MEMORY,
+  type CompactResult,
+  compactStore,
+  isSmallNight,
+  LOCK_STALE_MS,
+  planPublicationGroups,
+  unpublishedNights,
+} from './publish/index.js';
+import { ReadArena, readAvroFile, readTableFile, readTarball } from './sources/index.js';
 
 /** Kinds of input files, by name. */
 export type InputKind = 'avro' | 'tarball' | 'parquet' | 'json';

@@ -5,15 +5,14 @@
  */
 import cron from 'node-cron';
 import type { Logger } from 'pino';
-import type { StoreLayout } from '../data/store-layout.js';
+import type { StoreLayout } from '../data/index.js';
 import { GroupCommitter } from './group-commit.js';
 import type { RawMessage } from './pipeline.js';
 import { RateReporter } from './progress.js';
-import { BackgroundPublisher, publishBesideWorker } from './publish/background-publisher.js';
-import { compactStore } from './publish/compact.js';
+import { BackgroundPublisher, compactStore, publishBesideWorker } from './publish/index.js';
 import { SerialQueue } from './serial.js';
-import { KafkaSource } from './sources/kafka.js';
-import { openStagingPipeline } from './stage/staging-thread.js';
+import { KafkaSource } from './sources/index.js';
+import { openStagingPipeline } from './stage/index.js';
 
 /** Longest wait for the consumer to leave its group when stopping. */
 const STOP_TIMEOUT_MS = 15_000;

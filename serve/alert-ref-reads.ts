@@ -3,15 +3,15 @@
  * object blocks the in-memory object index names, one positional read per (object, part) referenced, no query.
  * Stored rows (storage names, BIGINT as bigint, plus `classification`) or the alerts' prepared JSON texts.
  */
-import { alertRowCandid, decodeAlertRow } from '../data/alert-row-codec.js';
-import type { AlertRef } from '../data/queries/alert-refs.js';
-import { BASE_ALERT_COLUMNS } from '../data/queries/alert-refs.js';
+import { alertRowCandid, decodeAlertRow } from '../data/index.js';
+import type { AlertRef } from '../data/queries/index.js';
 import {
   alertTextOf,
+  BASE_ALERT_COLUMNS,
   type BlockLocation,
   readBlockAlerts,
   readObjectBlocks,
-} from '../data/queries/object-blocks.js';
+} from '../data/queries/index.js';
 import { ApiError } from './errors.js';
 import { objectLocator } from './object-reads.js';
 import type { StoreReader } from './store-reader.js';

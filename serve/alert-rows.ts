@@ -5,9 +5,9 @@
  *
  * Reference: docs/references.md#api-column-naming (truncated mode), #derived-fields (derived fields).
  */
-import { COLOUR_RATE_COLUMNS } from '../compute/derived/colour-rate.js';
-import { ALERT_COLUMNS } from '../data/columns.js';
-import type { ColumnSelection } from './args/table-args.js';
+import { COLOUR_RATE_COLUMNS } from '../compute/derived/index.js';
+import { ALERT_COLUMNS } from '../data/index.js';
+import type { ColumnSelection } from './args/index.js';
 import { addAlertFields, addColourRateFields } from './derived-fields.js';
 
 type Row = Record<string, unknown>;

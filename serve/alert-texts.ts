@@ -4,15 +4,9 @@
  * The other answers (a `columns` selection, csv, parquet, votable) are written from the decoded rows; the tests
  * check both against the input alerts (test/serve/object-blocks.test.ts).
  */
-import {
-  COLOUR_RATE_COLUMNS,
-  type ColourRateFields,
-  computeColourRate,
-} from '../compute/derived/colour-rate.js';
-import { FLOAT32_FIELDS } from '../data/alert-json.js';
-import { encodeJsonFields } from '../data/json-text.js';
-import type { AlertRef } from '../data/queries/alert-refs.js';
-import type { LocatedAlertText } from '../data/queries/object-blocks.js';
+import { COLOUR_RATE_COLUMNS, type ColourRateFields, computeColourRate } from '../compute/derived/index.js';
+import { encodeJsonFields, FLOAT32_FIELDS } from '../data/index.js';
+import type { AlertRef, LocatedAlertText } from '../data/queries/index.js';
 import { readReferencedAlertTextsInOrder } from './alert-ref-reads.js';
 import type { StoreReader } from './store-reader.js';
 

@@ -4,22 +4,26 @@
  */
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { bayestarApp } from './api/bayestar.js';
-import { classesApp } from './api/classes.js';
-import { columnsApp } from './api/columns.js';
-import { cutoutsApp } from './api/cutouts.js';
-import { API_ENDPOINTS, apiIndexApp, docsApp } from './api/docs.js';
-import { explorerApp } from './api/explorer.js';
-import { latestsApp } from './api/latests.js';
-import { objectsApp } from './api/objects.js';
-import { randomApp } from './api/random.js';
-import { scsApp } from './api/scs.js';
-import { ssoApp } from './api/sso.js';
-import { ssocandApp } from './api/ssocand.js';
-import { ssoftApp } from './api/ssoft.js';
-import { statisticsApp } from './api/statistics.js';
-import { trackletApp } from './api/tracklet.js';
-import { xmatchApp } from './api/xmatch.js';
+import {
+  API_ENDPOINTS,
+  apiIndexApp,
+  bayestarApp,
+  classesApp,
+  columnsApp,
+  cutoutsApp,
+  docsApp,
+  explorerApp,
+  latestsApp,
+  objectsApp,
+  randomApp,
+  scsApp,
+  ssoApp,
+  ssocandApp,
+  ssoftApp,
+  statisticsApp,
+  trackletApp,
+  xmatchApp,
+} from './api/index.js';
 import { openCors } from './cors.js';
 import { ApiError } from './errors.js';
 import { portalApp } from './portal-files.js';

@@ -3,8 +3,8 @@
  * `b:cutout<Kind>_stampData` (docs/references.md#api-objects item 4), reading each object's stamps from its object blocks at
  * once instead of one request per alert as the reference did.
  */
-import { FitsError, imageRows, readFitsImage } from '../compute/fits/fits-reader.js';
-import type { AlertStamps, StampKind } from '../data/queries/cutouts.js';
+import { FitsError, imageRows, readFitsImage } from '../compute/fits/index.js';
+import type { AlertStamps, StampKind } from '../data/queries/index.js';
 
 /** API field holding the 2-D array of a stamp kind. */
 export function stampField(kind: StampKind): `b:cutout${StampKind}_stampData` {

@@ -3,12 +3,12 @@
  * (stored at ingestion), lastdate, firstdate, lapse, constellation, and for whole light curves (objects) the
  * colour and rate fields, computed per object.
  */
-import { alertVFieldsOfRow } from '../compute/derived/alert-fields.js';
 import {
+  alertVFieldsOfRow,
   COLOUR_RATE_COLUMNS,
   type ColourRateFields,
   computeColourRate,
-} from '../compute/derived/colour-rate.js';
+} from '../compute/derived/index.js';
 
 type ApiRow = Record<string, unknown>;
 

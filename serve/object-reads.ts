@@ -4,7 +4,7 @@
  * everything comes from those blocks (a positional read per part, no query). A catalog version whose object
  * index could not be loaded answers 503.
  */
-import type { AlertEpoch, AlertStamps, StampKind, StampSelection } from '../data/queries/cutouts.js';
+import type { AlertEpoch, AlertStamps, StampKind, StampSelection } from '../data/queries/index.js';
 import {
   type BlockLocation,
   blockAlertRows,
@@ -15,8 +15,8 @@ import {
   type LocatedBlock,
   readBlockAlertTexts,
   readObjectBlocks,
-} from '../data/queries/object-blocks.js';
-import { ZTF_OBJECT_ID } from '../data/queries/objects.js';
+  ZTF_OBJECT_ID,
+} from '../data/queries/index.js';
 import { ApiError } from './errors.js';
 import type { ObjectLocator } from './object-locator.js';
 import type { StoreReader, StoreSnapshot } from './store-reader.js';

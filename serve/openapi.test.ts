@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { API_ENDPOINTS } from './api/docs.js';
-import { describeArgs } from './args/arg-docs.js';
-import { booleanArg } from './args/common.js';
-import { outputFormatArg } from './args/table-args.js';
+import { API_ENDPOINTS } from './api/index.js';
+import { booleanArg, describeArgs, outputFormatArg } from './args/index.js';
 import { buildOpenApi, type EndpointDoc } from './openapi.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the test walks an untyped JSON document

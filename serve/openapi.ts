@@ -12,9 +12,9 @@ import {
   type ArgsSchema,
   describeArgs,
   type JsonSchema,
+  OUTPUT_FORMATS,
   type UploadArg,
-} from './args/arg-docs.js';
-import { OUTPUT_FORMATS } from './args/common.js';
+} from './args/index.js';
 import { CONTENT_TYPES } from './encode/index.js';
 
 /** HTTP methods of the API. */

@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Logger } from 'pino';
-import type { StoreLayout } from '../data/store-layout.js';
+import type { StoreLayout } from '../data/index.js';
 import { createApp } from './app.js';
 import { StoreReader } from './store-reader.js';
 

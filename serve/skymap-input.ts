@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { isGzip } from '../compute/fits/index.js';
 import { type CredibleRegion, credibleRegion, readSkymap, type Skymap } from '../compute/skymap/index.js';
-import { parseBytesLiteral } from './args/bytes-literal.js';
-import type { Upload } from './args/upload.js';
+import type { Upload } from './args/index.js';
+import { parseBytesLiteral } from './args/index.js';
 import { ApiError } from './errors.js';
 
 /** Largest decompressed map (bytes): an NSIDE-1024 flat map of doubles is 100 MB. */

@@ -5,7 +5,7 @@
  * Reference: docs/references.md#reduced-magnitude (reduced magnitude), #sso-residuals (residuals), #ephemeris-fields (fields).
  */
 import { computeEphemerides, type Ephemerides } from '../compute/sso/ephemeris/index.js';
-import type { Orbit } from '../compute/sso/orbit.js';
+import type { Orbit } from '../compute/sso/index.js';
 import { fitPhaseCurve } from '../compute/sso/phase/index.js';
 
 type Row = Record<string, unknown>;

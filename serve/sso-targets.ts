@@ -6,10 +6,9 @@
  * Reference: docs/references.md#sso-name-resolution (resolution, spellings); spec §4.2 rules 1 and 5.
  */
 import { queryKeys, type SsoIdentity, ztfSsnamenrSpellings } from '../compute/sso/catalogue/index.js';
-import type { Orbit } from '../compute/sso/orbit.js';
-import { currentOrbitCatalogue } from '../data/orbit-catalogue.js';
-import { resolveSso } from '../data/queries/orbits.js';
-import { findSsoAlerts } from '../data/queries/sso.js';
+import type { Orbit } from '../compute/sso/index.js';
+import { currentOrbitCatalogue } from '../data/index.js';
+import { findSsoAlerts, resolveSso } from '../data/queries/index.js';
 import type { StoreReader } from './store-reader.js';
 
 /** An object to answer for. */

@@ -10,12 +10,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import type { Logger } from 'pino';
-import { type Catalog, EMPTY_CATALOG, readCatalog } from '../data/catalog.js';
-import { OBJECT_BLOCK_FORMAT } from '../data/object-blocks.js';
-import { SkyBlockReader } from '../data/queries/sky-blocks.js';
-import { ReadOnlyFiles } from '../data/read-only-files.js';
-import { sqlPathLiteral } from '../data/sql-text.js';
-import type { StoreLayout } from '../data/store-layout.js';
+import type { StoreLayout } from '../data/index.js';
+import {
+  type Catalog,
+  EMPTY_CATALOG,
+  OBJECT_BLOCK_FORMAT,
+  ReadOnlyFiles,
+  readCatalog,
+  sqlPathLiteral,
+} from '../data/index.js';
+import { SkyBlockReader } from '../data/queries/index.js';
 import { type ObjectLocator, ObjectLocatorBuilder } from './object-locator.js';
 
 /** Rows of a query as JS values (BIGINT as bigint). */

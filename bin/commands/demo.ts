@@ -7,14 +7,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { readCatalog } from '../../data/catalog.js';
-import { buildSsoft } from '../../data/jobs/ssoft-build.js';
-import { SSOFT_FLAVORS } from '../../data/ssoft-columns.js';
-import { StoreLayout } from '../../data/store-layout.js';
-import { loadOrbitFiles } from '../../ingest/orbits/load-orbits.js';
-import { ingestFiles } from '../../ingest/run-files.js';
+import { readCatalog, SSOFT_FLAVORS, StoreLayout } from '../../data/index.js';
+import { buildSsoft } from '../../data/jobs/index.js';
+import { ingestFiles } from '../../ingest/index.js';
+import { loadOrbitFiles } from '../../ingest/orbits/index.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
-import { startServer } from '../../serve/server.js';
+import { startServer } from '../../serve/index.js';
 import { parsePort } from './serve.js';
 import { currentVersion } from './ssoft.js';
 

@@ -1,5 +1,5 @@
 /** Help texts of the commands, apart from their modules: the CLI loads only the module of the command it runs. */
-import { DEFAULT_SSOFT_CRON, SSOFT_MIN_DETECTIONS } from '../../data/jobs/ssoft-defaults.js';
+import { DEFAULT_SSOFT_CRON, SSOFT_MIN_DETECTIONS } from '../../data/jobs/index.js';
 
 export const SIMULATE_HELP = `Usage: skyalert simulate --out DIR [--nights N] [--alerts-per-night K] [--seed S]
                          [--start YYYY-MM-DD] [--kafka BROKERS --topic T]

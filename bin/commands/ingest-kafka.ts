@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import cron from 'node-cron';
 import type { Logger } from 'pino';
-import { isValidIngesterId, StoreLayout } from '../../data/store-layout.js';
-import { runKafkaIngest } from '../../ingest/run-kafka.js';
+import { isValidIngesterId, StoreLayout } from '../../data/index.js';
+import { runKafkaIngest } from '../../ingest/index.js';
 import { peakRssMiB } from '../peak-rss.js';
 import { resolveStoreDir } from '../store-option.js';
 import { defaultIngesterId, type IngestArgs } from './ingest.js';

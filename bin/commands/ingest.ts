@@ -1,8 +1,8 @@
 /** `skyalert ingest`: files, directories, tarballs, or a Kafka consumer group, into the store's staging. */
 import os from 'node:os';
 import type { Logger } from 'pino';
-import { isValidIngesterId, StoreLayout } from '../../data/store-layout.js';
-import { ingestFiles } from '../../ingest/run-files.js';
+import { isValidIngesterId, StoreLayout } from '../../data/index.js';
+import { ingestFiles } from '../../ingest/index.js';
 import { peakRssMiB } from '../peak-rss.js';
 import { resolveStoreDir } from '../store-option.js';
 

@@ -1,7 +1,7 @@
 /** `skyalert orbits load`: load orbit catalogues (MPCORB.DAT, CometEls.txt, JPL SBDB JSON) into the store. */
 import type { Logger } from 'pino';
-import { StoreLayout } from '../../data/store-layout.js';
-import { loadOrbitFiles } from '../../ingest/orbits/load-orbits.js';
+import { StoreLayout } from '../../data/index.js';
+import { loadOrbitFiles } from '../../ingest/orbits/index.js';
 import { peakRssMiB } from '../peak-rss.js';
 import { resolveStoreDir } from '../store-option.js';
 import { UsageError } from './usage-error.js';

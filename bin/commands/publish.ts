@@ -1,10 +1,8 @@
 /** `skyalert publish`: publish staged nights into the store's catalog. */
 import type { Logger } from 'pino';
-import { isValidNight } from '../../compute/time/jd.js';
-import { StoreLayout } from '../../data/store-layout.js';
-import { compactStore } from '../../ingest/publish/compact.js';
-import { stagedNights } from '../../ingest/publish/publish-night.js';
-import { publishNights } from '../../ingest/publish/publish-nights.js';
+import { isValidNight } from '../../compute/time/index.js';
+import { StoreLayout } from '../../data/index.js';
+import { compactStore, publishNights, stagedNights } from '../../ingest/publish/index.js';
 import { peakRssMiB } from '../peak-rss.js';
 import { resolveStoreDir } from '../store-option.js';
 import { UsageError } from './usage-error.js';

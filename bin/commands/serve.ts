@@ -1,9 +1,8 @@
 /** `skyalert serve`: the read-only HTTP API on a store. */
 import os from 'node:os';
 import type { Logger } from 'pino';
-import { StoreLayout } from '../../data/store-layout.js';
-import { isClusterWorker, startCluster } from '../../serve/cluster.js';
-import { startServer } from '../../serve/server.js';
+import { StoreLayout } from '../../data/index.js';
+import { isClusterWorker, startCluster, startServer } from '../../serve/index.js';
 import { resolveStoreDir } from '../store-option.js';
 import { UsageError } from './usage-error.js';
 

@@ -1,7 +1,7 @@
 /** `skyalert ssocand load`: load fink-fat candidate orbits and their detections into the store. */
 import type { Logger } from 'pino';
-import { StoreLayout } from '../../data/store-layout.js';
-import { loadSsoCand } from '../../ingest/ssocand/load-ssocand.js';
+import { StoreLayout } from '../../data/index.js';
+import { loadSsoCand } from '../../ingest/ssocand/index.js';
 import { resolveStoreDir } from '../store-option.js';
 import { UsageError } from './usage-error.js';
 

@@ -4,10 +4,13 @@
  */
 import cron from 'node-cron';
 import type { Logger } from 'pino';
-import { buildSsoft, type SsoftBuildSummary } from '../../data/jobs/ssoft-build.js';
-import { DEFAULT_SSOFT_CRON, SSOFT_MIN_DETECTIONS } from '../../data/jobs/ssoft-defaults.js';
-import { SSOFT_FLAVORS, type SsoftFlavor } from '../../data/ssoft-columns.js';
-import { StoreLayout } from '../../data/store-layout.js';
+import { SSOFT_FLAVORS, type SsoftFlavor, StoreLayout } from '../../data/index.js';
+import {
+  buildSsoft,
+  DEFAULT_SSOFT_CRON,
+  SSOFT_MIN_DETECTIONS,
+  type SsoftBuildSummary,
+} from '../../data/jobs/index.js';
 import { peakRssMiB } from '../peak-rss.js';
 import { resolveStoreDir } from '../store-option.js';
 import { UsageError } from './usage-error.js';

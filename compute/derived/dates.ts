@@ -3,7 +3,7 @@
  *
  * Reference: docs/references.md#derived-fields (derived fields) and #api-dates (ISO format of returned times).
  */
-import { jdToIsoText } from '../time/jd.js';
+import { jdToIsoText } from '../time/index.js';
 
 /** JD of 10000-01-01 00:00 UTC: ISO text needs a four-digit year. */
 const MAX_ISO_JD = 5373484.5;

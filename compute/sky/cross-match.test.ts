@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { separationDeg as separationDegOracle } from '../../test/support/sky-oracle.js';
-import { Prng } from '../random/prng.js';
+import { Prng } from '../random/index.js';
 import { PositionIndex, separationDeg } from './cross-match.js';
 
 /** Deterministic numbers in [0, 1) for a seed, so that failures reproduce. */

@@ -16,3 +16,13 @@ export {
   ringToNest,
   type SkyPosition,
 } from './healpix.js';
+export {
+  ARCSEC_PER_DEG,
+  DEC_FORMS,
+  MAX_RADIUS_ARCSEC,
+  type ParsedAngle,
+  parseDecDeg,
+  parseRaDeg,
+  parseRadiusArcsec,
+  RA_FORMS,
+} from './sexagesimal.js';

@@ -5,7 +5,7 @@
 import { gunzipSync } from 'node:zlib';
 import { FitsError, type FitsHeaderValue, isGzip, readFitsBinTable } from '../fits/index.js';
 import { nestToRingTable } from '../sky/index.js';
-import { MJD_OFFSET, unixMsToJd } from '../time/jd.js';
+import { MJD_OFFSET, unixMsToJd } from '../time/index.js';
 import { flatSkymap, MAX_SKYMAP_ORDER, multiOrderSkymap, type Skymap } from './skymap.js';
 
 /** DATE-OBS as ligo.skymap writes it: ISO 8601 UTC without zone, optional fraction of a second. */

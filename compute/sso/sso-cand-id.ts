@@ -4,8 +4,8 @@
  *
  * Reference: docs/references.md#ssocand-id (fink-fat `int_to_tags` and its upstream tests).
  */
-import { base26Letters } from '../ids/base26-letters.js';
-import { jdToNight } from '../time/jd.js';
+import { base26Letters } from '../ids/index.js';
+import { jdToNight } from '../time/index.js';
 
 /** Letters of the counter part of an id. */
 export const SSO_CAND_ID_LETTERS = 7;

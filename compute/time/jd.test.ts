@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Prng } from '../random/prng.js';
+import { Prng } from '../random/index.js';
 import { JD_UNIX_EPOCH, jdToIsoText, MS_PER_DAY } from './jd.js';
 
 /** The text JavaScript's Date writes for the JD rounded to the millisecond (the definition). */

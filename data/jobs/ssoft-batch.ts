@@ -3,14 +3,14 @@
  * then one row per flavour and object. Pure; runs in a worker thread or in-process.
  */
 import { computeEphemeridesBatch } from '../../compute/sso/ephemeris/index.js';
-import type { Orbit } from '../../compute/sso/orbit.js';
-import type { PhaseFlavor } from '../../compute/sso/phase/index.js';
+import type { Orbit } from '../../compute/sso/index.js';
 import {
   type SsoDetections,
   type SsoftIdentity,
   type SsoftRowValues,
   ssoftRow,
-} from '../../compute/sso/ssoft-row.js';
+} from '../../compute/sso/index.js';
+import type { PhaseFlavor } from '../../compute/sso/phase/index.js';
 
 /** One object of a batch: who it is, its orbit and its detections. */
 export interface SsoftBatchItem {

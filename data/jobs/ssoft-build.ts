@@ -9,11 +9,17 @@
  */
 import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import type { Logger } from 'pino';
-import type { SsoftRowValues } from '../../compute/sso/ssoft-row.js';
+import type { SsoftRowValues } from '../../compute/sso/index.js';
 import { type Catalog, readCatalog } from '../catalog.js';
 import { currentOrbitCatalogue } from '../orbit-catalogue.js';
-import { identifySsnamenr, type ResolvedSso, readOrbitsByIds } from '../queries/orbits.js';
-import { countSsoDetections, readSsoLightcurves, type SsoLightcurve } from '../queries/sso-lightcurves.js';
+import {
+  countSsoDetections,
+  identifySsnamenr,
+  type ResolvedSso,
+  readOrbitsByIds,
+  readSsoLightcurves,
+  type SsoLightcurve,
+} from '../queries/index.js';
 import type { SsoftFlavor } from '../ssoft-columns.js';
 import type { StoreLayout } from '../store-layout.js';
 import type { SsoftBatchItem } from './ssoft-batch.js';

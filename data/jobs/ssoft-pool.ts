@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { SsoftRowValues } from '../../compute/sso/index.js';
 import type { PhaseFlavor } from '../../compute/sso/phase/index.js';
-import type { SsoftRowValues } from '../../compute/sso/ssoft-row.js';
 import { type SsoftBatchItem, ssoftBatchRows } from './ssoft-batch.js';
 
 interface Reply {

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { listValue } from '@duckdb/node-api';
-import { jdToNight } from '../../compute/time/jd.js';
+import { jdToNight } from '../../compute/time/index.js';
 import { expandStoredRows, FULL_ROW_SELECT } from '../alert-row-codec.js';
 import { type Catalog, type PartEntry, type PartFile, partFilePath } from '../catalog.js';
 import { COLUMN_INDEX } from '../columns.js';

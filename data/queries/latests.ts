@@ -3,7 +3,7 @@
  * sorted by classification then jd, so the class predicate prunes row groups) or, for every class, from the
  * time index (`idx_time`); then the full rows of just those alerts from the parts that hold them.
  */
-import { jdToNight } from '../../compute/time/jd.js';
+import { jdToNight } from '../../compute/time/index.js';
 import type { Catalog } from '../catalog.js';
 import type { StoreLayout } from '../store-layout.js';
 import { type AlertRef, partFileList, partsInJdRange } from './alert-refs.js';

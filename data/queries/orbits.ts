@@ -14,7 +14,7 @@ import {
   type SsoKind,
   ztfSsnamenrSpellings,
 } from '../../compute/sso/catalogue/index.js';
-import type { Orbit } from '../../compute/sso/orbit.js';
+import type { Orbit } from '../../compute/sso/index.js';
 import { compareUtf8, readLookupFile } from '../lookup-file.js';
 import { decodeNameIds, decodeOrbitRow, type OrbitCatalogueFiles } from '../orbit-catalogue.js';
 import { sqlPathLiteral } from '../sql-text.js';

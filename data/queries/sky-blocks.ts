@@ -4,8 +4,8 @@
  * separation and time window on each record. The same hits as the DuckDB cone query over `idx_sky`.
  */
 import fs from 'node:fs';
+import { lowerBound } from '../../compute/index.js';
 import type { PixelRange } from '../../compute/sky/index.js';
-import { lowerBound } from '../../compute/sorted-search.js';
 import type { ReadOnlyFiles } from '../read-only-files.js';
 import {
   SKY_FIELD,

@@ -10,7 +10,7 @@
  * Values are those avsc gives (avro-cursor.ts); records, maps and arrays read where a scalar was expected
  * become plain objects and arrays (normalisation turns them into null, or rejects the record for ra, dec and fid).
  */
-import { ALERT_COLUMNS } from '../../data/columns.js';
+import { ALERT_COLUMNS } from '../../data/index.js';
 import { ReaderSource, type RecordReadFn } from './avro-codegen.js';
 import { type AvroType, compileAvroType, type Json, Op, viewOf } from './avro-cursor.js';
 import { COLUMN_SOURCES, HISTORY_FIELDS, HistoryEntry, type RecordParts } from './normalize.js';

@@ -4,7 +4,7 @@
  * `i:objectId`/`i:candid`/`i:publisher` and `d:` science fields at the top. `v:` fields are derived again at
  * query time and `b:` cutout arrays are not images, so both are dropped. Pure.
  */
-import { CANDIDATE_FIELD_NAMES } from '../../data/columns.js';
+import { CANDIDATE_FIELD_NAMES } from '../../data/index.js';
 
 /** True when the column names are those of an API export (an `i:objectId` or `i:candid` column). */
 export function isApiExportColumns(names: readonly string[]): boolean {

@@ -13,7 +13,7 @@
  *
  * Reference: Apache Avro 1.11 specification, "Binary Encoding".
  */
-import { readZigzagLong, zigzagLongEnd } from '../../data/avro-long.js';
+import { readZigzagLong, zigzagLongEnd } from '../../data/index.js';
 import {
   type AvroType,
   blockCountAt,

@@ -8,7 +8,7 @@
  *
  * Reference: Apache Avro 1.11 specification, "Binary Encoding" and "Names".
  */
-import { readZigzagLong, zigzagLongEnd } from '../../data/avro-long.js';
+import { readZigzagLong, zigzagLongEnd } from '../../data/index.js';
 
 /** Kinds of compiled types. */
 export const Op = {

@@ -3,7 +3,7 @@
  * Avro bodies written with a known schema (Fink-style Kafka topics). Each record is normalised; a record or a
  * message that cannot be decoded yields a rejection reason, never an exception to the caller.
  */
-import type { Alert } from '../../data/alert.js';
+import type { Alert } from '../../data/index.js';
 import { type AlertRecordRead, readAlertRecord } from './alert-reader.js';
 import { isTruncation } from './avro-cursor.js';
 import { type ContainerHeader, decompressBlock, isContainer, readBlock, readHeader } from './container.js';

@@ -1,6 +1,6 @@
 import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
-import { ALERT_COLUMNS } from '../../data/columns.js';
+import { ALERT_COLUMNS } from '../../data/index.js';
 import { normalizeRecord } from './normalize.js';
 
 const column = (storage: string): number => ALERT_COLUMNS.findIndex((c) => c.storage === storage);

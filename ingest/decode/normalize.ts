@@ -3,10 +3,9 @@
  * Alert of the catalogue, or a reason why it cannot be one. Pure: no I/O.
  */
 
-import { jdToNight } from '../../compute/time/jd.js';
-import type { Alert, Cutouts, HistoryPoint } from '../../data/alert.js';
-import type { AvroScalar, ColumnValue } from '../../data/column-types.js';
-import { ALERT_COLUMNS, CANDIDATE_FIELD_NAMES } from '../../data/columns.js';
+import { jdToNight } from '../../compute/time/index.js';
+import type { Alert, AvroScalar, ColumnValue, Cutouts, HistoryPoint } from '../../data/index.js';
+import { ALERT_COLUMNS, CANDIDATE_FIELD_NAMES } from '../../data/index.js';
 
 /** Largest ssdistnr (arcsec) for which a raw alert is associated with its known SSO (roid = 3). */
 export const ROID_MAX_SSDISTNR_ARCSEC = 5;

@@ -1,8 +1,7 @@
 import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
-import { bigintLongType } from '../../data/avro-long.js';
-import { FINK_ZTF_SCHEMA, FINK_ZTF_SCHEMA_TEXT } from '../../data/avro-schema.js';
 import { SCIENCE_FIELD_NAMES } from '../../data/columns.js';
+import { bigintLongType, FINK_ZTF_SCHEMA, FINK_ZTF_SCHEMA_TEXT } from '../../data/index.js';
 import { ZTF_CANDIDATE_FIELDS } from '../../data/ztf-candidate-fields.js';
 import { SchemaCache } from './schema-cache.js';
 

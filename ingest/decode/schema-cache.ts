@@ -3,8 +3,7 @@
  * compiling it costs ~15x the decoding of the alert itself (DESIGN.md, measured ceilings).
  */
 import avro from 'avsc';
-import { viewBytesType } from '../../data/avro-bytes.js';
-import { bigintLongType } from '../../data/avro-long.js';
+import { bigintLongType, viewBytesType } from '../../data/index.js';
 import { type AlertReadPlan, compileAlertReader } from './alert-reader.js';
 import type { Json } from './avro-cursor.js';
 import { HISTORY_FIELDS } from './normalize.js';

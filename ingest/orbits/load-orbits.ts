@@ -16,17 +16,16 @@ import {
   identityKeys,
   type SsoKind,
 } from '../../compute/sso/catalogue/index.js';
+import type { StoreLayout } from '../../data/index.js';
 import {
   currentOrbitCatalogue,
   NAME_TABLE_COLUMNS,
   ORBIT_ROW_GROUP_ROWS,
   ORBIT_TABLE_COLUMNS,
   orbitCatalogueFiles,
-} from '../../data/orbit-catalogue.js';
-import { sqlPathLiteral } from '../../data/sql-text.js';
-import type { StoreLayout } from '../../data/store-layout.js';
-import { acquirePublishLock } from '../publish/lock.js';
-import { openWorkConnection } from '../publish/work.js';
+  sqlPathLiteral,
+} from '../../data/index.js';
+import { acquirePublishLock, openWorkConnection } from '../publish/index.js';
 import { type OrbitFileFormat, openOrbitFile } from './orbit-file-reader.js';
 import { writeOrbitLookups } from './write-lookups.js';
 

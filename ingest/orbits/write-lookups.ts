@@ -4,8 +4,13 @@
  * memory stays bounded by DuckDB's limit and one block per file.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { createLookupFileWriter, LOOKUP_BLOCK_BYTES } from '../../data/lookup-file.js';
-import { encodeNameIds, type NameLookupEntry, ORBIT_ROW_JSON_SQL } from '../../data/orbit-catalogue.js';
+import {
+  createLookupFileWriter,
+  encodeNameIds,
+  LOOKUP_BLOCK_BYTES,
+  type NameLookupEntry,
+  ORBIT_ROW_JSON_SQL,
+} from '../../data/index.js';
 
 /** Streams `sql` chunk by chunk, calling `row` with the columns of a chunk and a row index. */
 async function eachRow(

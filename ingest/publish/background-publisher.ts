@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import type { StoreLayout } from '../../data/store-layout.js';
+import type { StoreLayout } from '../../data/index.js';
 import { planPublicationGroups, unpublishedNights } from './publication-plan.js';
 import { type PublishResult, publishGroup } from './publish-night.js';
 import { BESIDE_WORKER_MEMORY } from './work.js';

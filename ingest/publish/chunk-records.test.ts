@@ -5,7 +5,7 @@
  */
 import { DuckDBBlobValue, type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ByteSink, FlatRecordWriter } from '../../data/flat-record-writer.js';
+import { ByteSink, FlatRecordWriter } from '../../data/index.js';
 import { ChunkRecords } from './chunk-records.js';
 
 const RECORD = FlatRecordWriter.fromSchema({

@@ -10,7 +10,7 @@
  * Reference: Apache Avro 1.11 specification, "Binary Encoding".
  */
 import { type DuckDBDataChunk, type DuckDBType, DuckDBTypeId } from '@duckdb/node-api';
-import { ByteSink, type FlatField, type FlatScalar } from '../../data/flat-record-writer.js';
+import { ByteSink, type FlatField, type FlatScalar } from '../../data/index.js';
 import { checkColumnTypes, VectorMemory } from './vector-memory.js';
 
 /** The DuckDB column type that holds each Avro scalar. */

@@ -1,6 +1,6 @@
 /** The compaction plan over hand-built catalogs: which parts of which month are merged, and when. */
 import { describe, expect, it } from 'vitest';
-import { type Catalog, EMPTY_CATALOG, type PartEntry } from '../../data/catalog.js';
+import { type Catalog, EMPTY_CATALOG, type PartEntry } from '../../data/index.js';
 import { NIGHTS_PER_MERGE, planCompaction, RECENT_NIGHTS_KEPT } from './compact.js';
 
 function part(id: string, nights: number[]): PartEntry {

@@ -8,8 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { type Catalog, type PartEntry, readCatalog } from '../../data/catalog.js';
-import type { StoreLayout } from '../../data/store-layout.js';
+import type { StoreLayout } from '../../data/index.js';
+import { type Catalog, type PartEntry, readCatalog } from '../../data/index.js';
 import { isBuilding } from './building-marker.js';
 import { acquirePublishLock } from './lock.js';
 import { writeNextCatalog } from './object-index.js';

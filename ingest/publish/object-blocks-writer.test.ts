@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Prng } from '../../compute/random/prng.js';
+import { Prng } from '../../compute/random/index.js';
 import {
   type BlockAlertText,
   decodeObjectBlock,

@@ -12,23 +12,21 @@ import {
   type DuckDBDataChunk,
   DuckDBTypeId,
 } from '@duckdb/node-api';
-import { alertRowJsonTextView } from '../../data/alert-row-json.js';
-import type { FlatField } from '../../data/flat-record-writer.js';
+import type { FlatField } from '../../data/index.js';
 import {
+  alertRowJsonTextView,
   BLOCK_STAMP_FIELDS,
   BLOCK_STAMP_RECORD,
   BLOCK_UPPERLIM_FIELDS,
   BLOCK_UPPERLIM_RECORD,
-  ObjectBlockStream,
-} from '../../data/object-block-stream.js';
-import {
   type BlockAlertText,
   OBJECT_BLOCK_FORMAT,
   OBJECT_BLOCKS_FILE,
   OBJECT_BLOCKS_INDEX_FILE,
   type ObjectBlockFormat,
-} from '../../data/object-blocks.js';
-import { sqlPathLiteral } from '../../data/sql-text.js';
+  ObjectBlockStream,
+  sqlPathLiteral,
+} from '../../data/index.js';
 import { DirectAppendFile } from '../direct-append-file.js';
 import { ChunkRecords } from './chunk-records.js';
 import { PARQUET_COMPRESSION } from './part-writer.js';

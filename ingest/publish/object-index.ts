@@ -8,10 +8,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { type Catalog, type PartEntry, partFilePath, writeCatalog } from '../../data/catalog.js';
-import { OBJECT_BLOCKS_INDEX_FILE } from '../../data/object-blocks.js';
-import { sqlPathList, sqlPathLiteral } from '../../data/sql-text.js';
-import type { StoreLayout } from '../../data/store-layout.js';
+import type { StoreLayout } from '../../data/index.js';
+import {
+  type Catalog,
+  OBJECT_BLOCKS_INDEX_FILE,
+  type PartEntry,
+  partFilePath,
+  sqlPathList,
+  sqlPathLiteral,
+  writeCatalog,
+} from '../../data/index.js';
 import { PARQUET_COMPRESSION } from './part-writer.js';
 
 /** Relative path of the object index of a catalog version. */

@@ -7,9 +7,8 @@
 
 import fs from 'node:fs';
 import type { Logger } from 'pino';
-import { type PartEntry, partFilePath } from '../../data/catalog.js';
-import { sqlPathList } from '../../data/sql-text.js';
-import type { StoreLayout } from '../../data/store-layout.js';
+import type { StoreLayout } from '../../data/index.js';
+import { type PartEntry, partFilePath, sqlPathList } from '../../data/index.js';
 import { clearBuilding, markBuilding } from './building-marker.js';
 import { type ObjectBlocksWritten, stampsRelationOf, writeObjectBlocks } from './object-blocks-writer.js';
 import { writePart } from './part-writer.js';

@@ -7,8 +7,7 @@
  */
 import fs from 'node:fs';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { PART_FILES, type PartFile } from '../../data/catalog.js';
-import { sqlPathLiteral } from '../../data/sql-text.js';
+import { PART_FILES, type PartFile, sqlPathLiteral } from '../../data/index.js';
 import { writeSkyBlocks } from './sky-blocks-writer.js';
 
 /** Rows per row group: small enough for fast point lookups, large enough for good compression. */

@@ -6,17 +6,16 @@
  */
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { PartEntry } from '../../data/catalog.js';
+import type { PartEntry, StoreLayout } from '../../data/index.js';
 import {
   type BlockAlertText,
   decodeBlockAlerts,
   OBJECT_BLOCK_FORMAT,
   OBJECT_BLOCKS_FILE,
   OBJECT_BLOCKS_INDEX_FILE,
-} from '../../data/object-blocks.js';
-import { ReadOnlyFiles } from '../../data/read-only-files.js';
-import { sqlPathLiteral } from '../../data/sql-text.js';
-import type { StoreLayout } from '../../data/store-layout.js';
+  ReadOnlyFiles,
+  sqlPathLiteral,
+} from '../../data/index.js';
 import type { PreparedTexts } from './object-blocks-writer.js';
 
 /** Where an object's block is in one source part. */

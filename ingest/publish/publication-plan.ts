@@ -5,10 +5,9 @@
  * hundreds of small nights does not pay a publication's fixed cost for each.
  */
 import fs from 'node:fs';
-import { readCatalog } from '../../data/catalog.js';
-import type { StoreLayout } from '../../data/store-layout.js';
-import { stampsFileOf } from '../stage/night-staging.js';
-import { stagedFingerprint } from '../stage/staged-version.js';
+import type { StoreLayout } from '../../data/index.js';
+import { readCatalog } from '../../data/index.js';
+import { stagedFingerprint, stampsFileOf } from '../stage/index.js';
 import { stagedNights, stagingFilesOf } from './publish-night.js';
 
 /**

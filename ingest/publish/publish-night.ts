@@ -9,12 +9,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Logger } from 'pino';
-import { type PartEntry, readCatalog, STAMPS_FILE } from '../../data/catalog.js';
-import { sqlPathLiteral } from '../../data/sql-text.js';
-import { STAMP_REF_COLUMNS } from '../../data/staging-schema.js';
-import type { StoreLayout } from '../../data/store-layout.js';
-import { MIN_RB, stampsFileOf } from '../stage/night-staging.js';
-import { stagedFingerprint } from '../stage/staged-version.js';
+import type { StoreLayout } from '../../data/index.js';
+import {
+  type PartEntry,
+  readCatalog,
+  STAMP_REF_COLUMNS,
+  STAMPS_FILE,
+  sqlPathLiteral,
+} from '../../data/index.js';
+import { MIN_RB, stagedFingerprint, stampsFileOf } from '../stage/index.js';
 import { clearBuilding, markBuilding } from './building-marker.js';
 import { acquirePublishLock, LOCK_STALE_MS } from './lock.js';
 import { writeObjectBlocks } from './object-blocks-writer.js';

@@ -3,7 +3,7 @@
  * outside the publication lock), then compacts the store (every publication path ends here).
  */
 import type { Logger } from 'pino';
-import type { StoreLayout } from '../../data/store-layout.js';
+import type { StoreLayout } from '../../data/index.js';
 import { publishBesideWorker } from './background-publisher.js';
 import { type CompactResult, compactStore } from './compact.js';
 import type { PublishResult } from './publish-night.js';

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import pino from 'pino';
-import { StoreLayout } from '../../data/store-layout.js';
+import { StoreLayout } from '../../data/index.js';
 import { publishGroup } from './publish-night.js';
 
 const { root, level } = workerData as { root: string; level: string };

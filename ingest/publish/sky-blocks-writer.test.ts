@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PART_FILES } from '../../data/catalog.js';
+import { PART_FILES } from '../../data/index.js';
 import {
   SKY_BLOCKS_FILE,
   SKY_FIELD,

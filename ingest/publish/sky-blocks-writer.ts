@@ -5,17 +5,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection, DuckDBDataChunk } from '@duckdb/node-api';
-import { PART_FILES } from '../../data/catalog.js';
 import {
+  PART_FILES,
   SKY_BLOCKS_FILE,
   SKY_HEADER_BYTES,
   SKY_RECORD_BYTES,
   SKY_RECORDS_PER_BLOCK,
   skyFooter,
   skyHeader,
+  sqlPathLiteral,
   writeSkyRecord,
-} from '../../data/sky-blocks.js';
-import { sqlPathLiteral } from '../../data/sql-text.js';
+} from '../../data/index.js';
 
 /** Records buffered before a write (4 MiB). */
 const FLUSH_RECORDS = 65_536;

@@ -3,7 +3,7 @@
  * `basic:exposures`, `basic:fields`, `class:<label>`), computed from the staged alerts of the nights published.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { NightStatistics } from '../../data/catalog.js';
+import type { NightStatistics } from '../../data/index.js';
 
 const BASIC_KEYS = ['raw', 'sci', 'n_g', 'n_r', 'exposures', 'fields', 'objects'] as const;
 

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import type { StoreLayout } from '../../data/store-layout.js';
+import type { StoreLayout } from '../../data/index.js';
 
 /** A new part id for a night. */
 export function newPartId(prefix: string): string {

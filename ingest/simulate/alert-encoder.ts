@@ -5,9 +5,14 @@
  * encoded once and their bytes cached. The result is byte-identical to avsc's `type.toBuffer(record)`.
  */
 import avro from 'avsc';
-import { bigintLongType } from '../../data/avro-long.js';
-import { type AvroRecordSchema, FINK_ZTF_SCHEMA, ZTF_SCHEMA_VERSION } from '../../data/avro-schema.js';
-import { ByteSink, FlatRecordWriter } from '../../data/flat-record-writer.js';
+import {
+  type AvroRecordSchema,
+  ByteSink,
+  bigintLongType,
+  FINK_ZTF_SCHEMA,
+  FlatRecordWriter,
+  ZTF_SCHEMA_VERSION,
+} from '../../data/index.js';
 import { type AlertParts, type Cutout, historyKey, historyRecord, PUBLISHER } from './model/index.js';
 
 /** Index of `candidate`, of `prv_candidates` (the three cutouts follow it) and of the first Fink field. */

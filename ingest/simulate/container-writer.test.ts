@@ -1,8 +1,7 @@
 import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
-import { bigintLongType } from '../../data/avro-long.js';
-import { readBlock, readHeader } from '../decode/container.js';
-import { AlertDecoder } from '../decode/decode.js';
+import { bigintLongType } from '../../data/index.js';
+import { AlertDecoder, readBlock, readHeader } from '../decode/index.js';
 import { ContainerEncoder, encodeContainer, encodeVarLong } from './container-writer.js';
 
 const schema = {

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import avro from 'avsc';
-import { bigintLongType } from '../../data/avro-long.js';
+import { bigintLongType } from '../../data/index.js';
 
 /** Codecs this writer produces. */
 export type ContainerCodec = 'null' | 'deflate';

@@ -7,8 +7,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { isValidNight } from '../../compute/time/jd.js';
-import { FINK_ZTF_SCHEMA_TEXT } from '../../data/avro-schema.js';
+import { isValidNight } from '../../compute/time/index.js';
+import { FINK_ZTF_SCHEMA_TEXT } from '../../data/index.js';
 import { AlertEncoder } from './alert-encoder.js';
 import { type ContainerCodec, ContainerEncoder } from './container-writer.js';
 import { AvroFileSink } from './file-sink.js';

@@ -5,15 +5,15 @@
  */
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import type { Position } from '../../data/alert.js';
+import type { Position } from '../../data/index.js';
+import type { AlertDecoder, BlockRecords } from '../decode/index.js';
 import {
   type ContainerHeader,
   decompressBlock,
   readBlock,
   readHeader,
   readVarLong,
-} from '../decode/container.js';
-import type { AlertDecoder, BlockRecords } from '../decode/decode.js';
+} from '../decode/index.js';
 import type { DecodedItem } from '../pipeline.js';
 import type { ReadArena } from './read-arena.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Prng } from '../../compute/random/prng.js';
+import { Prng } from '../../compute/random/index.js';
 import { type ArenaBuffer, ReadArena } from './read-arena.js';
 
 /** Fills a buffer with bytes derived from its sequence number. */

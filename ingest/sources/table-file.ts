@@ -6,9 +6,8 @@
  * (DuckDB sorts, spilling to disk for large files) and in chunks.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
-import type { Position } from '../../data/alert.js';
-import { apiRowToAlertRecord, isApiExportColumns } from '../decode/api-record.js';
-import { normalizeRecord } from '../decode/normalize.js';
+import type { Position } from '../../data/index.js';
+import { apiRowToAlertRecord, isApiExportColumns, normalizeRecord } from '../decode/index.js';
 import type { DecodedItem } from '../pipeline.js';
 
 /** Table formats read by DuckDB. */

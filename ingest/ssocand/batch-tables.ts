@@ -8,12 +8,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { DUCKDB_TYPE } from '../../data/column-types.js';
 import {
+  DUCKDB_TYPE,
   SSOCAND_LIGHTCURVE_COLUMNS,
   SSOCAND_ORBIT_COLUMNS,
   type SsoCandColumn,
-} from '../../data/ssocand-columns.js';
+} from '../../data/index.js';
 
 /** File names of fink-fat's outputs inside a directory. */
 export const FINK_FAT_FILES = { orbits: 'orbital.parquet', lightcurves: 'trajectory_orb.parquet' } as const;

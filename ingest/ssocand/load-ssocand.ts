@@ -11,13 +11,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { Logger } from 'pino';
-import { assignSsoCandIds, isSsoCandId } from '../../compute/sso/sso-cand-id.js';
-import { fsyncDir } from '../../data/catalog.js';
-import { sqlPathLiteral } from '../../data/sql-text.js';
-import { SSOCAND_LIGHTCURVE_COLUMNS, SSOCAND_ORBIT_COLUMNS } from '../../data/ssocand-columns.js';
-import type { StoreLayout } from '../../data/store-layout.js';
-import { acquirePublishLock } from '../publish/lock.js';
-import { ROW_GROUP_ROWS } from '../publish/part-writer.js';
+import { assignSsoCandIds, isSsoCandId } from '../../compute/sso/index.js';
+import type { StoreLayout } from '../../data/index.js';
+import {
+  fsyncDir,
+  SSOCAND_LIGHTCURVE_COLUMNS,
+  SSOCAND_ORBIT_COLUMNS,
+  sqlPathLiteral,
+} from '../../data/index.js';
+import { acquirePublishLock, ROW_GROUP_ROWS } from '../publish/index.js';
 import {
   appendInput,
   countRows,

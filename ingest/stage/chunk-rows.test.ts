@@ -1,6 +1,6 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { Prng } from '../../compute/random/prng.js';
+import { Prng } from '../../compute/random/index.js';
 import { appendChunks, type ChunkColumnKind, ChunkRows, chunkKindOfSql } from './chunk-rows.js';
 
 const COLUMNS: readonly (readonly [name: string, sqlType: string])[] = [

@@ -21,7 +21,7 @@ import {
   VARCHAR,
 } from '@duckdb/node-api';
 import duckdb from '@duckdb/node-bindings';
-import { INT64_MAX, INT64_MIN } from '../../data/avro-long.js';
+import { INT64_MAX, INT64_MIN } from '../../data/index.js';
 
 /** Value kinds of a chunk column (the DuckDB types INTEGER, BIGINT, FLOAT, DOUBLE, BOOLEAN, VARCHAR, BLOB). */
 export type ChunkColumnKind = 'int' | 'long' | 'float' | 'double' | 'boolean' | 'string' | 'blob';

@@ -1,9 +1,9 @@
 /** Values the store derives for each alert at ingestion: its HEALPix pixel and its Fink classification. */
 
-import { classifyAlert } from '../../compute/classify/fink-classification.js';
+import { classifyAlert } from '../../compute/classify/index.js';
 import { ang2pixNest } from '../../compute/sky/index.js';
-import type { Alert } from '../../data/alert.js';
-import { COLUMN_INDEX } from '../../data/columns.js';
+import type { Alert } from '../../data/index.js';
+import { COLUMN_INDEX } from '../../data/index.js';
 import type { AlertDerived } from './night-staging.js';
 
 /** HEALPix order of the stored sky index (pixels of ~0.4 mas; any coarser order is a range of them). */

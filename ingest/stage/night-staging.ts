@@ -10,11 +10,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection, DuckDBDataChunk } from '@duckdb/node-api';
-import type { Alert, HistoryPoint } from '../../data/alert.js';
-import { encodeAlertRowView } from '../../data/alert-row-codec.js';
-import type { AvroScalar, ColumnValue } from '../../data/column-types.js';
-import { ALERT_COLUMNS } from '../../data/columns.js';
-import { CREATE_STAGING_SQL, HISTORY_COLUMNS, STAGING_ALERT_COLUMNS } from '../../data/staging-schema.js';
+import type { Alert, AvroScalar, ColumnValue, HistoryPoint } from '../../data/index.js';
+import {
+  ALERT_COLUMNS,
+  CREATE_STAGING_SQL,
+  encodeAlertRowView,
+  HISTORY_COLUMNS,
+  STAGING_ALERT_COLUMNS,
+} from '../../data/index.js';
 import { DirectAppendFile } from '../direct-append-file.js';
 import { appendChunks, ChunkRows, chunkKindOfSql } from './chunk-rows.js';
 import { bumpStagedVersion } from './staged-version.js';

@@ -7,8 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Rejection } from '../../data/alert.js';
-import type { StoreLayout } from '../../data/store-layout.js';
+import type { Rejection, StoreLayout } from '../../data/index.js';
 
 /** One line of a quarantine index. */
 export interface QuarantineEntry {

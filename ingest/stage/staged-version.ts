@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fsyncDir } from '../../data/catalog.js';
+import { fsyncDir } from '../../data/index.js';
 
 /** The version file beside a staging DuckDB file. */
 export function stagedVersionFileOf(stagingFile: string): string {

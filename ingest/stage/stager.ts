@@ -3,7 +3,7 @@
  * closes nights on request so that the publisher can read them.
  */
 import type { Logger } from 'pino';
-import type { StoreLayout } from '../../data/store-layout.js';
+import type { StoreLayout } from '../../data/index.js';
 import { NightStaging, type StageCounts, type StagedAlert, type StagingRows } from './night-staging.js';
 import { StagingDatabase } from './staging-database.js';
 

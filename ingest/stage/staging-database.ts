@@ -5,7 +5,7 @@
  * attachment ~20 ms, which is what a backfill of hundreds of small nights pays per night (docs/ingest.md).
  */
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { sqlPathLiteral } from '../../data/sql-text.js';
+import { sqlPathLiteral } from '../../data/index.js';
 
 /**
  * Staging files are written without compression: they live until their night is published, and the compression

@@ -7,11 +7,10 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import type { Position } from '../../data/alert.js';
-import type { StoreLayout } from '../../data/store-layout.js';
-import { AlertDecoder } from '../decode/decode.js';
+import type { Position, StoreLayout } from '../../data/index.js';
+import { AlertDecoder } from '../decode/index.js';
 import { type IngestCounts, IngestPipeline, type RawMessage } from '../pipeline.js';
-import { ReadArena } from '../sources/read-arena.js';
+import { ReadArena } from '../sources/index.js';
 
 /**
  * Bytes of the ring of memory shared with the worker: the messages being staged are at most

@@ -7,9 +7,9 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import pino from 'pino';
-import type { Position } from '../../data/alert.js';
-import { StoreLayout } from '../../data/store-layout.js';
-import { AlertDecoder } from '../decode/decode.js';
+import type { Position } from '../../data/index.js';
+import { StoreLayout } from '../../data/index.js';
+import { AlertDecoder } from '../decode/index.js';
 import { IngestPipeline, type RawMessage } from '../pipeline.js';
 import type { StagingRequest } from './staging-thread.js';
 

@@ -10,15 +10,20 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { formatMocAscii, formatMocJson, mocFromCredibleRegion } from '../../compute/skymap/index.js';
-import { findRegionHits } from '../../data/queries/bayestar.js';
+import { findRegionHits } from '../../data/queries/index.js';
 import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
-import { argListing } from '../args/arg-docs.js';
-import { numberArg, OUTPUT_FORMATS } from '../args/common.js';
-import { dateArg } from '../args/dates.js';
-import { parseArgs } from '../args/request.js';
-import { parseColumnSelection, withoutEmptyArgs } from '../args/table-args.js';
-import { readUploadRequest, uploadLimit } from '../args/upload.js';
+import {
+  argListing,
+  dateArg,
+  numberArg,
+  OUTPUT_FORMATS,
+  parseArgs,
+  parseColumnSelection,
+  readUploadRequest,
+  uploadLimit,
+  withoutEmptyArgs,
+} from '../args/index.js';
 import { respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
 import type { EndpointDoc } from '../openapi.js';

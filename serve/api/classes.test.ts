@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FINK_CLASSES, parseClassArgument, SIMBAD_LABELS, TNS_TYPES } from '../../data/classes.js';
+import { FINK_CLASSES, parseClassArgument, SIMBAD_LABELS, TNS_TYPES } from '../../data/index.js';
 import { CLASS_GROUPS, classesApp } from './classes.js';
 
 type Body = { classnames: Record<string, string[]> };

@@ -13,7 +13,7 @@ import {
   TNS_PREFIX,
   TNS_TYPES,
   UNKNOWN_CLASS,
-} from '../../data/classes.js';
+} from '../../data/index.js';
 import type { EndpointDoc } from '../openapi.js';
 
 /** Group names of the answer, as the reference (G1) spells them. */

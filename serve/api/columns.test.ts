@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALERT_COLUMNS } from '../../data/columns.js';
 import { DERIVED_COLUMNS } from '../../data/derived-columns.js';
+import { ALERT_COLUMNS } from '../../data/index.js';
 import { columnsApp, FIELD_GROUPS, type FieldSummary } from './columns.js';
 
 type Body = {

@@ -8,8 +8,8 @@
  * Reference: docs/references.md#api-columns (body shape, family names, names without prefix, sorted by name; Fink's test).
  */
 import { Hono } from 'hono';
-import type { ColumnFamily } from '../../data/column-types.js';
-import { ALL_FIELDS, type FieldDef } from '../../data/derived-columns.js';
+import type { ColumnFamily } from '../../data/index.js';
+import { ALL_FIELDS, type FieldDef } from '../../data/index.js';
 import type { EndpointDoc } from '../openapi.js';
 
 /** Group names of the answer by family, as the reference spells them. */

@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { readFitsImage } from '../../compute/fits/fits-reader.js';
+import { readFitsImage } from '../../compute/fits/index.js';
 import {
   COLORMAPS,
   CONVOLUTION_KERNELS,
@@ -19,17 +19,14 @@ import {
   type Stretch,
   writeZip,
 } from '../../compute/image/index.js';
-import { INT64_MAX } from '../../data/avro-long.js';
+import { INT64_MAX } from '../../data/index.js';
 import {
   type AlertStamps,
   STAMP_KINDS,
   type StampKind,
   type StampSelection,
-} from '../../data/queries/cutouts.js';
-import { argListing } from '../args/arg-docs.js';
-import { numberArg } from '../args/common.js';
-import { OBJECT_ID, OBJECT_ID_FORM } from '../args/object-ids.js';
-import { parseArgs, rawArgs } from '../args/request.js';
+} from '../../data/queries/index.js';
+import { argListing, numberArg, OBJECT_ID, OBJECT_ID_FORM, parseArgs, rawArgs } from '../args/index.js';
 import { stampArray, stampField } from '../cutout-arrays.js';
 import { ApiError } from '../errors.js';
 import { objectReads } from '../object-reads.js';

@@ -9,7 +9,7 @@ import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { argValidation, describeArgs } from '../args/arg-docs.js';
-import { parseArgs } from '../args/request.js';
+import { parseArgs } from '../args/index.js';
 import { ApiError } from '../errors.js';
 import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader } from '../store-reader.js';

@@ -7,15 +7,14 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { FLOAT32_FIELDS } from '../../data/alert-json.js';
-import { encodeJsonFields } from '../../data/json-text.js';
+import { encodeJsonFields, FLOAT32_FIELDS } from '../../data/index.js';
 import {
   findConeHits,
   findDateHits,
   type JdWindow,
   readLatestOfObjects,
   type TimeField,
-} from '../../data/queries/explorer.js';
+} from '../../data/queries/index.js';
 import {
   readReferencedAlerts,
   readReferencedAlertsInOrder,
@@ -23,12 +22,25 @@ import {
 } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { alertTextsJson } from '../alert-texts.js';
-import { argListing } from '../args/arg-docs.js';
-import { decArg, MAX_RADIUS_ARCSEC, raArg, radiusArg } from '../args/coords.js';
-import { DEFAULT_START_JD, dateArg, MAX_DATE_JD, nowJd, positiveDaysArg } from '../args/dates.js';
-import { objectIdList } from '../args/object-ids.js';
-import { parseArgs, rawArgs } from '../args/request.js';
-import { countArg, outputFormatArg, parseColumnSelection, withoutEmptyArgs } from '../args/table-args.js';
+import {
+  argListing,
+  countArg,
+  DEFAULT_START_JD,
+  dateArg,
+  decArg,
+  MAX_DATE_JD,
+  MAX_RADIUS_ARCSEC,
+  nowJd,
+  objectIdList,
+  outputFormatArg,
+  parseArgs,
+  parseColumnSelection,
+  positiveDaysArg,
+  raArg,
+  radiusArg,
+  rawArgs,
+  withoutEmptyArgs,
+} from '../args/index.js';
 import { respondJsonBytes, respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
 import type { EndpointDoc } from '../openapi.js';

@@ -6,22 +6,25 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ALL_CLASSES, parseClassArgument, TNS_PREFIX, UNKNOWN_CLASS } from '../../data/classes.js';
-import { findLatestAlerts, type LatestsClass } from '../../data/queries/latests.js';
+import { ALL_CLASSES, parseClassArgument, TNS_PREFIX, UNKNOWN_CLASS } from '../../data/index.js';
+import { findLatestAlerts, type LatestsClass } from '../../data/queries/index.js';
 import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, COLOUR_V_FIELDS, toApiAlertRows } from '../alert-rows.js';
 import { referencedAlertsJson } from '../alert-texts.js';
-import { argListing } from '../args/arg-docs.js';
-import { booleanArg } from '../args/common.js';
-import { DEFAULT_START_JD, dateArg, nowJd } from '../args/dates.js';
-import { parseArgs, rawArgs } from '../args/request.js';
 import {
+  argListing,
+  booleanArg,
   columnsArg,
   countArg,
+  DEFAULT_START_JD,
+  dateArg,
+  nowJd,
   outputFormatArg,
+  parseArgs,
   parseColumnSelection,
+  rawArgs,
   withoutEmptyArgs,
-} from '../args/table-args.js';
+} from '../args/index.js';
 import { respondJsonBytes, respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
 import type { EndpointDoc } from '../openapi.js';

@@ -1,15 +1,20 @@
 /** `/api/v1/objects`: every valid alert of one or several objects (docs/references.md#api-objects). */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { STAMP_KINDS, type StampKind } from '../../data/queries/cutouts.js';
-import type { LocatedAlertText } from '../../data/queries/object-blocks.js';
+import type { LocatedAlertText } from '../../data/queries/index.js';
+import { STAMP_KINDS, type StampKind } from '../../data/queries/index.js';
 import { toApiRow } from '../alert-rows.js';
 import { alertTextsJson, colourRateTexts } from '../alert-texts.js';
-import { argListing } from '../args/arg-docs.js';
-import { booleanArg, splitList } from '../args/common.js';
-import { objectIdList } from '../args/object-ids.js';
-import { parseArgs, rawArgs } from '../args/request.js';
-import { outputFormatArg, stampKindArg } from '../args/table-args.js';
+import {
+  argListing,
+  booleanArg,
+  objectIdList,
+  outputFormatArg,
+  parseArgs,
+  rawArgs,
+  splitList,
+  stampKindArg,
+} from '../args/index.js';
 import { addStampArrays } from '../cutout-arrays.js';
 import { addAlertFields, addColourRateFields } from '../derived-fields.js';
 import { respondJsonBytes, respondTable } from '../encode/index.js';

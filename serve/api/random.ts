@@ -8,18 +8,18 @@
 import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { readAlertsOfObjects } from '../../data/queries/alert-refs.js';
-import { sampleObjects } from '../../data/queries/random.js';
+import { readAlertsOfObjects, sampleObjects } from '../../data/queries/index.js';
 import { ALERT_V_FIELDS, answerColumns, COLOUR_V_FIELDS, toApiAlertRows } from '../alert-rows.js';
-import { argListing } from '../args/arg-docs.js';
-import { parseArgs, rawArgs } from '../args/request.js';
 import {
+  argListing,
   columnsArg,
   countArg,
   outputFormatArg,
+  parseArgs,
   parseColumnSelection,
+  rawArgs,
   withoutEmptyArgs,
-} from '../args/table-args.js';
+} from '../args/index.js';
 import { respondTable } from '../encode/index.js';
 import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader } from '../store-reader.js';

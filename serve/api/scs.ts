@@ -9,11 +9,11 @@
  * POS_EQ_DEC_MAIN), §3.3 (errors); IVOA DALI 1.1 §4.4 (QUERY_STATUS, OVERFLOW).
  */
 import { Hono } from 'hono';
-import { findConeHits } from '../../data/queries/explorer.js';
+import { findConeHits } from '../../data/queries/index.js';
 import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
-import { MAX_RADIUS_ARCSEC } from '../args/coords.js';
-import type { CellKind, TableColumn } from '../encode/table-columns.js';
-import { encodeVotable, xmlEscape } from '../encode/votable.js';
+import { MAX_RADIUS_ARCSEC } from '../args/index.js';
+import type { CellKind, TableColumn } from '../encode/index.js';
+import { encodeVotable, xmlEscape } from '../encode/index.js';
 import type { StoreReader } from '../store-reader.js';
 
 /** Largest search radius (degrees): 5°, as the API's cone searches. */

@@ -5,13 +5,19 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { findSsoAlerts } from '../../data/queries/sso.js';
+import { findSsoAlerts } from '../../data/queries/index.js';
 import { readReferencedAlerts } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, toApiAlertRows } from '../alert-rows.js';
-import { argListing } from '../args/arg-docs.js';
-import { booleanArg, splitList } from '../args/common.js';
-import { parseArgs, rawArgs } from '../args/request.js';
-import { outputFormatArg, parseColumnSelection, stampKindArg } from '../args/table-args.js';
+import {
+  argListing,
+  booleanArg,
+  outputFormatArg,
+  parseArgs,
+  parseColumnSelection,
+  rawArgs,
+  splitList,
+  stampKindArg,
+} from '../args/index.js';
 import { addStampArrays, stampField } from '../cutout-arrays.js';
 import { respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';

@@ -9,21 +9,28 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { isSsoCandId } from '../../compute/sso/sso-cand-id.js';
-import { readSsoCand } from '../../data/queries/ssocand.js';
+import { isSsoCandId } from '../../compute/sso/index.js';
 import {
   findSsoCandField,
   SSOCAND_COLUMNS,
   SSOCAND_JD_UTC_FIELDS,
   SSOCAND_KINDS,
   type SsoCandKind,
-} from '../../data/ssocand-columns.js';
-import { argListing } from '../args/arg-docs.js';
-import { DEFAULT_START_DATE, dateArg, nowJd } from '../args/dates.js';
-import { parseArgs, rawArgs } from '../args/request.js';
-import { countArg, outputFormatArg, withoutEmptyArgs } from '../args/table-args.js';
+} from '../../data/index.js';
+import { readSsoCand } from '../../data/queries/index.js';
+import {
+  argListing,
+  countArg,
+  DEFAULT_START_DATE,
+  dateArg,
+  nowJd,
+  outputFormatArg,
+  parseArgs,
+  rawArgs,
+  withoutEmptyArgs,
+} from '../args/index.js';
+import type { FieldLookup } from '../encode/index.js';
 import { respondTable } from '../encode/index.js';
-import type { FieldLookup } from '../encode/table-columns.js';
 import { ApiError } from '../errors.js';
 import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader } from '../store-reader.js';

@@ -6,12 +6,9 @@
 import fs from 'node:fs';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { builtSsoftVersions, readSsoftRows, type SsoftFilter } from '../../data/queries/ssoft.js';
-import { SSOFT_FLAVORS, type SsoftFlavor, ssoftColumns } from '../../data/ssoft-columns.js';
-import { argListing } from '../args/arg-docs.js';
-import { booleanArg } from '../args/common.js';
-import { parseArgs, rawArgs } from '../args/request.js';
-import { outputFormatChoice } from '../args/table-args.js';
+import { SSOFT_FLAVORS, type SsoftFlavor, ssoftColumns } from '../../data/index.js';
+import { builtSsoftVersions, readSsoftRows, type SsoftFilter } from '../../data/queries/index.js';
+import { argListing, booleanArg, outputFormatChoice, parseArgs, rawArgs } from '../args/index.js';
 import { CONTENT_TYPES, respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
 import type { EndpointDoc } from '../openapi.js';

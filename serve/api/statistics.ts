@@ -5,11 +5,8 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { Catalog } from '../../data/catalog.js';
-import { argListing } from '../args/arg-docs.js';
-import { booleanArg, splitList } from '../args/common.js';
-import { parseArgs, rawArgs } from '../args/request.js';
-import { outputFormatArg } from '../args/table-args.js';
+import type { Catalog } from '../../data/index.js';
+import { argListing, booleanArg, outputFormatArg, parseArgs, rawArgs, splitList } from '../args/index.js';
 import { respondTable } from '../encode/index.js';
 import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader } from '../store-reader.js';

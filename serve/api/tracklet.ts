@@ -4,13 +4,18 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { findTrackletAlerts } from '../../data/queries/tracklet.js';
+import { findTrackletAlerts } from '../../data/queries/index.js';
 import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { referencedAlertsJson } from '../alert-texts.js';
-import { argListing } from '../args/arg-docs.js';
-import { parseArgs, rawArgs } from '../args/request.js';
-import { columnsArg, outputFormatArg, parseColumnSelection } from '../args/table-args.js';
+import {
+  argListing,
+  columnsArg,
+  outputFormatArg,
+  parseArgs,
+  parseColumnSelection,
+  rawArgs,
+} from '../args/index.js';
 import { respondJsonBytes, respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
 import type { EndpointDoc } from '../openapi.js';

@@ -9,15 +9,23 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { PositionIndex } from '../../compute/sky/index.js';
-import { type CatalogueMatch, findCatalogueMatches, TooManyMatchesError } from '../../data/queries/xmatch.js';
+import { type CatalogueMatch, findCatalogueMatches, TooManyMatchesError } from '../../data/queries/index.js';
 import { readReferencedAlerts } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
-import { argListing } from '../args/arg-docs.js';
-import { MAX_RADIUS_ARCSEC, radiusArg } from '../args/coords.js';
-import { dateArg, positiveDaysArg } from '../args/dates.js';
-import { parseArgs } from '../args/request.js';
-import { outputFormatArg, parseColumnSelection, withoutEmptyArgs } from '../args/table-args.js';
-import { MAX_UPLOAD_BYTES, readUploadRequest, uploadLimit } from '../args/upload.js';
+import {
+  argListing,
+  dateArg,
+  MAX_RADIUS_ARCSEC,
+  MAX_UPLOAD_BYTES,
+  outputFormatArg,
+  parseArgs,
+  parseColumnSelection,
+  positiveDaysArg,
+  radiusArg,
+  readUploadRequest,
+  uploadLimit,
+  withoutEmptyArgs,
+} from '../args/index.js';
 import { respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
 import type { EndpointDoc } from '../openapi.js';
@@ -28,7 +36,7 @@ import {
   MAX_CATALOGUE_ROWS,
   parseHeaderArg,
   readCatalogue,
-} from '../xmatch/catalogue.js';
+} from '../xmatch/index.js';
 
 /** Days around each row's Time when a Time column is named and `window` is not given (reference doc). */
 export const DEFAULT_WINDOW_DAYS = 1;

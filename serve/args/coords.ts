@@ -13,7 +13,7 @@ import {
   parseRaDeg,
   parseRadiusArcsec,
   RA_FORMS,
-} from '../../compute/sky/sexagesimal.js';
+} from '../../compute/sky/index.js';
 
 export {
   ARCSEC_PER_DEG,
@@ -22,7 +22,7 @@ export {
   parseDecDeg,
   parseRaDeg,
   parseRadiusArcsec,
-} from '../../compute/sky/sexagesimal.js';
+} from '../../compute/sky/index.js';
 
 function angleArg(parse: (v: string | number) => ParsedAngle, expected: string) {
   return z.union([z.string(), z.number()], { message: `expected ${expected}` }).transform((v, ctx) => {

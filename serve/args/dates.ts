@@ -6,7 +6,7 @@
  * Reference: docs/references.md#api-dates (`isoify_time`; default start 2019-11-01, default stop now).
  */
 import { z } from 'zod';
-import { MJD_OFFSET, unixMsToJd } from '../../compute/time/jd.js';
+import { MJD_OFFSET, unixMsToJd } from '../../compute/time/index.js';
 import { numberArg } from './common.js';
 
 /** JD of 2019-11-01 00:00 UTC, the start of Fink operations: the default `startdate` everywhere. */

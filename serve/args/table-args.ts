@@ -6,8 +6,8 @@
  * `v:` fields when restricted).
  */
 import { z } from 'zod';
-import { COLUMN_INDEX, findColumn } from '../../data/columns.js';
-import { STAMP_KINDS } from '../../data/queries/cutouts.js';
+import { COLUMN_INDEX, findColumn } from '../../data/index.js';
+import { STAMP_KINDS } from '../../data/queries/index.js';
 import { ApiError } from '../errors.js';
 import { OUTPUT_FORMATS, splitList } from './common.js';
 

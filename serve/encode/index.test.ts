@@ -1,7 +1,7 @@
 /** The shared encoder: MIME types and file names, and the same values in all four formats. */
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { ALL_FIELDS } from '../../data/derived-columns.js';
+import { ALL_FIELDS } from '../../data/index.js';
 import { parseCsv, parseVotable, readParquet } from '../../test/support/table-readers.js';
 import { encodeTable, respondTable } from './index.js';
 import { type CellKind, tableColumns } from './table-columns.js';

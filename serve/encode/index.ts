@@ -6,13 +6,15 @@
  * Reference: docs/references.md#api-output-formats (output formats); DESIGN.md (behaviour every endpoint shares).
  */
 import type { Context } from 'hono';
-import { FLOAT32_FIELDS } from '../../data/alert-json.js';
-import { encodeJsonRecords } from '../../data/json-text.js';
-import type { OutputFormat } from '../args/common.js';
+import { encodeJsonRecords, FLOAT32_FIELDS } from '../../data/index.js';
+import type { OutputFormat } from '../args/index.js';
 import { encodeCsv } from './csv.js';
 import { encodeParquet } from './parquet.js';
 import { type FieldLookup, tableColumns } from './table-columns.js';
 import { encodeVotable } from './votable.js';
+
+export type { CellKind, FieldLookup, TableColumn } from './table-columns.js';
+export { encodeVotable, xmlEscape } from './votable.js';
 
 /** MIME type of each output format (parquet: IANA registration of 2024; VOTable: IVOA). */
 export const CONTENT_TYPES: Readonly<Record<OutputFormat, string>> = {

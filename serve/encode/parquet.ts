@@ -29,7 +29,7 @@ import {
   listValue,
   VARCHAR,
 } from '@duckdb/node-api';
-import { sqlPathLiteral } from '../../data/sql-text.js';
+import { sqlPathLiteral } from '../../data/index.js';
 import { asArray, cellText, isNullCell, type TableColumn } from './table-columns.js';
 
 /** Name of the shared in-memory encoder database in DuckDB's instance cache. */

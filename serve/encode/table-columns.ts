@@ -4,9 +4,15 @@
  * from the field catalogue (data/derived-columns.ts) when every value fits it; other columns are typed from their
  * values, so that no row content can make an encoder fail.
  */
-import { INT64_MAX, INT64_MIN } from '../../data/avro-long.js';
-import { type FieldDef, findField, JD_UTC_FIELDS } from '../../data/derived-columns.js';
-import { float32Text, jsonValue } from '../../data/json-text.js';
+import {
+  type FieldDef,
+  findField,
+  float32Text,
+  INT64_MAX,
+  INT64_MIN,
+  JD_UTC_FIELDS,
+  jsonValue,
+} from '../../data/index.js';
 
 /**
  * Where the encoders find the type, unit, UCD and doc of a column by API name, and whether it is a Julian date

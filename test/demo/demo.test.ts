@@ -8,9 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { unpackNumber } from '../../compute/sso/mpcorb-format.js';
-import { readCatalog } from '../../data/catalog.js';
-import { StoreLayout } from '../../data/store-layout.js';
+import { unpackNumber } from '../../compute/sso/index.js';
+import { readCatalog, StoreLayout } from '../../data/index.js';
 import { PROJECT_ROOT } from '../support/project-root.js';
 
 const CLI = path.join(PROJECT_ROOT, 'dist', 'bin', 'skyalert.js');

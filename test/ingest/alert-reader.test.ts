@@ -8,15 +8,15 @@ import os from 'node:os';
 import path from 'node:path';
 import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
-import { bigintLongType } from '../../data/avro-long.js';
+import { bigintLongType } from '../../data/index.js';
 import { compileAvroType } from '../../ingest/decode/avro-cursor.js';
-import { decompressBlock, readBlock, readHeader } from '../../ingest/decode/container.js';
 import {
   AlertDecoder,
   type DecodeOutcome,
   decodeBlockRecords,
   decodeBlockRecordsWithAvsc,
 } from '../../ingest/decode/decode.js';
+import { decompressBlock, readBlock, readHeader } from '../../ingest/decode/index.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
 import { testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';

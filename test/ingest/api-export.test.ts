@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partFilePath, readCatalog } from '../../data/catalog.js';
-import { publishNights } from '../../ingest/publish/publish-nights.js';
+import { partFilePath, readCatalog } from '../../data/index.js';
+import { publishNights } from '../../ingest/publish/index.js';
 import { expandInputs, ingestFiles } from '../../ingest/run-files.js';
 import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
-import { bigintLongType } from '../../data/avro-long.js';
-import { AlertDecoder } from '../../ingest/decode/decode.js';
-import { encodeContainer } from '../../ingest/simulate/container-writer.js';
+import { bigintLongType } from '../../data/index.js';
+import { AlertDecoder } from '../../ingest/decode/index.js';
+import { encodeContainer } from '../../ingest/simulate/index.js';
 import { type AvroStreamEvent, readAvroFile, readAvroStream } from '../../ingest/sources/avro-file.js';
 
 const type = avro.Type.forSchema(

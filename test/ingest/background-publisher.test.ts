@@ -6,11 +6,10 @@
 import fs from 'node:fs';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readCatalog } from '../../data/catalog.js';
-import type { StoreLayout } from '../../data/store-layout.js';
-import { BackgroundPublisher } from '../../ingest/publish/background-publisher.js';
-import { publishNights } from '../../ingest/publish/publish-nights.js';
-import { ingestFiles } from '../../ingest/run-files.js';
+import type { StoreLayout } from '../../data/index.js';
+import { readCatalog } from '../../data/index.js';
+import { ingestFiles } from '../../ingest/index.js';
+import { BackgroundPublisher, publishNights } from '../../ingest/publish/index.js';
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';
 

@@ -6,8 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readHeader } from '../../ingest/decode/container.js';
-import { AlertDecoder, type DecodeOutcome } from '../../ingest/decode/decode.js';
+import { AlertDecoder, type DecodeOutcome, readHeader } from '../../ingest/decode/index.js';
 import { testDataPath } from '../support/test-data.js';
 
 const RAW = () => testDataPath('ztf_raw_avro');

@@ -7,10 +7,10 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
-import { COLUMN_INDEX } from '../../data/columns.js';
-import { AlertDecoder } from '../../ingest/decode/decode.js';
+import { COLUMN_INDEX } from '../../data/index.js';
+import { AlertDecoder } from '../../ingest/decode/index.js';
 import { dropInvalidUnionDefaults } from '../../ingest/decode/schema-cache.js';
-import { readTableFile } from '../../ingest/sources/table-file.js';
+import { readTableFile } from '../../ingest/sources/index.js';
 import { testDataPath } from '../support/test-data.js';
 
 function walk(dir: string): string[] {

@@ -7,16 +7,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Alert } from '../../data/alert.js';
-import { AlertDecoder } from '../../ingest/decode/decode.js';
-import { deriveAlertValues } from '../../ingest/stage/derive.js';
+import type { Alert } from '../../data/index.js';
+import { AlertDecoder } from '../../ingest/decode/index.js';
+import { deriveAlertValues, Stager } from '../../ingest/stage/index.js';
 import {
   NightStaging,
   type StageCounts,
   type StagedAlert,
   stampsFileOf,
 } from '../../ingest/stage/night-staging.js';
-import { Stager } from '../../ingest/stage/stager.js';
 import { sql } from '../support/sql.js';
 import { expectStagedStamps } from '../support/staged-stamps.js';
 import { tempStore } from '../support/store.js';

@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Alert } from '../../data/alert.js';
-import { AlertDecoder } from '../../ingest/decode/decode.js';
+import type { Alert } from '../../data/index.js';
+import { AlertDecoder } from '../../ingest/decode/index.js';
 import { type DecodedItem, IngestPipeline } from '../../ingest/pipeline.js';
 import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';

@@ -8,10 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import avro from 'avsc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { viewBytesType } from '../../data/avro-bytes.js';
-import { bigintLongType } from '../../data/avro-long.js';
-import { decompressBlock, readBlock, readHeader } from '../../ingest/decode/container.js';
-import { AlertDecoder, type DecodeOutcome } from '../../ingest/decode/decode.js';
+import { bigintLongType, viewBytesType } from '../../data/index.js';
+import {
+  AlertDecoder,
+  type DecodeOutcome,
+  decompressBlock,
+  readBlock,
+  readHeader,
+} from '../../ingest/decode/index.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
 import { testLog } from '../support/store.js';
 

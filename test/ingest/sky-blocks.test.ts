@@ -8,13 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Prng } from '../../compute/random/prng.js';
+import { Prng } from '../../compute/random/index.js';
 import { ang2pixNest, coneRanges } from '../../compute/sky/index.js';
-import { PART_FILES } from '../../data/catalog.js';
+import { PART_FILES, ReadOnlyFiles, SKY_BLOCKS_FILE } from '../../data/index.js';
 import { mergePixelRanges } from '../../data/queries/explorer.js';
 import { SkyBlockReader, type SkyWindow } from '../../data/queries/sky-blocks.js';
-import { ReadOnlyFiles } from '../../data/read-only-files.js';
-import { SKY_BLOCKS_FILE } from '../../data/sky-blocks.js';
 import { writeSkyBlocks } from '../../ingest/publish/sky-blocks-writer.js';
 
 interface Point {

@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partFilePath, readCatalog, STAMPS_FILE } from '../../data/catalog.js';
+import { partFilePath, readCatalog, STAMPS_FILE } from '../../data/index.js';
+import { ingestFiles } from '../../ingest/index.js';
 import { publishNight, stagingFilesOf } from '../../ingest/publish/publish-night.js';
-import { ingestFiles } from '../../ingest/run-files.js';
 import { readQuarantine } from '../../ingest/stage/quarantine.js';
 import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';

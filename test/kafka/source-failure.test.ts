@@ -5,7 +5,7 @@
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawMessage } from '../../ingest/pipeline.js';
-import { KafkaSource } from '../../ingest/sources/kafka.js';
+import { KafkaSource } from '../../ingest/sources/index.js';
 import { startBroker, type TestBroker } from '../support/kafka-broker.js';
 import { testLog } from '../support/store.js';
 

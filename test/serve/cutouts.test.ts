@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFitsImage } from '../../compute/fits/fits-reader.js';
-import type { StoreLayout } from '../../data/store-layout.js';
-import { compactStore } from '../../ingest/publish/compact.js';
+import { readFitsImage } from '../../compute/fits/index.js';
+import type { StoreLayout } from '../../data/index.js';
+import { compactStore } from '../../ingest/publish/index.js';
 import { createApp } from '../../serve/app.js';
 import { addStampArrays } from '../../serve/cutout-arrays.js';
 import { objectReads } from '../../serve/object-reads.js';

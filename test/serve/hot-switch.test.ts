@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ingestFiles } from '../../ingest/index.js';
 import { publishNight } from '../../ingest/publish/publish-night.js';
-import { ingestFiles } from '../../ingest/run-files.js';
 import { createApp } from '../../serve/app.js';
 import { StoreReader } from '../../serve/store-reader.js';
 import { tempStore, testLog } from '../support/store.js';

@@ -11,20 +11,20 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFitsImage } from '../../compute/fits/fits-reader.js';
-import { writeCatalog } from '../../data/catalog.js';
-import { ALERT_COLUMNS } from '../../data/columns.js';
+import { readFitsImage } from '../../compute/fits/index.js';
 import {
+  ALERT_COLUMNS,
   OBJECT_BLOCK_FORMAT,
   OBJECT_BLOCKS_FILE,
   OBJECT_BLOCKS_INDEX_FILE,
-} from '../../data/object-blocks.js';
-import { SKY_BLOCKS_FILE, SKY_RECORD_BYTES } from '../../data/sky-blocks.js';
-import { compactStore } from '../../ingest/publish/compact.js';
+  SKY_BLOCKS_FILE,
+  SKY_RECORD_BYTES,
+  writeCatalog,
+} from '../../data/index.js';
+import { ingestFiles } from '../../ingest/index.js';
+import { compactStore, publishNights } from '../../ingest/publish/index.js';
 import { preparedTextsOf } from '../../ingest/publish/prepared-texts.js';
 import { publishNight } from '../../ingest/publish/publish-night.js';
-import { publishNights } from '../../ingest/publish/publish-nights.js';
-import { ingestFiles } from '../../ingest/run-files.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
 import { createApp } from '../../serve/app.js';
 import { objectReads } from '../../serve/object-reads.js';

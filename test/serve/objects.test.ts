@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoreLayout } from '../../data/store-layout.js';
+import type { StoreLayout } from '../../data/index.js';
 import { createApp } from '../../serve/app.js';
 import { StoreReader } from '../../serve/store-reader.js';
 import { rawStoreLayout } from '../support/serve-stores.js';

@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlPathLiteral } from '../../data/sql-text.js';
-import type { StoreLayout } from '../../data/store-layout.js';
-import { loadSsoCand } from '../../ingest/ssocand/load-ssocand.js';
+import type { StoreLayout } from '../../data/index.js';
+import { sqlPathLiteral } from '../../data/index.js';
+import { loadSsoCand } from '../../ingest/ssocand/index.js';
 import { OPENAPI_PATH } from '../../serve/api/docs.js';
 import { MAX_SSOCAND_ROWS } from '../../serve/api/ssocand.js';
 import { createApp } from '../../serve/app.js';

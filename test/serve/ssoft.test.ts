@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SSOFT_FLAVORS, type SsoftFlavor, ssoftColumns } from '../../data/ssoft-columns.js';
+import { SSOFT_FLAVORS, type SsoftFlavor, ssoftColumns } from '../../data/index.js';
 import { type ServedStore, simulatedStore } from '../support/serve-stores.js';
 import { readParquet } from '../support/table-readers.js';
 

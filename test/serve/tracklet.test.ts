@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unixMsToJd } from '../../compute/time/jd.js';
+import { unixMsToJd } from '../../compute/time/index.js';
 import { isTrackletIdPrefix, trackletPrefixOfDate } from '../../serve/api/tracklet.js';
 import {
   allPartFiles,

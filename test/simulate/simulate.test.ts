@@ -10,12 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFitsImage } from '../../compute/fits/index.js';
 import { type CatalogueRecord, parseMpcorbCatalogueLine } from '../../compute/sso/catalogue/index.js';
 import { computeEphemerides } from '../../compute/sso/ephemeris/index.js';
-import { ztfSsnamenr } from '../../compute/sso/mpcorb-format.js';
-import { jdToNight } from '../../compute/time/jd.js';
-import type { Alert } from '../../data/alert.js';
-import type { ColumnValue } from '../../data/column-types.js';
-import { ALERT_COLUMNS } from '../../data/columns.js';
-import { AlertDecoder } from '../../ingest/decode/decode.js';
+import { ztfSsnamenr } from '../../compute/sso/index.js';
+import { jdToNight } from '../../compute/time/index.js';
+import type { Alert, ColumnValue } from '../../data/index.js';
+import { ALERT_COLUMNS } from '../../data/index.js';
+import { AlertDecoder } from '../../ingest/decode/index.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
 import { testLog } from '../support/store.js';
 

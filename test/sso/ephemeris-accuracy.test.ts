@@ -16,7 +16,7 @@ import {
   trajectoryState,
   twoBodyState,
 } from '../../compute/sso/ephemeris/index.js';
-import type { Orbit, OrbitElements } from '../../compute/sso/orbit.js';
+import type { Orbit, OrbitElements } from '../../compute/sso/index.js';
 import { testDataPath } from '../support/test-data.js';
 
 interface SbdbTable {

@@ -11,7 +11,7 @@ import {
   packNumber,
   packProvisional,
   parseMpcorbLine,
-} from '../../compute/sso/mpcorb-format.js';
+} from '../../compute/sso/index.js';
 import { testDataPath } from '../support/test-data.js';
 
 const CERES = (() => {

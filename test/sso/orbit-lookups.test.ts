@@ -8,9 +8,9 @@ import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ztfSsnamenrSpellings } from '../../compute/sso/catalogue/index.js';
 import { currentOrbitCatalogue, type OrbitCatalogueFiles } from '../../data/orbit-catalogue.js';
+import { identifySsnamenr, readOrbitsByIds, resolveSso } from '../../data/queries/index.js';
 import type { QueryFn } from '../../data/queries/objects.js';
-import { identifySsnamenr, readOrbitsByIds, resolveSso } from '../../data/queries/orbits.js';
-import { loadOrbitFiles } from '../../ingest/orbits/load-orbits.js';
+import { loadOrbitFiles } from '../../ingest/orbits/index.js';
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';
 

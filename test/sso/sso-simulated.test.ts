@@ -4,7 +4,7 @@
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partFilePath } from '../../data/catalog.js';
+import { partFilePath } from '../../data/index.js';
 import { type ServedStore, simulatedStore } from '../support/serve-stores.js';
 
 type Row = Record<string, unknown>;

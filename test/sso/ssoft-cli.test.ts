@@ -8,10 +8,10 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { currentVersion, runSsoft } from '../../bin/commands/ssoft.js';
 import { UsageError } from '../../bin/commands/usage-error.js';
-import { SSOFT_FLAVORS } from '../../data/ssoft-columns.js';
-import { loadOrbitFiles } from '../../ingest/orbits/load-orbits.js';
-import { publishNights } from '../../ingest/publish/publish-nights.js';
-import { ingestFiles } from '../../ingest/run-files.js';
+import { SSOFT_FLAVORS } from '../../data/index.js';
+import { ingestFiles } from '../../ingest/index.js';
+import { loadOrbitFiles } from '../../ingest/orbits/index.js';
+import { publishNights } from '../../ingest/publish/index.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
 import { tempStore, testLog } from '../support/store.js';
 

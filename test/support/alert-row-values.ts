@@ -4,9 +4,9 @@
  * JSON must escape or that are not ASCII, long strings).
  */
 
-import { Prng } from '../../compute/random/prng.js';
-import type { ColumnValue } from '../../data/column-types.js';
-import { ALERT_COLUMNS } from '../../data/columns.js';
+import { Prng } from '../../compute/random/index.js';
+import type { ColumnValue } from '../../data/index.js';
+import { ALERT_COLUMNS } from '../../data/index.js';
 
 const EDGE_FLOATS = [
   0,

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { buildDemoStore } from '../../bin/commands/demo.js';
-import { StoreLayout } from '../../data/store-layout.js';
+import { StoreLayout } from '../../data/index.js';
 import { defaultPortalDir } from '../../serve/portal-files.js';
 import { type RunningServer, startServer } from '../../serve/server.js';
 import { PROJECT_ROOT } from './project-root.js';

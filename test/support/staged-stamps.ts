@@ -1,6 +1,6 @@
 /** Checks of what a staging file holds for an alert. */
 import { expect } from 'vitest';
-import type { Alert } from '../../data/alert.js';
+import type { Alert } from '../../data/index.js';
 
 /**
  * Expects the staged row's stamp lengths (columns stamp_offset, stamp_*_len of a staging `alerts` table)

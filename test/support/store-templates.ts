@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { StoreLayout } from '../../data/store-layout.js';
+import { StoreLayout } from '../../data/index.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

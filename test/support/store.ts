@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { StoreLayout } from '../../data/store-layout.js';
+import { StoreLayout } from '../../data/index.js';
 
 /** A logger that drops everything below `error` (set SKYALERT_TEST_LOG=debug to see more). */
 export const testLog = pino({ level: process.env.SKYALERT_TEST_LOG ?? 'error' });

@@ -3,7 +3,7 @@
  * form; identity comes from the designation-and-name column (103-158), with the packed columns 1-12 as fallback.
  * Reference: MPC "Export Format for Comet Orbits"; docs/references.md#orbit-formats (columns).
  */
-import { JD_UNIX_EPOCH, MS_PER_DAY } from '../../time/jd.js';
+import { JD_UNIX_EPOCH, MS_PER_DAY } from '../../time/index.js';
 import { elementProblem, type LineOutcome, normalizeDeg } from './catalogue-record.js';
 import { parseCometName, unpackCometDesignation } from './comet-designation.js';
 

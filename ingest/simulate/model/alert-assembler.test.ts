@@ -1,7 +1,6 @@
 import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
-import { bigintLongType } from '../../../data/avro-long.js';
-import { FINK_ZTF_SCHEMA } from '../../../data/avro-schema.js';
+import { bigintLongType, FINK_ZTF_SCHEMA } from '../../../data/index.js';
 import { alertRecord, assembleAlert, finkFields, historyKey, historyOf } from './alert-assembler.js';
 import type { Detection } from './detection.js';
 import { AlertSimulation, HISTORY_DAYS } from './night-planner.js';

@@ -4,7 +4,7 @@
  * Fink science fields. Parts are kept apart so that an encoder can cache the bytes of history entries, which
  * recur in many alerts. Pure apart from the stamp pool's cache.
  */
-import { ZTF_SCHEMA_VERSION } from '../../../data/avro-schema.js';
+import { ZTF_SCHEMA_VERSION } from '../../../data/index.js';
 import {
   type AvroRecord,
   candidateRecord,

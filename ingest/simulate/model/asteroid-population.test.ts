@@ -6,7 +6,7 @@ import {
   parseMpcorbLine,
   unpackNumber,
   unpackProvisional,
-} from '../../../compute/sso/mpcorb-format.js';
+} from '../../../compute/sso/index.js';
 import { generateAsteroids, mpcorbOrder, simOrbit } from './asteroid-population.js';
 
 describe('generateAsteroids', () => {

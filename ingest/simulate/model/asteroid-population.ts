@@ -6,16 +6,11 @@
  * reader of the written file propagates exactly the orbits used for the alerts. Pure.
  */
 
-import { hashSeed, Prng } from '../../../compute/random/prng.js';
+import { hashSeed, Prng } from '../../../compute/random/index.js';
 import { ellipticToPerihelion } from '../../../compute/sso/catalogue/index.js';
 import { computeEphemerides, meanMotionDegPerDay } from '../../../compute/sso/ephemeris/index.js';
-import {
-  type MpcorbRecord,
-  packNumber,
-  packProvisional,
-  ztfSsnamenr,
-} from '../../../compute/sso/mpcorb-format.js';
-import type { Orbit, OrbitElements } from '../../../compute/sso/orbit.js';
+import type { Orbit, OrbitElements } from '../../../compute/sso/index.js';
+import { type MpcorbRecord, packNumber, packProvisional, ztfSsnamenr } from '../../../compute/sso/index.js';
 
 /** One simulated asteroid. */
 export interface SimAsteroid {

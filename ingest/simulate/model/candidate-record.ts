@@ -5,7 +5,7 @@
  * history entry of the same detection agree. Pure.
  */
 
-import { hashSeed, Prng } from '../../../compute/random/prng.js';
+import { hashSeed, Prng } from '../../../compute/random/index.js';
 import type { Detection, DetectionQuality } from './detection.js';
 import { magnrFor } from './neighbourhood.js';
 import { EXPTIME_S, type Exposure } from './night-schedule.js';

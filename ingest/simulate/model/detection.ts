@@ -3,7 +3,7 @@
  * recent detections) and one detection on one exposure, with the photometric measurement model. Pure.
  */
 
-import type { Prng } from '../../../compute/random/prng.js';
+import type { Prng } from '../../../compute/random/index.js';
 import type { LightCurveModel } from './light-curves.js';
 import type { Neighbourhood } from './neighbourhood.js';
 import type { Exposure } from './night-schedule.js';

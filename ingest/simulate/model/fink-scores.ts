@@ -5,7 +5,7 @@
  * for catalogued variables and AGN, and Unknown otherwise. Pure.
  */
 
-import { hashSeed, Prng } from '../../../compute/random/prng.js';
+import { hashSeed, Prng } from '../../../compute/random/index.js';
 import type { AlertSource, Detection, SourceClass } from './detection.js';
 
 /** The score fields of an alert (names as in Fink-enriched alerts). */

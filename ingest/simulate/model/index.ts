@@ -4,7 +4,7 @@
  * lines. No I/O; the files and Kafka sinks are in ingest/simulate.
  */
 
-export { hashSeed, Prng } from '../../../compute/random/prng.js';
+export { hashSeed, Prng } from '../../../compute/random/index.js';
 export {
   formatMpcorbLine,
   MpcFormatError,
@@ -17,7 +17,7 @@ export {
   unpackNumber,
   unpackProvisional,
   ztfSsnamenr,
-} from '../../../compute/sso/mpcorb-format.js';
+} from '../../../compute/sso/index.js';
 export {
   type AlertParts,
   alertRecord,

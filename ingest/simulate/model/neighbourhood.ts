@@ -3,7 +3,7 @@
  * reference image (magnr, distnr, ...), the three nearest Pan-STARRS1 sources (sgscore, distance, mags) and Gaia
  * sources. Drawn once per object so that every alert of the object agrees. Pure.
  */
-import type { Prng } from '../../../compute/random/prng.js';
+import type { Prng } from '../../../compute/random/index.js';
 
 /** What lies at the position: a star (the variable itself), a galaxy (transient host) or nothing in particular. */
 export type SceneKind = 'star' | 'galaxy' | 'none';

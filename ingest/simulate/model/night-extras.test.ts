@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Prng } from '../../../compute/random/prng.js';
+import { Prng } from '../../../compute/random/index.js';
 import { computeEphemerides } from '../../../compute/sso/ephemeris/index.js';
 import { AsteroidEphemerides } from './asteroid-ephemerides.js';
 import { generateAsteroids, simOrbit } from './asteroid-population.js';

@@ -4,7 +4,7 @@
  * Pure: the caller passes the generator and the id allocator.
  */
 
-import type { Prng } from '../../../compute/random/prng.js';
+import type { Prng } from '../../../compute/random/index.js';
 import type { AsteroidEphemerides } from './asteroid-ephemerides.js';
 import type { SimAsteroid } from './asteroid-population.js';
 import type { AlertSource, Detection, DetectionQuality, SourceClass, SsoMatch } from './detection.js';

@@ -6,8 +6,8 @@
  * become non-detections of the history). Deterministic in the seed; state is kept in the instance.
  */
 
-import { hashSeed, Prng } from '../../../compute/random/prng.js';
-import { jdToNight, nightToJdRange } from '../../../compute/time/jd.js';
+import { hashSeed, Prng } from '../../../compute/random/index.js';
+import { jdToNight, nightToJdRange } from '../../../compute/time/index.js';
 import { AsteroidEphemerides } from './asteroid-ephemerides.js';
 import { generateAsteroids, type SimAsteroid } from './asteroid-population.js';
 import { type AlertSource, type Detection, measureFlux } from './detection.js';

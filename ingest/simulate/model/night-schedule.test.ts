@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nightToJdRange } from '../../../compute/time/jd.js';
+import { nightToJdRange } from '../../../compute/time/index.js';
 import { buildNightSchedule, nightId, palomarSiderealDeg, SLOT_SECONDS } from './night-schedule.js';
 import { skyField } from './sky-grid.js';
 

@@ -4,8 +4,8 @@
  * any position can be rebuilt for past nights. Exposures start on a 40 s grid between 03:00 and 12:00 UTC. Pure.
  */
 import { AstroTime, SiderealTime } from 'astronomy-engine';
-import { hashSeed, Prng } from '../../../compute/random/prng.js';
-import { nightToJdRange } from '../../../compute/time/jd.js';
+import { hashSeed, Prng } from '../../../compute/random/index.js';
+import { nightToJdRange } from '../../../compute/time/index.js';
 import { SKY_FIELDS } from './sky-grid.js';
 
 /** ZTF filter id: 1 = g, 2 = r (ZTF "R"), 3 = i. */

@@ -5,9 +5,9 @@
  * parameters and to time them.
  * Reference: docs/references.md#shg1g2-model (model), #ephemeris-algorithm (geometry).
  */
-import { Prng } from '../../../compute/random/prng.js';
+import { Prng } from '../../../compute/random/index.js';
 import { computeEphemerides } from '../../../compute/sso/ephemeris/index.js';
-import type { Orbit, OrbitElements } from '../../../compute/sso/orbit.js';
+import type { Orbit, OrbitElements } from '../../../compute/sso/index.js';
 import { type PhaseObservations, shg1g2Mag } from '../../../compute/sso/phase/index.js';
 
 const RAD_PER_DEG = Math.PI / 180;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashSeed } from '../../../compute/random/prng.js';
+import { hashSeed } from '../../../compute/random/index.js';
 import { type StaticClass, spawnStaticSource } from './population.js';
 import { locate, SKY_FIELDS } from './sky-grid.js';
 

@@ -4,7 +4,7 @@
  * uncatalogued variables, each with its light-curve model, catalogue labels and neighbourhood. Pure.
  */
 
-import { hashSeed, Prng } from '../../../compute/random/prng.js';
+import { hashSeed, Prng } from '../../../compute/random/index.js';
 import type { AlertSource, CatalogueLabels, SourceClass } from './detection.js';
 import type { LightCurveModel, PeriodicModel } from './light-curves.js';
 import { drawNeighbourhood, type SceneKind } from './neighbourhood.js';

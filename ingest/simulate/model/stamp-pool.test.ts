@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { readFitsImage } from '../../../compute/fits/fits-reader.js';
-import { Prng } from '../../../compute/random/prng.js';
+import { readFitsImage } from '../../../compute/fits/index.js';
+import { Prng } from '../../../compute/random/index.js';
 import { drawNoiseFields, renderStampImages, STAMP_SIZE_PX, StampPool, stampBin } from './stamp-pool.js';
 
 const CENTER = 31 * 63 + 31;

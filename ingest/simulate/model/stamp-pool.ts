@@ -5,8 +5,8 @@
  * A set depends only on (seed, kind, bin, variant), never on the order of requests.
  */
 import { gzipSync } from 'node:zlib';
-import { writeFitsImage } from '../../../compute/fits/fits-writer.js';
-import { hashSeed, Prng } from '../../../compute/random/prng.js';
+import { writeFitsImage } from '../../../compute/fits/index.js';
+import { hashSeed, Prng } from '../../../compute/random/index.js';
 
 /** Stamp side (pix), as ZTF. */
 export const STAMP_SIZE_PX = 63;

@@ -2,7 +2,7 @@
  * Identifiers of simulated alerts, shaped like ZTF's: objectId (`ZTF` + year + 7 letters), processing id `pid`,
  * candidate id `candid` (64-bit), difference-image and stamp file names, and Fink tracklet ids. Pure.
  */
-import { base26Letters } from '../../../compute/ids/base26-letters.js';
+import { base26Letters } from '../../../compute/ids/index.js';
 import type { Exposure, Fid } from './night-schedule.js';
 
 /** Largest table id within one (exposure, readout channel); keeps candid digits within pid * 1e6 + 10000 + tblid. */

@@ -1,0 +1,9 @@
+/** Public face of compute/classify/: what code outside this folder imports from it. */
+export { classifyAlert } from './fink-classification.js';
+export {
+  EG_HOST_LABELS,
+  EG_HOST_LABELS_LATER,
+  FINK_CLASSES,
+  type FinkClass,
+  UNKNOWN_CLASS,
+} from './fink-labels.js';

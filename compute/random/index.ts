@@ -1,0 +1,2 @@
+/** Public face of compute/random/: what code outside this folder imports from it. */
+export { hashSeed, Prng } from './prng.js';

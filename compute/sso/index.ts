@@ -1,0 +1,17 @@
+/** Public face of compute/sso/: what code outside this folder imports from it. */
+export {
+  formatMpcorbLine,
+  MpcFormatError,
+  type MpcorbRecord,
+  packEpoch,
+  packNumber,
+  packProvisional,
+  parseMpcorbLine,
+  unpackEpoch,
+  unpackNumber,
+  unpackProvisional,
+  ztfSsnamenr,
+} from './mpcorb-format.js';
+export type { Orbit, OrbitElements } from './orbit.js';
+export { assignSsoCandIds, isSsoCandId } from './sso-cand-id.js';
+export { type SsoDetections, type SsoftIdentity, type SsoftRowValues, ssoftRow } from './ssoft-row.js';

@@ -1,0 +1,41 @@
+/** Public face of data/queries/: what code outside this folder imports from it. */
+export { type AlertRef, BASE_ALERT_COLUMNS, readAlertsOfObjects } from './alert-refs.js';
+export { findRegionHits } from './bayestar.js';
+export {
+  type AlertEpoch,
+  type AlertStamps,
+  STAMP_KINDS,
+  type StampKind,
+  type StampSelection,
+} from './cutouts.js';
+export {
+  findConeHits,
+  findDateHits,
+  type JdWindow,
+  readLatestOfObjects,
+  type TimeField,
+} from './explorer.js';
+export { findLatestAlerts, type LatestsClass } from './latests.js';
+export {
+  alertTextOf,
+  type BlockLocation,
+  blockAlertRows,
+  blockStampEpochs,
+  blockStamps,
+  blockUpperlimRows,
+  type LocatedAlertText,
+  type LocatedBlock,
+  readBlockAlerts,
+  readBlockAlertTexts,
+  readObjectBlocks,
+} from './object-blocks.js';
+export { ZTF_OBJECT_ID } from './objects.js';
+export { identifySsnamenr, type ResolvedSso, readOrbitsByIds, resolveSso } from './orbits.js';
+export { sampleObjects } from './random.js';
+export { SkyBlockReader } from './sky-blocks.js';
+export { findSsoAlerts } from './sso.js';
+export { countSsoDetections, readSsoLightcurves, type SsoLightcurve } from './sso-lightcurves.js';
+export { readSsoCand } from './ssocand.js';
+export { builtSsoftVersions, readSsoftRows, type SsoftFilter } from './ssoft.js';
+export { findTrackletAlerts } from './tracklet.js';
+export { type CatalogueMatch, findCatalogueMatches, TooManyMatchesError } from './xmatch.js';

@@ -1,0 +1,5 @@
+/** Public face of ingest/decode/: what code outside this folder imports from it. */
+export { apiRowToAlertRecord, isApiExportColumns } from './api-record.js';
+export { type ContainerHeader, decompressBlock, readBlock, readHeader, readVarLong } from './container.js';
+export { AlertDecoder, BlockRecords, type DecodeOutcome } from './decode.js';
+export { normalizeRecord } from './normalize.js';

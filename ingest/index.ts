@@ -1,0 +1,3 @@
+/** Public face of ingest/: what code outside this folder imports from it. */
+export { ingestFiles } from './run-files.js';
+export { runKafkaIngest } from './run-kafka.js';

@@ -1,0 +1,34 @@
+/** Public face of serve/args/: what code outside this folder imports from it. */
+export {
+  type ArgInfo,
+  type ArgsSchema,
+  argListing,
+  describeArgs,
+  type JsonSchema,
+  type UploadArg,
+} from './arg-docs.js';
+export { parseBytesLiteral } from './bytes-literal.js';
+export { booleanArg, numberArg, OUTPUT_FORMATS, type OutputFormat, splitList } from './common.js';
+export { decArg, MAX_RADIUS_ARCSEC, raArg, radiusArg } from './coords.js';
+export {
+  DEFAULT_START_DATE,
+  DEFAULT_START_JD,
+  dateArg,
+  MAX_DATE_JD,
+  nowJd,
+  parseDateToJd,
+  positiveDaysArg,
+} from './dates.js';
+export { OBJECT_ID, OBJECT_ID_FORM, objectIdList } from './object-ids.js';
+export { parseArgs, rawArgs } from './request.js';
+export {
+  type ColumnSelection,
+  columnsArg,
+  countArg,
+  outputFormatArg,
+  outputFormatChoice,
+  parseColumnSelection,
+  stampKindArg,
+  withoutEmptyArgs,
+} from './table-args.js';
+export { MAX_UPLOAD_BYTES, readUploadRequest, type Upload, uploadLimit } from './upload.js';
