@@ -165,7 +165,7 @@ export function findField(name: string): FieldDef | undefined {
  * Fields holding a Julian date in UTC (days; the ZTF exposure-start convention): VOTable output ties them to a
  * TIMESYS with timeorigin 0 and timescale UTC.
  *
- * Reference: VOTable 1.4 §3.2 (TIMESYS); DESIGN.md (data conventions: `jd` is JD UTC).
+ * Reference: VOTable 1.4 §3.2 (TIMESYS); docs/store.md (data conventions: `jd` is JD UTC).
  */
 export const JD_UTC_FIELDS: ReadonlySet<string> = new Set([
   'i:jd',

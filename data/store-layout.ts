@@ -1,5 +1,5 @@
 /**
- * The store directory (DESIGN.md, "The store"; docs/store.md): every path under it is built here, from validated
+ * The store directory (docs/store.md): every path under it is built here, from validated
  * parts only. Its folders:
  *
  *   staging/<YYYYMMDD>/<ingester>.duckdb   decoded alerts of one night, one file per ingester (idempotent on candid)

@@ -4,7 +4,7 @@
  * of the GET operation and a property of the JSON body of the POST operation, with its type (zod's JSON Schema),
  * description, default and example.
  *
- * Reference: OpenAPI Specification 3.1.0 (https://spec.openapis.org/oas/v3.1.0) §4.8; DESIGN.md (behaviour every
+ * Reference: OpenAPI Specification 3.1.0 (https://spec.openapis.org/oas/v3.1.0) §4.8; docs/api.md (behaviour every
  * endpoint shares: errors, formats).
  */
 import {

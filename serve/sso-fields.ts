@@ -1,5 +1,5 @@
 /**
- * The fields `/api/v1/sso` adds to alert rows: the ephemeris columns of the spec §2.2 (numeric, units in
+ * The fields `/api/v1/sso` adds to alert rows: the ephemeris columns of docs/sso.md (numeric, units in
  * docs/api.md), `i:magpsf_red`, `sso_name`/`sso_number`, and `residuals_shg1g2` from an sHG1G2 fit of the rows.
  * Ephemerides and fits come from compute/sso; this module only lays their results into rows.
  * Reference: docs/references.md#reduced-magnitude (reduced magnitude), #sso-residuals (residuals), #ephemeris-fields (fields).
@@ -10,7 +10,7 @@ import { fitPhaseCurve } from '../compute/sso/phase/index.js';
 
 type Row = Record<string, unknown>;
 
-/** Ephemeris fields in the order of the spec §2.2 (they come first in each record). */
+/** Ephemeris fields in the order of docs/sso.md (they come first in each record). */
 export const EPHEMERIS_FIELDS = [
   'index',
   'Date',

@@ -3,7 +3,7 @@
  * when it knows the name (identity, every ZTF `ssnamenr` spelling, orbit), else, when alerts carry the text
  * itself as `ssnamenr` (an object missing from the loaded catalogue, e.g. a recent temporary designation), an
  * object without orbit named by those spellings. Anything else is unknown (the endpoint answers 400).
- * Reference: docs/references.md#sso-name-resolution (resolution, spellings); spec §4.2 rules 1 and 5.
+ * Reference: docs/references.md#sso-name-resolution (resolution, spellings); docs/sso.md (orbits and names).
  */
 import { queryKeys, type SsoIdentity, ztfSsnamenrSpellings } from '../compute/sso/catalogue/index.js';
 import type { Orbit } from '../compute/sso/index.js';

@@ -17,7 +17,7 @@ export function unixMsToJd(ms: number): number {
 }
 
 /**
- * The night of an observation as the integer YYYYMMDD: the UTC calendar date of `jd` (DESIGN.md, data
+ * The night of an observation as the integer YYYYMMDD: the UTC calendar date of `jd` (docs/store.md, data
  * conventions). ZTF nights at Palomar (03:00-13:00 UTC) fall within one UTC date.
  */
 export function jdToNight(jd: number): number {

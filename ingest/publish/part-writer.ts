@@ -2,7 +2,7 @@
  * Writes one immutable part from three relations prepared by the caller on a DuckDB connection:
  * `p_alerts` (valid alerts: catalogue columns + night, hpix29, classification), `p_cutouts` (objectId, candid,
  * jd, night and the three stamps, already in objectId order) and `p_upperlim` (upper limits and bad-quality
- * points, tagged). Each table is sorted by its key so that row-group statistics prune lookups (DESIGN.md); the
+ * points, tagged). Each table is sorted by its key so that row-group statistics prune lookups (docs/store.md); the
  * sky index is also written as sky blocks (data/sky-blocks.ts) for cone searches without a query.
  */
 import fs from 'node:fs';

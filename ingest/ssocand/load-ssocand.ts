@@ -5,7 +5,7 @@
  * orbits already stored. Each table is written to a temporary file and renamed over the old one, so a reader sees
  * the old or the new file, never half of one. Loads are serialised with publication by the store's lock.
  *
- * Reference: docs/references.md#ssocand-columns, #ssocand-id; DESIGN.md (the store: immutable parquet, atomic switch).
+ * Reference: docs/references.md#ssocand-columns, #ssocand-id; docs/store.md (immutable parquet, atomic switch).
  */
 import fs from 'node:fs';
 import path from 'node:path';

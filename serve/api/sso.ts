@@ -1,7 +1,7 @@
 /**
  * `/api/v1/sso`: alerts of known Solar System objects (roid = 3) by name, number or designation, resolved offline
  * from the store's orbit catalogue; optionally with ephemerides computed here (observer I41), sHG1G2 residuals and
- * the stamps as arrays (spec §4.2 rules 1-8, docs/references.md#api-sso, #ephemeris-fields, #sso-name-resolution).
+ * the stamps as arrays (docs/sso.md, docs/references.md#api-sso, #ephemeris-fields, #sso-name-resolution).
  */
 import { Hono } from 'hono';
 import { z } from 'zod';

@@ -5,7 +5,7 @@
  * The data are loaded by `skyalert ssocand load`, apart from alert publication: the endpoint answers before any
  * night is published, and answers `[]` until candidates are loaded.
  *
- * Reference: docs/references.md#api-ssocand; docs/references.md#ssocand-columns, #ssocand-id; spec §4.4.
+ * Reference: docs/references.md#api-ssocand; docs/references.md#ssocand-columns, #ssocand-id; docs/api.md (`/api/v1/ssocand`).
  */
 import { Hono } from 'hono';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Argument types shared by endpoints (DESIGN.md, behaviour every endpoint shares): booleans in every spelling
+ * Argument types shared by endpoints (docs/api.md, shared behaviour): booleans in every spelling
  * clients send, numbers given as JSON numbers or text, comma lists, output formats.
  */
 import { z } from 'zod';

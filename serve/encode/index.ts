@@ -3,7 +3,7 @@
  * from the field catalogue (data/columns.ts and data/derived-columns.ts) by API name; columns the catalogue does
  * not know are typed from their values.
  *
- * Reference: docs/references.md#api-output-formats (output formats); DESIGN.md (behaviour every endpoint shares).
+ * Reference: docs/references.md#api-output-formats (output formats); docs/api.md (shared behaviour).
  */
 import type { Context } from 'hono';
 import { encodeJsonRecords, FLOAT32_FIELDS } from '../../data/index.js';

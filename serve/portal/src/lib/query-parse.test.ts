@@ -65,7 +65,7 @@ describe('query type detection and parsing', () => {
     expect(detectType('')).toBeNull();
   });
 
-  it('searches a Solar System number as a prefix unless sso= forces the exact object (spec §4.2 rule 8)', () => {
+  it('searches a Solar System number as a prefix unless sso= forces the exact object (docs/portal.md)', () => {
     expect(query(parseSearch('auto', '8467'))).toEqual({ action: 'sso', sso: '8467', partial: true });
     expect(query(parseSearch('auto', 'sso=8467'))).toEqual({ action: 'sso', sso: '8467', partial: false });
     expect(query(parseSearch('sso', 'Benoitcarry'))).toEqual({

@@ -2,7 +2,7 @@
  * The home search: what the user typed (with a query type, or "auto" to detect it) becomes a `Query`; a query
  * lives in the URL (`/?action=conesearch&ra=…&dec=…&r=…`, the reference's scheme, and its older `?query_type=…`
  * form) and maps to one public API call. Pure functions, no DOM.
- * Reference: docs/references.md#portal-urls (URL scheme), #portal-search (parsing order, backend calls); spec §4.2 rule 8 (SSO prefix).
+ * Reference: docs/references.md#portal-urls (URL scheme), #portal-search (parsing order, backend calls); docs/portal.md (SSO prefix).
  */
 import {
   ARCSEC_PER_DEG,

@@ -1,7 +1,7 @@
 /**
  * The rows of `/api/v1/sso?withEphem=true` as typed points for the Solar System tab: the alert's measurement and
  * position, the ephemeris prediction (VMag, SDSS g/r, RA/Dec, distances, phase angle) and the reduced magnitude.
- * Field names and units: docs/sso.md ("/api/v1/sso"); spec §2.2.
+ * Field names and units: docs/sso.md ("/api/v1/sso").
  */
 import type { FitBand } from './phase-curve.js';
 import { reducedMag } from './phase-curve.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SSO_MATCHES, ssoPrefixMatches } from './sso-prefix.js';
 
-describe('Solar System number prefix (spec §4.2 rule 8)', () => {
+describe('Solar System number prefix (docs/portal.md, search)', () => {
   it('offers the longer numbers starting with the digits, the exact one first', () => {
     expect(
       ssoPrefixMatches('8467', ['84673', '8467', 'Benoitcarry', '18467', 846712, '8467', '2010JO69']),

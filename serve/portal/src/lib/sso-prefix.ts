@@ -1,5 +1,5 @@
 /**
- * The Solar System prefix search of the portal (spec §4.2 rule 8): a number typed alone also finds the numbered
+ * The Solar System prefix search of the portal (docs/portal.md, search): a number typed alone also finds the numbered
  * objects whose number starts with it (8467 → 8467, 84673, …). The API matches names exactly, so the portal
  * lists the `i:ssnamenr` values of the store's alerts of class "Solar System MPC" (latests, distinct objects)
  * and keeps those starting with the digits.
