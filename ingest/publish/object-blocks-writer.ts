@@ -327,15 +327,28 @@ export async function writeObjectBlocks(
   return { objects: blocks.objects, bytes: blocks.written, format: OBJECT_BLOCK_FORMAT };
 }
 
+/** The columns of a cutouts index that {@link writeObjectBlocks} reads. */
+const CUTOUT_INDEX_COLUMNS =
+  'i_objectId, i_candid, i_jd, night, stamp_offset, stamp_science_len, stamp_template_len, stamp_difference_len';
+
 /**
- * A relation over cutouts index files (store-built absolute paths) for {@link writeObjectBlocks}; an empty
- * relation of the same columns when there is none.
+ * A relation over cutouts index files (store-built absolute paths) for {@link writeObjectBlocks}, each file
+ * limited to the nights whose stamps it holds for the part being written (a part holding several nights' stamps
+ * may hold some that another part now holds: their offsets point into that part's stamps file, not the other's);
+ * an empty relation of the same columns when there is none.
  */
-export function stampsRelationOf(files: readonly string[]): string {
-  if (files.length === 0) {
+export function stampsRelationOf(sources: readonly { file: string; nights: readonly number[] }[]): string {
+  const selects = sources
+    .filter((s) => s.nights.length > 0)
+    .map(
+      (s) =>
+        `SELECT ${CUTOUT_INDEX_COLUMNS} FROM read_parquet(${sqlPathLiteral(s.file)})
+         WHERE night IN (${s.nights.map((n) => String(Math.trunc(Number(n)))).join(', ')})`,
+    );
+  if (selects.length === 0) {
     return `(SELECT NULL::VARCHAR AS i_objectId, NULL::BIGINT AS i_candid, NULL::DOUBLE AS i_jd,
               NULL::INTEGER AS night, NULL::BIGINT AS stamp_offset, NULL::INTEGER AS stamp_science_len,
               NULL::INTEGER AS stamp_template_len, NULL::INTEGER AS stamp_difference_len LIMIT 0)`;
   }
-  return `read_parquet([${files.map(sqlPathLiteral).join(', ')}], union_by_name = true)`;
+  return `(${selects.join(' UNION ALL ')})`;
 }

@@ -50,13 +50,16 @@ export async function mergeParts(
     }
     const rows = await writePart(conn, dir, false);
     const cutouts = parts.flatMap((p) => p.cutouts).filter((c) => !withoutNights.includes(c.night));
-    const stampFiles = [...new Set(cutouts.map((c) => partFilePath(layout, c.part, 'cutouts')))].filter((f) =>
-      fs.existsSync(f),
-    );
+    // each holder's cutouts index, limited to the nights it holds for this part
+    const nightsOfHolder = new Map<string, number[]>();
+    for (const c of cutouts) nightsOfHolder.set(c.part, [...(nightsOfHolder.get(c.part) ?? []), c.night]);
+    const stampSources = [...nightsOfHolder]
+      .map(([holder, nights]) => ({ file: partFilePath(layout, holder, 'cutouts'), nights }))
+      .filter((s) => fs.existsSync(s.file));
     const prepared = await preparedTextsOf(conn, layout, parts);
     let blocks: ObjectBlocksWritten;
     try {
-      blocks = await writeObjectBlocks(conn, dir, stampsRelationOf(stampFiles), prepared.texts);
+      blocks = await writeObjectBlocks(conn, dir, stampsRelationOf(stampSources), prepared.texts);
     } finally {
       prepared.close();
     }
