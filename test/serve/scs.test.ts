@@ -36,8 +36,19 @@ describe('/vo/scs', () => {
   }
 
   it('answers one row per object within SR, nearest first, with the SCS UCDs', async () => {
-    const centre = alerts[17];
-    const [ra, dec, sr] = [centre.i_ra as number, centre.i_dec as number, 3];
+    // the centre: the alert of the store with the most other objects within SR (from the store's files)
+    const sr = 3;
+    const neighbours = (c: Row) =>
+      new Set(
+        alerts
+          .filter(
+            (a) =>
+              separationDeg(c.i_ra as number, c.i_dec as number, a.i_ra as number, a.i_dec as number) <= sr,
+          )
+          .map((a) => String(a.i_objectId)),
+      ).size;
+    const centre = alerts.reduce((best, a) => (neighbours(a) > neighbours(best) ? a : best));
+    const [ra, dec] = [centre.i_ra as number, centre.i_dec as number];
     const { xml, table } = await scs(`RA=${ra}&DEC=${dec}&SR=${sr}`);
     expect(xml).toContain('<INFO name="QUERY_STATUS" value="OK"/>');
     const fields = table?.fields ?? [];
