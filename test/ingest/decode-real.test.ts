@@ -11,6 +11,7 @@ import { COLUMN_INDEX } from '../../data/index.js';
 import { AlertDecoder } from '../../ingest/decode/index.js';
 import { dropInvalidUnionDefaults } from '../../ingest/decode/schema-cache.js';
 import { readTableFile } from '../../ingest/sources/index.js';
+import { exactLong } from '../support/input-alerts.js';
 import { testDataPath } from '../support/test-data.js';
 
 function walk(dir: string): string[] {
@@ -19,20 +20,6 @@ function walk(dir: string): string[] {
     .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
     .sort();
 }
-
-// Independent long: keeps the 8 raw bytes as a signed 64-bit decimal string.
-const rawLong = avro.types.LongType.__with({
-  fromBuffer: (b: Buffer) => b.readBigInt64LE(0).toString(),
-  toBuffer: (s: string) => {
-    const b = Buffer.alloc(8);
-    b.writeBigInt64LE(BigInt(s));
-    return b;
-  },
-  fromJSON: String,
-  toJSON: Number,
-  isValid: (s: unknown) => typeof s === 'string',
-  compare: () => 0,
-});
 
 interface Reference {
   objectId: string;
@@ -60,7 +47,7 @@ function readIndependently(file: string): Promise<Reference[]> {
         codecs,
         parseHook: (schema: unknown) =>
           avro.Type.forSchema(dropInvalidUnionDefaults(schema as never) as avro.Schema, {
-            registry: { long: rawLong },
+            registry: { long: exactLong },
           }),
       } as never)
       .on('data', (a: Record<string, never>) => {

@@ -9,7 +9,7 @@ import avro from 'avsc';
 import { expect } from 'vitest';
 
 /** Keeps a long's 8 bytes as its signed decimal text (no JS number on the way). */
-const exactLong = avro.types.LongType.__with({
+export const exactLong = avro.types.LongType.__with({
   fromBuffer: (b: Buffer) => b.readBigInt64LE(0).toString(),
   toBuffer: (s: string) => {
     const b = Buffer.alloc(8);
