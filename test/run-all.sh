@@ -41,19 +41,18 @@ mkdir -p test-output
 status=0
 # Unit and integration tests, three files at a time (most of them wait on DuckDB, the disk or a child process:
 # vitest's default of one worker on two cores leaves the machine half idle). Then two groups side by side, each
-# one file at a time: the Kafka consumers and the demo (mostly waiting on group joins and on the demo's child
-# process; kept apart from the busy unit tests so that CPU contention cannot starve a consumer group's
-# heartbeats) and the browser tests (which share one demo store). The first group's output is printed when both
-# are done.
+# one file at a time: the Kafka consumers (mostly waiting on group joins; kept apart from the busy unit tests so
+# that CPU contention cannot starve a consumer group's heartbeats) and the demo and browser tests (which share
+# one demo store). The Kafka group's output is printed when both are done.
 npx vitest run --maxWorkers=3 --reporter=default --reporter=json --outputFile.json=test-output/vitest-main.json \
   --exclude 'test/kafka/**' --exclude 'test/demo/**' --exclude 'test/portal/**' --exclude 'node_modules/**' --exclude 'dist/**' "$@" || status=$?
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-output/vitest-kafka.json \
-  --no-file-parallelism test/kafka test/demo "$@" >test-output/vitest-kafka.log 2>&1 &
+  --no-file-parallelism test/kafka "$@" >test-output/vitest-kafka.log 2>&1 &
 kafka_pid=$!
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-output/vitest-serial.json \
-  --no-file-parallelism test/portal "$@" || status=$?
+  --no-file-parallelism test/demo test/portal "$@" || status=$?
 wait "$kafka_pid" || status=$?
-echo "test: the Kafka and demo tests' output"
+echo "test: the Kafka tests' output"
 cat test-output/vitest-kafka.log
 node -e '
 const fs = require("fs");
