@@ -7,20 +7,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { formatMpcorbLine } from '../../compute/sso/index.js';
 import { isValidNight } from '../../compute/time/index.js';
 import { FINK_ZTF_SCHEMA_TEXT } from '../../data/index.js';
 import { AlertEncoder } from './alert-encoder.js';
 import { type ContainerCodec, ContainerEncoder } from './container-writer.js';
 import { AvroFileSink } from './file-sink.js';
 import { KafkaAlertSink } from './kafka-sink.js';
-import {
-  AlertSimulation,
-  assembleAlert,
-  formatMpcorbLine,
-  HISTORY_DAYS,
-  mpcorbOrder,
-  StampPool,
-} from './model/index.js';
+import { AlertSimulation, assembleAlert, HISTORY_DAYS, mpcorbOrder, StampPool } from './model/index.js';
 
 export { AlertEncoder, compileFinkSchema } from './alert-encoder.js';
 export { ContainerEncoder, encodeContainer } from './container-writer.js';

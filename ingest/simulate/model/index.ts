@@ -6,19 +6,6 @@
 
 export { hashSeed, Prng } from '../../../compute/random/index.js';
 export {
-  formatMpcorbLine,
-  MpcFormatError,
-  type MpcorbRecord,
-  packEpoch,
-  packNumber,
-  packProvisional,
-  parseMpcorbLine,
-  unpackEpoch,
-  unpackNumber,
-  unpackProvisional,
-  ztfSsnamenr,
-} from '../../../compute/sso/index.js';
-export {
   type AlertParts,
   alertRecord,
   assembleAlert,

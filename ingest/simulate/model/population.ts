@@ -11,19 +11,7 @@ import { drawNeighbourhood, type SceneKind } from './neighbourhood.js';
 import { locate, pointInField, type SkyField } from './sky-grid.js';
 
 /** Classes of static (non-moving) sources. */
-export type StaticClass = Extract<
-  SourceClass,
-  | 'snia'
-  | 'snii'
-  | 'kilonova'
-  | 'microlensing'
-  | 'ambiguous'
-  | 'rrlyrae'
-  | 'eclipsing'
-  | 'mira'
-  | 'agn'
-  | 'variable'
->;
+export type StaticClass = Exclude<SourceClass, 'asteroid' | 'asteroid-candidate' | 'bogus' | 'tracklet'>;
 
 /** Classes drawn to fill a night's budget (steady sources). */
 export const STEADY_CLASSES: readonly StaticClass[] = ['rrlyrae', 'eclipsing', 'mira', 'agn', 'variable'];
