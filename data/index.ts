@@ -94,4 +94,16 @@ export {
   STAGING_ALERT_COLUMNS,
   STAMP_REF_COLUMNS,
 } from './staging-schema.js';
+export {
+  STATS_BASIC_COLUMNS,
+  STATS_CLASS_PREFIX,
+  STATS_EXTRA_COLUMNS,
+  STATS_KEY_COLUMN,
+  STATS_SIMBAD_COLUMNS,
+  STATS_TIME_COLUMN,
+  type StatisticsTable,
+  type StatisticsValue,
+  statisticsSchema,
+  statisticsTable,
+} from './statistics.js';
 export { isValidIngesterId, StoreLayout } from './store-layout.js';
