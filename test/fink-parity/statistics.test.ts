@@ -10,9 +10,11 @@
  * - the columns test: 2022, whose only alerts are fink-utils' alert_samples_2022-08-04 (Solar System alerts).
  * Counts follow fink-broker's `bin/ztf/archive_statistics.py`: `basic:raw` over the alerts received, the rest
  * over the valid ones (rb ≥ 0.55, nbad = 0); `class:simbad_tot` by fink-filters' `simbad_candidates_`,
- * `class:simbad_gal` by fink-utils' `return_list_of_eg_host()`, both written here from Fink's code.
+ * `class:simbad_gal` by fink-utils' `return_list_of_eg_host()`, both written from Fink's code in
+ * test/support/fink-statistics-oracle.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EG_HOST_LIST, isSimbadCounterpart } from '../support/fink-statistics-oracle.js';
 import { type InputAlert, isValidInput, readInputAlerts } from '../support/input-alerts.js';
 import { call, realStore, type ServedStore } from '../support/serve-stores.js';
 import { sql } from '../support/sql.js';
@@ -23,26 +25,6 @@ type Row = Record<string, unknown>;
 
 const UNIX_EPOCH_JD = 2440587.5;
 const MS_PER_DAY = 86_400_000;
-
-/** fink-filters `simbad_candidates_`: a SIMBAD counterpart, not Unknown, Transient, a failure or a galaxy. */
-function isSimbadCounterpart(cdsxmatch: string): boolean {
-  return (
-    !['Unknown', 'Transient', 'Fail', 'Fail 504'].includes(cdsxmatch) &&
-    !cdsxmatch.startsWith('Fail') &&
-    !cdsxmatch.startsWith('Galaxy')
-  );
-}
-
-/** fink-utils `return_list_of_eg_host()` (full_simbad_conversion=False), the list `simbad_gal` counts. */
-const EG_HOST = new Set(
-  [
-    'Unknown, Candidate_SN*, SN, Transient, Fail, Fail 504, galaxy, Galaxy, EmG, Seyfert, Seyfert_1, Seyfert_2',
-    'BlueCompG, StarburstG, LSB_G, HII_G, High_z_G, GinPair, GinGroup, BClG, GinCl, PartofG, Compact_Gr_G, IG',
-    'PairG, GroupG, ClG, SuperClG, Void, LINER, Possible_ClG, Possible_SClG, GravLens_Candidate, SN*_Candidate',
-  ]
-    .join(', ')
-    .split(', '),
-);
 
 /** YYYYMMDD of the UTC date of a JD (our night). */
 function nightOf(jd: number): string {
@@ -62,7 +44,7 @@ function expectedRow(alerts: readonly InputAlert[]): Record<string, number> {
     'basic:exposures': new Set(field('jd')).size,
     'basic:fields': new Set(field('field')).size,
     'class:simbad_tot': valid.filter((a) => isSimbadCounterpart(String(a.record.cdsxmatch))).length,
-    'class:simbad_gal': valid.filter((a) => EG_HOST.has(String(a.record.cdsxmatch))).length,
+    'class:simbad_gal': valid.filter((a) => EG_HOST_LIST.has(String(a.record.cdsxmatch))).length,
   };
   for (const a of valid) {
     const label = `class:${String(a.record.finkclass)}`;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATS_BASIC_COLUMNS } from '../../data/index.js';
+import { EG_HOST_LIST, isSimbadCounterpart } from '../support/fink-statistics-oracle.js';
 import {
   allPartFiles,
   call,
@@ -133,8 +134,14 @@ describe('/api/v1/statistics on simulated alerts', () => {
     const basic = await storeRows(
       store,
       `SELECT night, count(*)::INT AS sci, count(*) FILTER (WHERE i_fid = 1)::INT AS n_g,
-              count(*) FILTER (WHERE i_fid = 2)::INT AS n_r, count(DISTINCT i_objectId)::INT AS objects
+              count(*) FILTER (WHERE i_fid = 2)::INT AS n_r, count(DISTINCT i_objectId)::INT AS objects,
+              count(DISTINCT i_jd)::INT AS exposures, count(DISTINCT i_field)::INT AS fields
        FROM read_parquet(${alerts}) GROUP BY night ORDER BY night`,
+    );
+    const xmatch = await storeRows(
+      store,
+      `SELECT night, coalesce(d_cdsxmatch, 'Unknown') AS cds, count(*)::INT AS n
+       FROM read_parquet(${alerts}) GROUP BY 1, 2`,
     );
     const classes = await storeRows(
       store,
@@ -146,8 +153,17 @@ describe('/api/v1/statistics on simulated alerts', () => {
       expect(rows[i]['basic:n_g']).toBe(b.n_g);
       expect(rows[i]['basic:n_r']).toBe(b.n_r);
       expect(rows[i]['basic:objects']).toBe(b.objects);
+      expect(rows[i]['basic:exposures']).toBe(b.exposures);
+      expect(rows[i]['basic:fields']).toBe(b.fields);
       expect(rows[i]['basic:raw']).toBeGreaterThanOrEqual(b.sci as number);
+      const night = xmatch.filter((x) => x.night === b.night);
+      const sum = (keep: (cds: string) => boolean) =>
+        night.filter((x) => keep(String(x.cds))).reduce((t, x) => t + (x.n as number), 0);
+      expect(rows[i]['class:simbad_tot']).toBe(sum(isSimbadCounterpart));
+      expect(rows[i]['class:simbad_gal']).toBe(sum((cds) => EG_HOST_LIST.has(cds)));
     });
+    // the simulation draws SIMBAD types: both counts are exercised
+    expect(rows.some((r) => (r['class:simbad_tot'] as number) > 0)).toBe(true);
     for (const c of classes) {
       const row = rows.find((r) => r['key:key'] === `ztf_${c.night}`);
       expect(row?.[`class:${c.classification}`]).toBe(c.n);
