@@ -23,6 +23,7 @@ import {
   type Catalog,
   partFilePath,
   readCatalog,
+  STATS_SIMBAD_COLUMNS,
   StoreLayout,
   sqlPathList,
   sqlPathLiteral,
@@ -80,8 +81,13 @@ async function sampleTargets(storeDir: string): Promise<Targets> {
     );
     const byClass = new Map<string, number>();
     for (const night of Object.values(catalog.statistics))
+      // the SIMBAD counts are not labels
       for (const [key, n] of Object.entries(night))
-        if (key.startsWith('class:') && key !== 'class:Unknown')
+        if (
+          key.startsWith('class:') &&
+          key !== 'class:Unknown' &&
+          !STATS_SIMBAD_COLUMNS.some((c) => c === key)
+        )
           byClass.set(key.slice(6), (byClass.get(key.slice(6)) ?? 0) + n);
     const common = [...byClass].sort((a, b) => b[1] - a[1])[0];
     return {
