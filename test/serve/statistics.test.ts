@@ -10,7 +10,7 @@ import {
   simulatedStore,
   storeRows,
 } from '../support/serve-stores.js';
-import { parseCsv } from '../support/table-readers.js';
+import { parseCsv, parseVotable, readParquet } from '../support/table-readers.js';
 
 type Row = Record<string, unknown>;
 const PATH = '/api/v1/statistics';
@@ -99,6 +99,29 @@ describe('/api/v1/statistics on the real alerts', () => {
     expect([row[0], row[2]]).toEqual(['ztf_20181129', '31']);
     expect(Number(row[1])).toBeGreaterThan(Date.UTC(2020, 0, 1));
     expect(rest).toEqual([]);
+  });
+
+  it('writes parquet and votable with the json values, null for a label a night did not see', async () => {
+    const args = { date: '2019', columns: 'basic:sci,class:RRLyr' };
+    const json = (await call(store.app, PATH, args)).body as Row[];
+    expect(json.some((r) => r['class:RRLyr'] === null)).toBe(true);
+    const parquet = await readParquet(
+      new Uint8Array(
+        await (await call(store.app, PATH, { ...args, 'output-format': 'parquet' })).res.arrayBuffer(),
+      ),
+    );
+    expect(parquet.columns.map((c) => c.name)).toEqual(Object.keys(json[0]));
+    const count = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+    expect(parquet.rows.map((r) => [r['key:key'], count(r['basic:sci']), count(r['class:RRLyr'])])).toEqual(
+      json.map((r) => [r['key:key'], r['basic:sci'], r['class:RRLyr']]),
+    );
+    const votable = parseVotable(
+      await (await call(store.app, PATH, { ...args, 'output-format': 'votable' })).res.text(),
+    );
+    expect(votable.fields.map((f) => f.name)).toEqual(Object.keys(json[0]));
+    expect(votable.rows.map((r) => r[3] === null || r[3] === '')).toEqual(
+      json.map((r) => r['class:RRLyr'] === null),
+    );
   });
 
   it.each([
