@@ -80,8 +80,8 @@ async function sampleTargets(storeDir: string): Promise<Targets> {
       `SELECT i_ra, i_dec FROM read_parquet(${alerts}, union_by_name = true) USING SAMPLE reservoir(${SAMPLE_POSITIONS} ROWS) REPEATABLE (${SEED})`,
     );
     const byClass = new Map<string, number>();
+    // the SIMBAD counts are not labels
     for (const night of Object.values(catalog.statistics))
-      // the SIMBAD counts are not labels
       for (const [key, n] of Object.entries(night))
         if (
           key.startsWith('class:') &&
