@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import {
   API_ENDPOINTS,
+  anomalyApp,
   apiIndexApp,
   bayestarApp,
   classesApp,
@@ -87,6 +88,7 @@ export function createApp(reader: StoreReader, log: Logger): Hono {
   app.route('/api/v1/explorer', explorerApp(reader));
   app.route('/api/v1/latests', latestsApp(reader));
   app.route('/api/v1/tracklet', trackletApp(reader));
+  app.route('/api/v1/anomaly', anomalyApp(reader));
   app.route('/api/v1/statistics', statisticsApp(reader));
   app.route('/api/v1/random', randomApp(reader));
   app.route('/api/v1/cutouts', cutoutsApp(reader));

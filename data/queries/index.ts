@@ -1,5 +1,6 @@
 /** Public face of data/queries/: what code outside this folder imports from it. */
 export { type AlertRef, BASE_ALERT_COLUMNS, readAlertsOfObjects } from './alert-refs.js';
+export { ANOMALIES_PER_NIGHT, findAnomalousAlerts } from './anomaly.js';
 export { findRegionHits } from './bayestar.js';
 export {
   type AlertEpoch,

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { ApiError } from '../errors.js';
 import { buildOpenApi, type EndpointDoc } from '../openapi.js';
+import { ANOMALY_ENDPOINT } from './anomaly.js';
 import { BAYESTAR_ENDPOINT } from './bayestar.js';
 import { CLASSES_ENDPOINT } from './classes.js';
 import { COLUMNS_ENDPOINT } from './columns.js';
@@ -35,6 +36,7 @@ export const API_ENDPOINTS: readonly EndpointDoc[] = [
   EXPLORER_ENDPOINT,
   LATESTS_ENDPOINT,
   TRACKLET_ENDPOINT,
+  ANOMALY_ENDPOINT,
   CUTOUTS_ENDPOINT,
   STATISTICS_ENDPOINT,
   RANDOM_ENDPOINT,

@@ -1,4 +1,5 @@
 /** Public face of serve/api/: what code outside this folder imports from it. */
+export { anomalyApp } from './anomaly.js';
 export { bayestarApp } from './bayestar.js';
 export { classesApp } from './classes.js';
 export { columnsApp } from './columns.js';
