@@ -19,6 +19,7 @@ import {
   randomApp,
   scsApp,
   ssoApp,
+  ssobulkApp,
   ssocandApp,
   ssoftApp,
   statisticsApp,
@@ -41,6 +42,7 @@ const STORE_FREE = new Set([
   '/api/v1/columns',
   '/api/v1/openapi.json',
   '/api/v1/ssoft',
+  '/api/v1/ssobulk',
   '/api/v1/ssocand',
 ]);
 
@@ -94,6 +96,7 @@ export function createApp(reader: StoreReader, log: Logger): Hono {
   app.route('/api/v1/cutouts', cutoutsApp(reader));
   app.route('/api/v1/sso', ssoApp(reader));
   app.route('/api/v1/ssoft', ssoftApp(reader));
+  app.route('/api/v1/ssobulk', ssobulkApp(reader));
   app.route('/api/v1/ssocand', ssocandApp(reader));
   app.route('/api/v1/xmatch', xmatchApp(reader));
   app.route('/api/v1/bayestar', bayestarApp(reader));

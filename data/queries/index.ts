@@ -36,6 +36,7 @@ export { sampleObjects } from './random.js';
 export { SkyBlockReader } from './sky-blocks.js';
 export { findSsoAlerts } from './sso.js';
 export { countSsoDetections, readSsoLightcurves, type SsoLightcurve } from './sso-lightcurves.js';
+export { builtSsobulkVersions, readSsobulkRows } from './ssobulk.js';
 export { readSsoCand } from './ssocand.js';
 export { builtSsoftVersions, readSsoftRows, type SsoftFilter } from './ssoft.js';
 export { findTrackletAlerts } from './tracklet.js';

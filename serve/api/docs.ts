@@ -19,6 +19,7 @@ import { LATESTS_ENDPOINT } from './latests.js';
 import { OBJECTS_ENDPOINT } from './objects.js';
 import { RANDOM_ENDPOINT } from './random.js';
 import { SSO_ENDPOINT } from './sso.js';
+import { SSOBULK_ENDPOINT } from './ssobulk.js';
 import { SSOCAND_ENDPOINT } from './ssocand.js';
 import { SSOFT_ENDPOINT } from './ssoft.js';
 import { STATISTICS_ENDPOINT } from './statistics.js';
@@ -42,6 +43,7 @@ export const API_ENDPOINTS: readonly EndpointDoc[] = [
   RANDOM_ENDPOINT,
   SSO_ENDPOINT,
   SSOFT_ENDPOINT,
+  SSOBULK_ENDPOINT,
   SSOCAND_ENDPOINT,
   XMATCH_ENDPOINT,
   BAYESTAR_ENDPOINT,

@@ -11,6 +11,7 @@ export { objectsApp } from './objects.js';
 export { randomApp } from './random.js';
 export { scsApp } from './scs.js';
 export { ssoApp } from './sso.js';
+export { ssobulkApp } from './ssobulk.js';
 export { ssocandApp } from './ssocand.js';
 export { ssoftApp } from './ssoft.js';
 export { statisticsApp } from './statistics.js';
