@@ -21,6 +21,7 @@ import type { SsobulkRow } from '../../compute/sso/index.js';
 import { sqlPathLiteral } from '../sql-text.js';
 import { type SsoftColumn, ssoftColumns } from '../ssoft-columns.js';
 import type { StoreLayout } from '../store-layout.js';
+import { appendCell, SQL_TYPES } from './ssoft-writer.js';
 
 type ArrayColumn = Exclude<keyof SsobulkRow, 'ssnamenr' | 'ssoft'>;
 
@@ -43,7 +44,6 @@ export const SSOBULK_LIGHTCURVE_COLUMNS: readonly (readonly [ArrayColumn, DuckDB
 ];
 
 const RESIDUALS: ArrayColumn = 'residuals_shg1g2';
-const SQL_TYPES = { str: 'VARCHAR', int: 'BIGINT', double: 'DOUBLE' } as const;
 
 /** The sHG1G2 SSOFT columns the table carries after the light curve (`ssnamenr` comes first). */
 function ssoftPart(): readonly SsoftColumn[] {
@@ -58,14 +58,6 @@ export function ssobulkColumnNames(): string[] {
     ...ssoftPart().map((c) => c.name),
     RESIDUALS,
   ];
-}
-
-function appendScalar(appender: DuckDBAppender, column: SsoftColumn, value: unknown): void {
-  if (value === null || value === undefined || (typeof value === 'number' && !Number.isFinite(value))) {
-    appender.appendNull();
-  } else if (column.type === 'str') appender.appendVarchar(String(value));
-  else if (column.type === 'int') appender.appendBigInt(BigInt(Math.round(Number(value))));
-  else appender.appendDouble(Number(value));
 }
 
 /** The bulk table being written. */
@@ -98,7 +90,7 @@ export class SsobulkTableWriter {
   append(row: SsobulkRow): void {
     this.appender.appendVarchar(row.ssnamenr);
     for (const [name, type] of SSOBULK_LIGHTCURVE_COLUMNS) this.appender.appendList([...row[name]], type);
-    for (const column of ssoftPart()) appendScalar(this.appender, column, row.ssoft[column.name]);
+    for (const column of ssoftPart()) appendCell(this.appender, column, row.ssoft[column.name]);
     this.appender.appendList([...row[RESIDUALS]], LIST(FLOAT));
     this.appender.endRow();
     this.rows++;
