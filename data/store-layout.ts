@@ -15,6 +15,7 @@
  *   orbits/v<NNNNNNNNNN>/, orbits/CURRENT  orbit catalogue versions (orbits.parquet, names.parquet and their
  *                                          .lookup files) and the pointer
  *   ssoft/ssoft_<FLAVOR>_<YYYY.MM>.parquet  monthly Solar System parameter tables (one file per flavour and version)
+ *   ssoft/ssobulk_<YYYY.MM>.parquet        the month's light curves with their sHG1G2 parameters and residuals
  *   ssocand/orbits.parquet                 fink-fat candidate orbits, sorted by ssoCandId
  *   ssocand/lightcurves.parquet            detections linked to candidate trajectories, sorted by jd
  *   tmp/                                   DuckDB spill space of publication work
@@ -100,6 +101,11 @@ export class StoreLayout {
       this.ssoftDir,
       `ssoft_${check(SSOFT_FLAVOR, 'SSOFT flavor', flavor)}_${check(SSOFT_VERSION, 'SSOFT version', version)}.parquet`,
     );
+  }
+
+  /** The bulk table of Solar System light curves of a version (YYYY.MM), written beside the SSOFT. */
+  ssobulkFile(version: string): string {
+    return path.join(this.ssoftDir, `ssobulk_${check(SSOFT_VERSION, 'SSOBULK version', version)}.parquet`);
   }
 
   /** Directory of the Solar System candidates loaded from fink-fat (`skyalert ssocand load`). */

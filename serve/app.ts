@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import {
   API_ENDPOINTS,
+  anomalyApp,
   apiIndexApp,
   bayestarApp,
   classesApp,
@@ -18,6 +19,7 @@ import {
   randomApp,
   scsApp,
   ssoApp,
+  ssobulkApp,
   ssocandApp,
   ssoftApp,
   statisticsApp,
@@ -40,6 +42,7 @@ const STORE_FREE = new Set([
   '/api/v1/columns',
   '/api/v1/openapi.json',
   '/api/v1/ssoft',
+  '/api/v1/ssobulk',
   '/api/v1/ssocand',
 ]);
 
@@ -87,11 +90,13 @@ export function createApp(reader: StoreReader, log: Logger): Hono {
   app.route('/api/v1/explorer', explorerApp(reader));
   app.route('/api/v1/latests', latestsApp(reader));
   app.route('/api/v1/tracklet', trackletApp(reader));
+  app.route('/api/v1/anomaly', anomalyApp(reader));
   app.route('/api/v1/statistics', statisticsApp(reader));
   app.route('/api/v1/random', randomApp(reader));
   app.route('/api/v1/cutouts', cutoutsApp(reader));
   app.route('/api/v1/sso', ssoApp(reader));
   app.route('/api/v1/ssoft', ssoftApp(reader));
+  app.route('/api/v1/ssobulk', ssobulkApp(reader));
   app.route('/api/v1/ssocand', ssocandApp(reader));
   app.route('/api/v1/xmatch', xmatchApp(reader));
   app.route('/api/v1/bayestar', bayestarApp(reader));

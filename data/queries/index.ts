@@ -1,5 +1,6 @@
 /** Public face of data/queries/: what code outside this folder imports from it. */
 export { type AlertRef, BASE_ALERT_COLUMNS, readAlertsOfObjects } from './alert-refs.js';
+export { ANOMALIES_PER_NIGHT, findAnomalousAlerts } from './anomaly.js';
 export { findRegionHits } from './bayestar.js';
 export {
   type AlertEpoch,
@@ -35,6 +36,7 @@ export { sampleObjects } from './random.js';
 export { SkyBlockReader } from './sky-blocks.js';
 export { findSsoAlerts } from './sso.js';
 export { countSsoDetections, readSsoLightcurves, type SsoLightcurve } from './sso-lightcurves.js';
+export { builtSsobulkVersions, readSsobulkRows } from './ssobulk.js';
 export { readSsoCand } from './ssocand.js';
 export { builtSsoftVersions, readSsoftRows, type SsoftFilter } from './ssoft.js';
 export { findTrackletAlerts } from './tracklet.js';
