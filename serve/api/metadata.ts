@@ -102,7 +102,11 @@ function currentAnnotations(log: AnnotationLog): AnnotationRecord[] {
 export function metadataApp(reader: StoreReader, settings: ServeSettings): Hono {
   const app = new Hono();
   const listing = argListing(schema);
-  const log = new AnnotationLog(reader.layout.annotationsFile);
+  let opened: AnnotationLog | null = null;
+  const log = (): AnnotationLog => {
+    opened ??= new AnnotationLog(reader.layout.annotationsFile);
+    return opened;
+  };
 
   app.get('/', async (c) => {
     const raw = await rawArgs(c);
@@ -116,7 +120,7 @@ export function metadataApp(reader: StoreReader, settings: ServeSettings): Hono 
       );
     const key = given[0];
     const value = args[key] as string;
-    const rows = currentAnnotations(log).filter(
+    const rows = currentAnnotations(log()).filter(
       (r) => (key === 'objectId' && value === 'all') || r[key] === value,
     );
     return respondTable(c, rows.map(apiRow), 'json', 'metadata');
@@ -147,7 +151,7 @@ export function metadataApp(reader: StoreReader, settings: ServeSettings): Hono 
       time: new Date().toISOString(),
       author: auth.identity,
     };
-    log.append(record);
+    log().append(record);
     return respondTable(c, [apiRow(record)], 'json', 'metadata');
   });
   return app;
