@@ -99,7 +99,8 @@ export function resolverApp(reader: StoreReader, settings: ServeSettings): Hono 
     let rows: Record<string, unknown>[];
     if (args.resolver === 'tns') rows = await resolveTns(reader, req);
     else if (args.resolver === 'ssodnet') rows = await resolveSsodnet(reader, req);
-    else rows = req.reverse ? reverseSimbad(reader, req) : await resolveSimbad(settings.simbadUrl, req);
+    else
+      rows = req.reverse ? reverseSimbad(reader, req) : await resolveSimbad(reader, settings.simbadUrl, req);
     return respondTable(c, rows, args['output-format'], `resolver_${args.resolver}`);
   });
   return app;

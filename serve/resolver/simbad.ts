@@ -1,10 +1,12 @@
 /**
- * `resolver=simbad`. Forward: the name is sent to the Sesame service the operator configured
- * (SKYALERT_SIMBAD_URL; docs/api.md#resolver), and its `<Resolver>` records are answered as Fink does; without one,
- * a 400 says so. Reverse, offline: the alerts of the ZTF object with their SIMBAD cross-match (`d:cdsxmatch`),
+ * `resolver=simbad`. Forward: a name the alerts' cross-match fields carry (a Gaia DR3, 3HSP or 4LAC name) is
+ * answered offline, from those alerts, in Sesame's field names; any other name is sent to the Sesame service the
+ * operator configured (SKYALERT_SIMBAD_URL; docs/api.md#resolver), and its `<Resolver>` records are answered as
+ * Fink does; without one, a 400 says so. Reverse, offline: the alerts of the ZTF object with their SIMBAD cross-match (`d:cdsxmatch`),
  * most recent first.
  * Reference: fink-object-api apps/routes/v1/ztf/resolver/utils.py (simbad branch).
  */
+import { findObjectsByXmatchName, XMATCH_NAME_FIELDS } from '../../data/queries/index.js';
 import { ApiError } from '../errors.js';
 import { objectReads } from '../object-reads.js';
 import type { StoreReader } from '../store-reader.js';
@@ -32,18 +34,57 @@ export function reverseSimbad(reader: StoreReader, req: ResolveRequest): Record<
 }
 
 /**
- * The Sesame records of a name.
- * @param urlTemplate the operator's URL with `{name}`; null when none is configured (400).
- * @throws ApiError 400 without an upstream; 502 when it cannot be reached or answers no XML.
+ * The objects whose alerts carry the name in a cross-match field, one row each (its latest alert) in Sesame's
+ * field names: `oname` the name as the alert carries it, `otype` its SIMBAD class (`d:cdsxmatch`), `jradeg` and
+ * `jdedeg` the alert's position (deg), with `i:objectId` and `v:xmatch_field` (which field held the name).
+ */
+async function resolveFromAlerts(
+  reader: StoreReader,
+  req: ResolveRequest,
+): Promise<Record<string, unknown>[]> {
+  const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
+  const fold = (v: unknown) =>
+    String(v ?? '')
+      .trim()
+      .replace(/\s+/g, ' ')
+      .toLowerCase();
+  const key = fold(req.name);
+  const rows = await findObjectsByXmatchName(query, reader.layout, reader.current(), req.name, req.nmax);
+  return rows.map((r) => {
+    const [column, field] = Object.entries(XMATCH_NAME_FIELDS).find(([c]) => fold(r[c]) === key) ?? [
+      'd_DR3Name',
+      'd:DR3Name',
+    ];
+    return {
+      name: req.name,
+      oname: r[column],
+      otype: r.d_cdsxmatch,
+      jradeg: r.i_ra,
+      jdedeg: r.i_dec,
+      'i:objectId': r.i_objectId,
+      'v:xmatch_field': field,
+    };
+  });
+}
+
+/**
+ * The records of a name: from the alerts' cross-match names when they carry it, else from the upstream.
+ * @param urlTemplate the operator's URL with `{name}`; null when none is configured.
+ * @throws ApiError 400 when the alerts do not know the name and no upstream is configured; 502 when the upstream
+ *   cannot be reached or answers no XML.
  */
 export async function resolveSimbad(
+  reader: StoreReader,
   urlTemplate: string | null,
   req: ResolveRequest,
 ): Promise<Record<string, unknown>[]> {
+  const offline = await resolveFromAlerts(reader, req);
+  if (offline.length > 0) return offline;
   if (urlTemplate === null)
     throw new ApiError(
       400,
-      'This server does not query SIMBAD (its operator has not set SKYALERT_SIMBAD_URL): resolve the name at ' +
+      'No alert carries this name in a cross-match field, and this server does not query SIMBAD (its operator has ' +
+        'not set SKYALERT_SIMBAD_URL): resolve the name at ' +
         'https://cds.unistra.fr/cgi-bin/Sesame, or use reverse=true with a ZTF objectId (answered offline).',
     );
   const url = urlTemplate.replaceAll('{name}', encodeURIComponent(req.name));

@@ -5,7 +5,8 @@
  * server (the TNS CSV by csv-parse, the Avro alerts by avsc, the asteroid export and the JPL table by DuckDB and
  * JSON.parse). Where Fink's assertion needs its live service (SIMBAD, a 170,000-object TNS table) the comment says
  * what is tested instead. The store: one night of Fink alerts (fink-client sample part 2, 2021-11-22), two nights
- * of the 30-asteroid export, the JPL asteroid table as orbit catalogue, the TNS sample as TNS table.
+ * of the 30-asteroid export, the fink-utils alert sample of 2022-08-04 (Gaia DR3 names in `DR3Name`), the JPL
+ * asteroid table as orbit catalogue, the TNS sample as TNS table.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -39,6 +40,7 @@ const ALERTS = () =>
   );
 const SSO_EXPORT = () => testDataPath('sso', 'fink-fat_mpc_example_30sso.parquet');
 const JPL = () => testDataPath('orbits', 'jpl_sbdb_asteroids_kstars.json');
+const GAIA_NAMED = () => testDataPath('ztf_enriched', 'fink-utils', 'alert_samples_2022-08-04.parquet');
 
 /** The TNS CSV as TNS writes it: the export-date line, then the header. */
 function readTnsCsv(file: string): Row[] {
@@ -143,7 +145,7 @@ describe('Fink resolver tests (apps/routes/v1/ztf/resolver/test.py)', () => {
       ssnamenrs: seen.filter((r) => String(r.s) === String(number)).map((r) => String(r.s)),
     };
 
-    const s = await ingestFiles(layout, [ALERTS(), sso], { ingesterId: 't', log: testLog });
+    const s = await ingestFiles(layout, [ALERTS(), sso, GAIA_NAMED()], { ingesterId: 't', log: testLog });
     await publishNights(layout, s.nights, testLog);
     await loadOrbitFiles(layout, [JPL()], testLog);
     await loadTns(layout, TNS_CSV(), testLog);
@@ -363,6 +365,34 @@ describe('Fink resolver tests (apps/routes/v1/ztf/resolver/test.py)', () => {
     expect(pdf.map((r) => r['d:fullname'])).toEqual([fullname(sn)]);
     expect(pdf[0]['d:internalname']).toBeNull();
     await loadTns(layout, TNS_CSV(), testLog);
+  });
+
+  it("resolves a SIMBAD name the alerts' cross-match fields carry, without any upstream", async () => {
+    const named = await sql(
+      `SELECT DR3Name AS name, objectId, cdsxmatch, candidate.ra AS ra, candidate.dec AS dec
+       FROM read_parquet('${GAIA_NAMED()}')
+       WHERE DR3Name LIKE 'Gaia DR3 %' AND candidate.rb >= 0.55 AND candidate.nbad = 0 AND candidate.fid <> 3
+       ORDER BY objectId LIMIT 1`,
+    );
+    expect(named).toHaveLength(1);
+    const { name, objectId, cdsxmatch, ra, dec } = named[0];
+    const asked = upstreamAsked.length;
+    for (const on of [app, unconfigured]) {
+      const pdf = await resolver(on, {
+        resolver: 'simbad',
+        name: `  ${String(name).toLowerCase().replace(' ', '  ')}`,
+      });
+      expect(pdf).toHaveLength(1);
+      expect(pdf[0]).toMatchObject({
+        oname: name,
+        otype: cdsxmatch,
+        'i:objectId': objectId,
+        'v:xmatch_field': 'd:DR3Name',
+      });
+      expect(pdf[0].jradeg).toBeCloseTo(Number(ra), 9);
+      expect(pdf[0].jdedeg).toBeCloseTo(Number(dec), 9);
+    }
+    expect(upstreamAsked).toHaveLength(asked);
   });
 
   it("loads Fink's parquet form of the TNS table as the CSV", async () => {
