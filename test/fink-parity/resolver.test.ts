@@ -12,11 +12,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import avro from 'avsc';
 import { parse } from 'csv-parse/sync';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropInvalidUnionDefaults } from '../../ingest/decode/schema-cache.js';
 import { ingestFiles } from '../../ingest/index.js';
 import { loadOrbitFiles } from '../../ingest/orbits/index.js';
 import { publishNights } from '../../ingest/publish/index.js';
@@ -24,7 +22,7 @@ import { loadTns } from '../../ingest/tns/index.js';
 import { createApp } from '../../serve/app.js';
 import { TNS_MATCH_RADIUS_ARCSEC } from '../../serve/resolver/index.js';
 import { StoreReader } from '../../serve/store-reader.js';
-import { exactLong } from '../support/input-alerts.js';
+import { readAvroRecords } from '../support/input-alerts.js';
 import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';
@@ -48,30 +46,13 @@ function readTnsCsv(file: string): Row[] {
 }
 const fullname = (r: Row) => `${r.name_prefix} ${r.name}`;
 
-/** The alerts of an Avro file (snappy codec: data then a 4-byte CRC), read by avsc with exact longs. */
-function readAvro(file: string): Promise<{ objectId: string; candidate: Row; cdsxmatch: unknown }[]> {
-  return new Promise((resolve, reject) => {
-    const out: { objectId: string; candidate: Row; cdsxmatch: unknown }[] = [];
-    const codecs = {
-      null: (b: Buffer, cb: (e: Error | null, r?: Buffer) => void) => cb(null, b),
-      snappy: (b: Buffer, cb: (e: Error | null, r?: Buffer) => void) => {
-        import('snappyjs').then((s) => cb(null, Buffer.from(s.uncompress(b.subarray(0, b.length - 4)))), cb);
-      },
-    };
-    avro
-      .createFileDecoder(file, {
-        codecs,
-        parseHook: (schema: unknown) =>
-          avro.Type.forSchema(dropInvalidUnionDefaults(schema as never) as avro.Schema, {
-            registry: { long: exactLong },
-          }),
-      } as never)
-      .on('data', (a: Row) =>
-        out.push({ objectId: String(a.objectId), candidate: a.candidate as Row, cdsxmatch: a.cdsxmatch }),
-      )
-      .on('end', () => resolve(out))
-      .on('error', reject);
-  });
+/** The alerts of an Avro file, read by avsc (test/support/input-alerts.ts). */
+async function readAvro(file: string): Promise<{ objectId: string; candidate: Row; cdsxmatch: unknown }[]> {
+  return (await readAvroRecords(file)).map((a) => ({
+    objectId: String(a.objectId),
+    candidate: a.candidate as Row,
+    cdsxmatch: a.cdsxmatch,
+  }));
 }
 
 /**
