@@ -7,6 +7,7 @@
  * Reference: fink-object-api apps/routes/v1/ztf/metadata/{api.py,utils.py}; docs/api.md#metadata.
  */
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { AnnotationLog, type AnnotationRecord } from '../../data/index.js';
 import { argListing, OBJECT_ID, OBJECT_ID_FORM, parseArgs, rawArgs } from '../args/index.js';
@@ -21,6 +22,8 @@ import { authorizeWrite } from '../write-tokens.js';
 export const MAX_INTERNAL_NAME_CHARS = 128;
 /** Longest comment (characters). */
 export const MAX_COMMENT_CHARS = 2000;
+/** Largest POST body (bytes): the bounded fields above, JSON-escaped, fit many times over. */
+export const MAX_METADATA_BODY_BYTES = 64 * 1024;
 /** A username: 1 to 64 letters, digits, blanks, `.`, `_`, `@`, `-`. */
 const USERNAME = /^[\p{L}\p{N} ._@-]{1,64}$/u;
 /** GET keys, as Fink: exactly one of them. */
@@ -126,7 +129,12 @@ export function metadataApp(reader: StoreReader, settings: ServeSettings): Hono 
     return respondTable(c, rows.map(apiRow), 'json', 'metadata');
   });
 
-  app.post('/', async (c) => {
+  const limit = bodyLimit({
+    maxSize: MAX_METADATA_BODY_BYTES,
+    onError: (c) =>
+      c.json({ status: 'error', text: `The request body is over ${MAX_METADATA_BODY_BYTES} bytes.` }, 413),
+  });
+  app.post('/', limit, async (c) => {
     const args = parseArgs(schema, await rawArgs(c));
     const auth = authorizeWrite(settings.writeTokens, c.req.header('authorization'));
     if (!auth.ok) {

@@ -242,6 +242,15 @@ describe('Fink metadata tests (apps/routes/v1/ztf/metadata/test.py)', () => {
     expect(((await res.json()) as Row).text).toContain(where);
   });
 
+  it('answers 413 to a body over 64 KiB, before reading it', async () => {
+    const res = await post(
+      { objectId: 'ZTF26aaaaaaa', internal_name: 'n', username: 'u', comments: 'c'.repeat(70_000) },
+      `Bearer ${TOKEN}`,
+    );
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as Row).status).toBe('error');
+  });
+
   it('answers 400 to a read with two keys or a write-only key, and [] to an unknown object', async () => {
     for (const q of [`objectId=${first.objectId}&internal_name=x`, 'username=tester', 'comments=x']) {
       const res = await app.request(`/api/v1/metadata?${q}`);
