@@ -60,8 +60,11 @@ const IDENTIFY_SQL = (orbits: string, names: string) => `
 
 const PREFIX_SQL = (names: string) => `
   SELECT DISTINCT id FROM read_parquet(${names})
-  WHERE NOT packed AND starts_with(key, $1)
+  WHERE key >= $1 AND key < $3 AND NOT packed AND starts_with(key, $1)
   ORDER BY id LIMIT $2::BIGINT`;
+
+/** Above every key that starts with the prefix (byte order): the range lets the sort by key prune row groups. */
+const PREFIX_END = '\u{10FFFF}';
 
 function nullable<T>(v: unknown, f: (x: unknown) => T): T | null {
   return v === null || v === undefined ? null : f(v);
@@ -249,6 +252,10 @@ export async function findSsoIdsByPrefix(
 ): Promise<string[]> {
   const keys = queryKeys(input);
   if (!keys) return [];
-  const rows = await query(PREFIX_SQL(sqlPathLiteral(files.names)), [keys.folded, limit]);
+  const rows = await query(PREFIX_SQL(sqlPathLiteral(files.names)), [
+    keys.folded,
+    limit,
+    `${keys.folded}${PREFIX_END}`,
+  ]);
   return rows.map((r) => String(r.id));
 }

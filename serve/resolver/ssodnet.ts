@@ -28,6 +28,9 @@ interface Named {
   readonly ssnamenrs: readonly string[];
 }
 
+/** Most objects a completion (nmax > 1) considers: a one-character prefix would otherwise name 100,000s. */
+export const MAX_COMPLETIONS = 1000;
+
 const row = (ssnamenr: string, o: { name: string | null; number: number | null }) => ({
   'i:ssnamenr': ssnamenr,
   'i:name': o.name,
@@ -42,7 +45,7 @@ async function namedObjects(reader: StoreReader, req: ResolveRequest): Promise<N
   const files = currentOrbitCatalogue(reader.layout);
   if (req.nmax === 1 || files === null) return out;
   const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
-  const ids = await findSsoIdsByPrefix(query, files, req.name, req.nmax);
+  const ids = await findSsoIdsByPrefix(query, files, req.name, Math.min(req.nmax, MAX_COMPLETIONS));
   const found = await readOrbitsByIds(query, files, ids);
   const known = new Set(out.flatMap((o) => o.ssnamenrs));
   for (const id of ids) {
