@@ -25,6 +25,7 @@ import { StoreReader } from '../../serve/store-reader.js';
 import { readAvroRecords } from '../support/input-alerts.js';
 import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';
+import { parseCsv, parseVotable, readParquet } from '../support/table-readers.js';
 import { testDataPath } from '../support/test-data.js';
 
 type Row = Record<string, unknown>;
@@ -374,6 +375,35 @@ describe('Fink resolver tests (apps/routes/v1/ztf/resolver/test.py)', () => {
       expect(pdf[0].jdedeg).toBeCloseTo(Number(dec), 9);
     }
     expect(upstreamAsked).toHaveLength(asked);
+  });
+
+  it('answers in every output format (csv, parquet, votable) the rows of the JSON answer', async () => {
+    for (const body of [
+      { resolver: 'tns', name: '', nmax: 100 },
+      { resolver: 'ssodnet', name: asteroid.objectId, reverse: true },
+    ]) {
+      const json = await resolver(app, body);
+      const ask = (format: string) =>
+        app.request('/api/v1/resolver', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...body, 'output-format': format }),
+        });
+      const csv = await ask('csv');
+      expect(csv.status).toBe(200);
+      const table = parseCsv(await csv.text());
+      expect(table[0]).toEqual(Object.keys(json[0]));
+      expect(table).toHaveLength(json.length + 1);
+      const parquet = await ask('parquet');
+      expect(parquet.status).toBe(200);
+      const read = await readParquet(new Uint8Array(await parquet.arrayBuffer()));
+      expect(read.rows).toHaveLength(json.length);
+      expect(read.columns.map((c) => c.name)).toEqual(Object.keys(json[0]));
+      const votable = await ask('votable');
+      expect(votable.status).toBe(200);
+      const vo = parseVotable(await votable.text());
+      expect(vo.rows).toHaveLength(json.length);
+    }
   });
 
   it("loads Fink's parquet form of the TNS table as the CSV", async () => {
