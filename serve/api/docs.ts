@@ -16,8 +16,10 @@ import { COLUMNS_ENDPOINT } from './columns.js';
 import { CUTOUTS_ENDPOINT } from './cutouts.js';
 import { EXPLORER_ENDPOINT } from './explorer.js';
 import { LATESTS_ENDPOINT } from './latests.js';
+import { METADATA_ENDPOINT } from './metadata.js';
 import { OBJECTS_ENDPOINT } from './objects.js';
 import { RANDOM_ENDPOINT } from './random.js';
+import { RESOLVER_ENDPOINT } from './resolver.js';
 import { SSO_ENDPOINT } from './sso.js';
 import { SSOBULK_ENDPOINT } from './ssobulk.js';
 import { SSOCAND_ENDPOINT } from './ssocand.js';
@@ -47,6 +49,8 @@ export const API_ENDPOINTS: readonly EndpointDoc[] = [
   SSOCAND_ENDPOINT,
   XMATCH_ENDPOINT,
   BAYESTAR_ENDPOINT,
+  RESOLVER_ENDPOINT,
+  METADATA_ENDPOINT,
   CLASSES_ENDPOINT,
   COLUMNS_ENDPOINT,
 ];
