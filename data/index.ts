@@ -35,7 +35,13 @@ export {
   TNS_TYPES,
   UNKNOWN_CLASS,
 } from './classes.js';
-export { type AvroScalar, type ColumnFamily, type ColumnValue, DUCKDB_TYPE } from './column-types.js';
+export {
+  type AvroScalar,
+  type ColumnFamily,
+  type ColumnSource,
+  type ColumnValue,
+  DUCKDB_TYPE,
+} from './column-types.js';
 export { ALERT_COLUMNS, CANDIDATE_FIELD_NAMES, COLUMN_INDEX, findColumn } from './columns.js';
 export { ALL_FIELDS, type FieldDef, findField, JD_UTC_FIELDS } from './derived-columns.js';
 export { ByteSink, type FlatField, FlatRecordWriter, type FlatScalar } from './flat-record-writer.js';
@@ -91,7 +97,10 @@ export { SSOFT_FLAVORS, type SsoftFlavor, ssoftColumns } from './ssoft-columns.j
 export {
   CREATE_STAGING_SQL,
   HISTORY_COLUMNS,
+  migrateStagingAlertsSql,
+  STAGING_ALERT_COLUMN_NAMES_SQL,
   STAGING_ALERT_COLUMNS,
   STAMP_REF_COLUMNS,
+  stagingAlertsSelectList,
 } from './staging-schema.js';
 export { isValidIngesterId, StoreLayout } from './store-layout.js';
