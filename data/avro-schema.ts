@@ -135,9 +135,10 @@ const CUTOUT_SCHEMA: AvroRecordSchema = {
  * data/fink-later-fields.ts), in catalogue order, with their Avro types.
  */
 const ownScienceFields = new Set(SCIENCE_FIELD_NAMES);
-export const FINK_SCIENCE_FIELDS: readonly (readonly [name: string, type: AvroScalar])[] = ALERT_COLUMNS.filter(
-  (c) => c.family === 'd' && ownScienceFields.has(c.storage.slice(2)),
-).map((c) => [c.storage.slice(2), c.type] as const);
+export const FINK_SCIENCE_FIELDS: readonly (readonly [name: string, type: AvroScalar])[] =
+  ALERT_COLUMNS.filter((c) => c.family === 'd' && ownScienceFields.has(c.storage.slice(2))).map(
+    (c) => [c.storage.slice(2), c.type] as const,
+  );
 
 /**
  * Avro schema (JS object) of a Fink-enriched ZTF 4.02 alert: `schemavsn, publisher, objectId, candid, candidate,

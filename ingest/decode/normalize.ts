@@ -299,7 +299,8 @@ export function normalizeParts(parts: RecordParts): NormalizeResult {
   for (const [i, first] of SHARED_SOURCES) columns[i] = columns[first];
   for (let i = 0; i < COLUMN_SOURCES.length; i++) {
     const { field, type, from } = COLUMN_SOURCES[i];
-    const raw = field === 'candid' ? candid : from === undefined ? columns[i] : flattenedValue(from, columns[i]);
+    const raw =
+      field === 'candid' ? candid : from === undefined ? columns[i] : flattenedValue(from, columns[i]);
     const v = coerce(raw, type);
     if (v === undefined) {
       if (field === 'ra' || field === 'dec' || field === 'fid') {

@@ -14,10 +14,10 @@ import type { Alert, AvroScalar, ColumnValue, HistoryPoint } from '../../data/in
 import {
   ALERT_COLUMNS,
   CREATE_STAGING_SQL,
-  migrateStagingAlertsSql,
-  STAGING_ALERT_COLUMN_NAMES_SQL,
   encodeAlertRowView,
   HISTORY_COLUMNS,
+  migrateStagingAlertsSql,
+  STAGING_ALERT_COLUMN_NAMES_SQL,
   STAGING_ALERT_COLUMNS,
 } from '../../data/index.js';
 import { DirectAppendFile } from '../direct-append-file.js';
