@@ -28,9 +28,12 @@ export {
 export {
   ALL_CLASSES,
   FINK_CLASSES,
+  FINK_SELECTION_CLASSES,
+  type FinkSelectionClass,
   parseClassArgument,
   SIMBAD_LABELS,
   SIMBAD_PREFIX,
+  SLSN_MIN_SCORE,
   TNS_PREFIX,
   TNS_TYPES,
   UNKNOWN_CLASS,
