@@ -2,8 +2,9 @@
  * Fink's test files read every output format into a pandas DataFrame (`pd.read_json`, `pd.read_csv`,
  * `pd.read_parquet`, astropy's VOTable parser); this reads our answers the same way, with the independent
  * readers of test/support/table-readers.ts, into rows keyed by column name (a VOTable's by its FIELD `ID`, as
- * astropy names them, e.g. `i_ra`).
+ * astropy names them, e.g. `i_ra`). JSON integers of 16 digits and more (candids) are kept as their exact text.
  */
+import { parseJsonExact } from '../support/input-alerts.js';
 import { parseCsv, parseVotable, readParquet } from '../support/table-readers.js';
 
 /** Output formats Fink's tests compare. */
@@ -15,7 +16,8 @@ type Row = Record<string, unknown>;
 export async function answerRows(res: Response, format: OutputFormat): Promise<Row[]> {
   switch (format) {
     case 'json':
-      return (await res.json()) as Row[];
+      // 64-bit ids kept exact, as their decimal text
+      return parseJsonExact(await res.text()) as Row[];
     case 'csv': {
       const [header, ...rows] = parseCsv(await res.text());
       return rows.map((r) => Object.fromEntries(header.map((name, i) => [name, r[i]])));

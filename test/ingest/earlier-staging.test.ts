@@ -14,6 +14,7 @@ import { publishNight, stagingFilesOf } from '../../ingest/publish/publish-night
 import { NightStaging } from '../../ingest/stage/night-staging.js';
 import { createApp } from '../../serve/app.js';
 import { StoreReader } from '../../serve/store-reader.js';
+import { parseJsonExact } from '../support/input-alerts.js';
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';
 
@@ -64,7 +65,7 @@ describe('staging files of the earlier catalogue', () => {
         const res = await app.request(`/api/v1/objects?objectId=ZTF19acihgng&output-format=${format}`);
         expect(res.status).toBe(200);
         if (format === 'json') {
-          const [row] = (await res.json()) as Record<string, unknown>[];
+          const [row] = parseJsonExact(await res.text()) as Record<string, unknown>[];
           expect(String(row['i:candid'])).toBe('1060135832015015002');
           for (const c of LATER) expect(row[c.name], c.name).toBeNull();
         } else expect((await res.text()).split('\n')[0]).toContain('d:lc_features_g');
