@@ -107,6 +107,32 @@ describe('/api/v1/latests on the real alerts', () => {
     expect((await call(store.app, PATH, { class: 'QSO', trend: 'up' })).status).toBe(400);
   });
 
+  it('answers SLSN candidate and the CTA blazar states by their fink-filters definitions, one alert per object', async () => {
+    const definitions: [string, string][] = [
+      ['SLSN candidate', 'd_slsn_score >= 0.5'],
+      [
+        '(CTA) Blazar low state',
+        `d_blazar_stats_instantness_low >= 0 AND d_blazar_stats_instantness_low < 1
+         AND d_blazar_stats_robustness_low >= 0 AND d_blazar_stats_robustness_low < 1`,
+      ],
+      [
+        '(CTA) Blazar high state',
+        'd_blazar_stats_instantness_high > 1 AND d_blazar_stats_robustness_high > 1',
+      ],
+    ];
+    for (const [cls, where] of definitions) {
+      const { status, body } = await call(store.app, PATH, { class: cls, n: 1000 });
+      expect(status, cls).toBe(200);
+      const expected = await storeRows(
+        store,
+        `SELECT i_candid FROM read_parquet(${allPartFiles(store, 'alerts.parquet')}) WHERE ${where}
+         QUALIFY row_number() OVER (PARTITION BY i_objectId ORDER BY i_jd DESC, i_candid DESC) = 1
+         ORDER BY i_jd DESC, i_candid DESC`,
+      );
+      expect(candids(body).map(Number), cls).toEqual(expected.map((r) => Number(r.i_candid)));
+    }
+  });
+
   it('gives the same alerts for a window in ISO, JD and MJD (reference test_classsearch_and_date)', async () => {
     // the 2021-11-22 sample: 2021-11-22 00:00 UTC = JD 2459540.5
     const iso = (
