@@ -41,7 +41,7 @@ describe('alert row documents', () => {
     const full = encodeAlertRow(values);
     // the same document in the earlier catalogue: the later columns' bytes (one null branch each) cut off
     const later = ALERT_COLUMNS.length - EARLIER_ROW_COLUMNS;
-    const nulls = ALERT_COLUMNS.map((c, i) => (i < EARLIER_ROW_COLUMNS ? values[i] : null));
+    const nulls = ALERT_COLUMNS.map((_, i) => (i < EARLIER_ROW_COLUMNS ? values[i] : null));
     const earlier = encodeAlertRow(nulls).subarray(0, -later);
     const row = decodeAlertRow(earlier);
     ALERT_COLUMNS.forEach((c, i) => {

@@ -179,7 +179,9 @@ describe('Fink latests/test.py', () => {
         const a = numbers(pdf1, col);
         const b = numbers(pdf2, cols2[k]);
         expect(b, fmt).toHaveLength(a.length);
-        b.forEach((v, i) => expect(v, `${fmt} ${col}`).toBeCloseTo(a[i], 8));
+        b.forEach((v, i) => {
+          expect(v, `${fmt} ${col}`).toBeCloseTo(a[i], 8);
+        });
       });
     }
   });
