@@ -29,14 +29,23 @@ export {
 export {
   ALL_CLASSES,
   FINK_CLASSES,
+  FINK_SELECTION_CLASSES,
+  type FinkSelectionClass,
   parseClassArgument,
   SIMBAD_LABELS,
   SIMBAD_PREFIX,
+  SLSN_MIN_SCORE,
   TNS_PREFIX,
   TNS_TYPES,
   UNKNOWN_CLASS,
 } from './classes.js';
-export { type AvroScalar, type ColumnFamily, type ColumnValue, DUCKDB_TYPE } from './column-types.js';
+export {
+  type AvroScalar,
+  type ColumnFamily,
+  type ColumnSource,
+  type ColumnValue,
+  DUCKDB_TYPE,
+} from './column-types.js';
 export { ALERT_COLUMNS, CANDIDATE_FIELD_NAMES, COLUMN_INDEX, findColumn } from './columns.js';
 export { ALL_FIELDS, type FieldDef, findField, JD_UTC_FIELDS } from './derived-columns.js';
 export { ByteSink, type FlatField, FlatRecordWriter, type FlatScalar } from './flat-record-writer.js';
@@ -92,8 +101,11 @@ export { SSOFT_FLAVORS, type SsoftFlavor, ssoftColumns } from './ssoft-columns.j
 export {
   CREATE_STAGING_SQL,
   HISTORY_COLUMNS,
+  migrateStagingAlertsSql,
+  STAGING_ALERT_COLUMN_NAMES_SQL,
   STAGING_ALERT_COLUMNS,
   STAMP_REF_COLUMNS,
+  stagingAlertsSelectList,
 } from './staging-schema.js';
 export {
   STATS_BASIC_COLUMNS,

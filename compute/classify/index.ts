@@ -7,3 +7,10 @@ export {
   type FinkClass,
   UNKNOWN_CLASS,
 } from './fink-labels.js';
+export {
+  BLAZAR_LOW_STATE_TRENDS,
+  followsTrend,
+  TRENDS,
+  type Trend,
+  type TrendValues,
+} from './trends.js';
