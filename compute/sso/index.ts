@@ -14,4 +14,10 @@ export {
 } from './mpcorb-format.js';
 export type { Orbit, OrbitElements } from './orbit.js';
 export { assignSsoCandIds, isSsoCandId } from './sso-cand-id.js';
-export { type SsoDetections, type SsoftIdentity, type SsoftRowValues, ssoftRow } from './ssoft-row.js';
+export {
+  type SsoDetections,
+  type SsoftIdentity,
+  type SsoftModel,
+  type SsoftRowValues,
+  ssoftRow,
+} from './ssoft-row.js';

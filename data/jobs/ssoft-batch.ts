@@ -3,14 +3,13 @@
  * then one row per flavour and object. Pure; runs in a worker thread or in-process.
  */
 import { computeEphemeridesBatch } from '../../compute/sso/ephemeris/index.js';
-import type { Orbit } from '../../compute/sso/index.js';
+import type { Orbit, SsoftModel } from '../../compute/sso/index.js';
 import {
   type SsoDetections,
   type SsoftIdentity,
   type SsoftRowValues,
   ssoftRow,
 } from '../../compute/sso/index.js';
-import type { PhaseFlavor } from '../../compute/sso/phase/index.js';
 
 /** One object of a batch: who it is, its orbit and its detections. */
 export interface SsoftBatchItem {
@@ -25,7 +24,7 @@ export interface SsoftBatchItem {
  */
 export function ssoftBatchRows(
   items: readonly SsoftBatchItem[],
-  flavors: readonly PhaseFlavor[],
+  flavors: readonly SsoftModel[],
   version: string,
 ): SsoftRowValues[][] {
   const ephemerides = computeEphemeridesBatch(

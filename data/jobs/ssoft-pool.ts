@@ -6,8 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { SsoftRowValues } from '../../compute/sso/index.js';
-import type { PhaseFlavor } from '../../compute/sso/phase/index.js';
+import type { SsoftModel, SsoftRowValues } from '../../compute/sso/index.js';
 import { type SsoftBatchItem, ssoftBatchRows } from './ssoft-batch.js';
 
 interface Reply {
@@ -29,7 +28,7 @@ export class SsoftPool {
   private nextId = 0;
 
   constructor(
-    private readonly flavors: readonly PhaseFlavor[],
+    private readonly flavors: readonly SsoftModel[],
     private readonly version: string,
     threads = Math.max(1, Math.min(4, os.availableParallelism())),
   ) {

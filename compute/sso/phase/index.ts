@@ -49,3 +49,11 @@ export {
   shg1g2Mag,
 } from './models.js';
 export type { PhaseObservations } from './phase-design.js';
+export { fitSocca, SOCCA_PERIOD_RANGE_HOURS, type SoccaFit, type SoccaObservations } from './socca-fit.js';
+export {
+  LIGHT_TIME_DAYS_PER_AU,
+  lightTimeCorrectedJd,
+  SOCCA_REFERENCE_JD,
+  type SoccaSpin,
+  soccaRotationMag,
+} from './socca-model.js';
