@@ -55,7 +55,9 @@ const AXIS_RATIO_MAX = 5;
 /** Fewest points of a band for the band to enter the fit (fewer: its points are left out). */
 export const MIN_BAND_POINTS = 6;
 /** Periodogram peaks tried as start periods. */
-const START_PEAKS = 3;
+const START_PEAKS = 2;
+/** Cycle-count offsets over the time span tried around the converged period. */
+const CYCLE_ALIASES = [-2, -1, 0, 1, 2];
 /** Rotation phases scanned per start to pick the phase the solver starts from. */
 const PHI0_SCAN = 12;
 /** Solver iterations for each start, then for the best start. */
@@ -78,7 +80,7 @@ const SHARED = 6;
 
 const DEG_PER_RAD = 180 / Math.PI;
 const HOURS_PER_DAY = 24;
-/** Start poles when sHG1G2 gives none: four directions 90° apart in right ascension, alternately ±45° (rad). */
+/** Start poles besides sHG1G2's (its pole is weakly constrained): four directions 90° apart in right ascension, alternately ±45° (rad). */
 const FALLBACK_POLES_RAD: [number, number][] = [0, 1, 2, 3].map((k) => [
   (k * Math.PI) / 2,
   ((k % 2 === 0 ? 1 : -1) * Math.PI) / 4,
@@ -308,6 +310,7 @@ export function fitSocca(obs: SoccaObservations): SoccaFit {
       ? [
           [sc.alpha0 / DEG_PER_RAD, sc.delta0 / DEG_PER_RAD],
           [sc.alpha0 / DEG_PER_RAD + Math.PI, -sc.delta0 / DEG_PER_RAD],
+          ...FALLBACK_POLES_RAD,
         ]
       : FALLBACK_POLES_RAD;
   const residuals = new Float64Array(d.n);
@@ -350,8 +353,27 @@ export function fitSocca(obs: SoccaObservations): SoccaFit {
     }
   }
   if (best === null) return noFit(3, -2, 'solver failed: non-finite model at every start', iterations);
-  const solution = solveLeastSquares(problemFor(best.params[PERIOD]), best.params, MAX_ITERATIONS);
+  let solution = solveLeastSquares(problemFor(best.params[PERIOD]), best.params, MAX_ITERATIONS);
   iterations += solution.iterations;
+  // Neighbouring cycle counts over the time span (1/P ± k/T), with the pole or its antipode, are near-equivalent
+  // minima; the best start may sit in one of them.
+  const times = Array.from(fitObs.jdLightTime);
+  const spanDays = Math.max(...times) - Math.min(...times);
+  const base = Float64Array.from(solution.params);
+  for (const k of CYCLE_ALIASES) {
+    for (const flip of [false, true]) {
+      const x = Float64Array.from(base);
+      x[PERIOD] = 1 / (1 / base[PERIOD] + k / spanDays);
+      if (flip) [x[ALPHA0], x[DELTA0]] = [base[ALPHA0] + Math.PI, -base[DELTA0]];
+      if (x[PERIOD] <= 0 || (k === 0 && !flip)) continue;
+      const trial = solveLeastSquares(problemFor(x[PERIOD]), x, START_ITERATIONS);
+      iterations += trial.iterations;
+      if (Number.isFinite(trial.cost) && trial.cost < solution.cost) {
+        solution = solveLeastSquares(problemFor(trial.params[PERIOD]), trial.params, MAX_ITERATIONS);
+        iterations += solution.iterations;
+      }
+    }
+  }
   const x = solution.params;
   if (x.some((v) => !Number.isFinite(v)))
     return noFit(3, -2, 'solver returned non-finite parameters', iterations);
