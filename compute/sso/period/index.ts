@@ -5,4 +5,5 @@ export {
   type PeriodogramPeak,
   type PeriodSearchSeries,
   periodogramPeaks,
+  sinusoidAt,
 } from './lomb-scargle.js';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Prng } from '../../random/index.js';
-import { multibandPeriodogram, periodogramPeaks } from './lomb-scargle.js';
+import { multibandPeriodogram, periodogramPeaks, sinusoidAt } from './lomb-scargle.js';
 
 /** Three apparitions of 60 nights a year apart, one or two points a night at random times, bands 1 and 2. */
 function sampledSinusoid(frequencyPerDay: number, amplitudeMag: number, noiseMag: number, seed: number) {
@@ -46,6 +46,10 @@ describe('multiband Lomb-Scargle', () => {
     expect(best.power).toBeGreaterThan(0.95);
     expect(best.chi2red).toBeGreaterThan(0.7);
     expect(best.chi2red).toBeLessThan(1.4);
+    // the sinusoid at the true frequency fits as well as the best grid point, and far better than half of it
+    const atTruth = sinusoidAt(series, f);
+    expect(atTruth.chi2red).toBeLessThanOrEqual(best.chi2red * 1.05);
+    expect(sinusoidAt(series, f / 2).chi2red).toBeGreaterThan(10 * atTruth.chi2red);
   });
 
   it('normalises powers to [0, 1] and orders peaks by power', () => {

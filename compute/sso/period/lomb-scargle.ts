@@ -208,6 +208,32 @@ function addGridReductions(d: Prepared, fMin: number, step: number, out: Float64
   }
 }
 
+/** All usable points with one offset per band and apparition (the coherent model). */
+function prepareCoherent(series: PeriodSearchSeries): Prepared {
+  const seasons = apparitions(series);
+  const season = new Map<number, number>();
+  seasons.forEach((rows, a) => {
+    for (const i of rows) season.set(i, a);
+  });
+  return prepare(series, seasons.flat(), (i) => `${series.band[i]}/${season.get(i)}`);
+}
+
+/**
+ * The coherent sinusoid at one frequency on all points (one offset per band and apparition).
+ * @param series the light curve; @param frequencyPerDay the frequency (cycles/day), > 0.
+ * @returns its power in [0, 1] and reduced χ² (N − offsets − 2 degrees of freedom; NaN without any).
+ */
+export function sinusoidAt(series: PeriodSearchSeries, frequencyPerDay: number): PeriodogramPeak {
+  const all = prepareCoherent(series);
+  const reduction = reductionAt(all, frequencyPerDay);
+  const dof = all.t.length - all.groupCount - 2;
+  return {
+    frequencyPerDay,
+    power: all.chi2Zero > 0 ? reduction / all.chi2Zero : 0,
+    chi2red: dof > 0 ? (all.chi2Zero - reduction) / dof : Number.NaN,
+  };
+}
+
 /**
  * Summed periodogram of the apparitions: each apparition has its own sinusoid (amplitude and phase) and band
  * offsets; power = Σ χ² reductions / Σ χ²₀ in [0, 1]. The grid step is 1/(oversampling · longest apparition).

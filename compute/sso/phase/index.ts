@@ -49,7 +49,8 @@ export {
   shg1g2Mag,
 } from './models.js';
 export type { PhaseObservations } from './phase-design.js';
-export { fitSocca, SOCCA_PERIOD_RANGE_HOURS, type SoccaFit, type SoccaObservations } from './socca-fit.js';
+export { MIN_BAND_POINTS, type SoccaObservations } from './socca-columns.js';
+export { fitSocca, SOCCA_PERIOD_RANGE_HOURS, type SoccaFit } from './socca-fit.js';
 export {
   LIGHT_TIME_DAYS_PER_AU,
   lightTimeCorrectedJd,

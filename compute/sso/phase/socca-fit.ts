@@ -7,22 +7,28 @@
  * Reference: Carry et al. 2024, A&A 687, A38 (SOCCA); fink-utils `sso/spins.py` (`fit_spin`, bounds) and
  * `sso/periods.py` (`estimate_synodic_period`); docs/references.md#socca.
  */
-import { periodogramPeaks } from '../period/index.js';
+import { periodogramPeaks, sinusoidAt } from '../period/index.js';
 import { hg1g2Phi1, hg1g2Phi2, hg1g2Phi3 } from './basis.js';
 import { parameterErrors } from './covariance.js';
 import { type FitCode, type FitStatus, fitPhaseCurve } from './fit-phase-curve.js';
 import { G_BOUNDS_WIDE, H_BOUNDS_MAG } from './fit-setup.js';
-import { cosAspectAngle } from './models.js';
-import { columnBands, observationColumns } from './phase-columns.js';
-import type { PhaseObservations } from './phase-design.js';
 import { solveLeastSquares } from './projected-lm.js';
+import {
+  A_B,
+  A_C,
+  ALPHA0,
+  DELTA0,
+  fillColumns,
+  HOURS_PER_DAY,
+  MIN_BAND_POINTS,
+  PERIOD,
+  PHI0,
+  pointsOfWellSampledBands,
+  SHARED,
+  type SoccaObservations,
+  templateColumns,
+} from './socca-columns.js';
 import { SOCCA_REFERENCE_JD, type SoccaSpin, soccaRotationMag } from './socca-model.js';
-
-/** Observations of a SOCCA fit: those of the phase-curve fits plus light-time corrected times. */
-export interface SoccaObservations extends PhaseObservations {
-  /** Observation time corrected for the light time, jd − Dobs/c (JD); see `lightTimeCorrectedJd`. */
-  readonly jdLightTime: ArrayLike<number>;
-}
 
 /** Result of a SOCCA fit. */
 export interface SoccaFit {
@@ -52,8 +58,6 @@ export const SOCCA_PERIOD_RANGE_HOURS: readonly [number, number] = [2.2, 60];
 const PERIOD_BOUNDS_DAYS: readonly [number, number] = [2.2 / 24, (1.2 * 60) / 24];
 /** Axis ratios a/b and a/c lie in [1, 5] with a/c >= a/b (Fink's bounds). */
 const AXIS_RATIO_MAX = 5;
-/** Fewest points of a band for the band to enter the fit (fewer: its points are left out). */
-export const MIN_BAND_POINTS = 6;
 /** Periodogram peaks tried as start periods. */
 const START_PEAKS = 2;
 /** Cycle-count offsets over the time span tried around the converged period. */
@@ -69,17 +73,7 @@ const PERIODOGRAM_OVERSAMPLING = 3;
 const MAG_PER_LN = 2.5 / Math.LN10;
 /** Smallest flux term used in a magnitude (+25 mag). */
 const FLUX_FLOOR = 1e-10;
-/** Index of the shared parameters in the solver vector. */
-const ALPHA0 = 0;
-const DELTA0 = 1;
-const PERIOD = 2;
-const A_B = 3;
-const A_C = 4;
-const PHI0 = 5;
-const SHARED = 6;
-
 const DEG_PER_RAD = 180 / Math.PI;
-const HOURS_PER_DAY = 24;
 /** Start poles besides sHG1G2's (its pole is weakly constrained): four directions 90° apart in right ascension, alternately ±45° (rad). */
 const FALLBACK_POLES_RAD: [number, number][] = [0, 1, 2, 3].map((k) => [
   (k * Math.PI) / 2,
@@ -91,45 +85,6 @@ const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.m
 function hasNonFinite(values: ArrayLike<number>): boolean {
   for (let i = 0; i < values.length; i++) if (!Number.isFinite(values[i])) return true;
   return false;
-}
-
-/** The points of the bands with at least MIN_BAND_POINTS points (H, G1 and G2 of a band need more than three). */
-function pointsOfWellSampledBands(obs: SoccaObservations): SoccaObservations {
-  const counts = new Map<number, number>();
-  for (let k = 0; k < obs.fid.length; k++) counts.set(obs.fid[k], (counts.get(obs.fid[k]) ?? 0) + 1);
-  const keep: number[] = [];
-  for (let k = 0; k < obs.fid.length; k++) if ((counts.get(obs.fid[k]) ?? 0) >= MIN_BAND_POINTS) keep.push(k);
-  const pick = (a: ArrayLike<number>) => Float64Array.from(keep, (k) => a[k]);
-  return {
-    magRed: pick(obs.magRed),
-    sigmaMag: pick(obs.sigmaMag),
-    phaseAngleRad: pick(obs.phaseAngleRad),
-    fid: pick(obs.fid),
-    raRad: pick(obs.raRad),
-    decRad: pick(obs.decRad),
-    jd: pick(obs.jd),
-    jdLightTime: pick(obs.jdLightTime),
-  };
-}
-
-/** Column template: every SOCCA fit column NaN, observation statistics filled. */
-function templateColumns(obs: SoccaObservations): Record<string, number> {
-  const cols: Record<string, number> = {};
-  for (const b of columnBands(obs.fid)) {
-    for (const name of ['H', 'G1', 'G2']) {
-      cols[`${name}_${b}`] = Number.NaN;
-      cols[`err_${name}_${b}`] = Number.NaN;
-    }
-    cols[`rms_${b}`] = Number.NaN;
-  }
-  for (const name of ['period', 'a_b', 'a_c', 'phi0', 'alpha0', 'delta0']) {
-    cols[name] = Number.NaN;
-    cols[`err_${name}`] = Number.NaN;
-  }
-  for (const name of ['alpha0_alt', 'delta0_alt', 'period_chi2red', 'chi2red', 'rms'])
-    cols[name] = Number.NaN;
-  for (const name of ['min_cos_lambda', 'mean_cos_lambda', 'max_cos_lambda']) cols[name] = Number.NaN;
-  return observationColumns(obs, cols);
 }
 
 /** The fixed part of the fit: band of each point and the HG1G2 basis functions. */
@@ -224,21 +179,6 @@ function differenceSteps(obs: SoccaObservations, periodDays: number, p: number):
   return steps;
 }
 
-/** Wraps an angle (rad) into [0, 2π). */
-function wrapTwoPi(rad: number): number {
-  const w = rad % (2 * Math.PI);
-  return w < 0 ? w + 2 * Math.PI : w;
-}
-
-/**
- * The reported pole and phase: (alpha0, delta0) in [0, 2π) × [−π/2, π/2], phi0 in [−π/2, π/2) (the ellipsoid
- * looks the same after half a turn).
- */
-function reportedAngles(x: Float64Array): { alpha0Rad: number; delta0Rad: number; phi0Rad: number } {
-  const phi0Rad = (wrapTwoPi(x[PHI0] + Math.PI / 2) % Math.PI) - Math.PI / 2;
-  return { alpha0Rad: wrapTwoPi(x[ALPHA0]), delta0Rad: x[DELTA0], phi0Rad };
-}
-
 /**
  * Fits the SOCCA model to the observations of one object.
  * @param obs observations (equal-length arrays; magRed reduced with the ephemeris distances, phase and position in
@@ -288,8 +228,14 @@ export function fitSocca(obs: SoccaObservations): SoccaFit {
   if (start.fit !== 0 || !start.residualsMag) {
     return noFit(3, -2, `no phase-curve start: ${spinStart.reason}; HG1G2: ${start.reason ?? 'fit failed'}`);
   }
+  const residualSeries = {
+    jd: fitObs.jdLightTime,
+    valueMag: start.residualsMag,
+    sigmaMag: fitObs.sigmaMag,
+    band: fitObs.fid,
+  };
   const peaks = periodogramPeaks(
-    { jd: fitObs.jdLightTime, valueMag: start.residualsMag, sigmaMag: fitObs.sigmaMag, band: fitObs.fid },
+    residualSeries,
     {
       // two maxima per rotation: the sinusoid's frequency is twice the rotation frequency
       minFrequencyPerDay: (2 * HOURS_PER_DAY) / SOCCA_PERIOD_RANGE_HOURS[1],
@@ -300,7 +246,6 @@ export function fitSocca(obs: SoccaObservations): SoccaFit {
   );
   if (peaks.length === 0)
     return noFit(3, -2, 'no period: the periodogram of the phase-curve residuals is empty');
-  columns.period_chi2red = peaks[0].chi2red;
 
   const sc = start.columns;
   const aB = clamp(Number.isFinite(sc.a_b) ? sc.a_b : 1.1, 1.05, 3);
@@ -382,6 +327,8 @@ export function fitSocca(obs: SoccaObservations): SoccaFit {
     return noFit(4, solution.termination, 'singular JᵀJ: parameter uncertainties undefined', iterations);
   }
   fillColumns(columns, d, fitObs, x, errors, solution.residuals);
+  // the sinusoid at the fitted period (two maxima per rotation) on the phase-curve residuals
+  columns.period_chi2red = sinusoidAt(residualSeries, 2 / x[PERIOD]).chi2red;
   const status: FitStatus = solution.termination;
   columns.fit = 0;
   columns.status = status;
@@ -393,62 +340,4 @@ export function fitSocca(obs: SoccaObservations): SoccaFit {
     columns,
     iterations,
   };
-}
-
-/** Fills the fit columns from a solution (errors in the solver's units, residuals model − observed). */
-function fillColumns(
-  cols: Record<string, number>,
-  d: SoccaDesign,
-  obs: SoccaObservations,
-  x: Float64Array,
-  errors: Float64Array,
-  residuals: Float64Array,
-): void {
-  const angles = reportedAngles(x);
-  cols.alpha0 = angles.alpha0Rad * DEG_PER_RAD;
-  cols.delta0 = angles.delta0Rad * DEG_PER_RAD;
-  cols.err_alpha0 = errors[ALPHA0] * DEG_PER_RAD;
-  cols.err_delta0 = errors[DELTA0] * DEG_PER_RAD;
-  cols.alpha0_alt = (cols.alpha0 + 180) % 360;
-  cols.delta0_alt = -cols.delta0;
-  cols.period = x[PERIOD] * HOURS_PER_DAY;
-  cols.err_period = errors[PERIOD] * HOURS_PER_DAY;
-  cols.a_b = x[A_B];
-  cols.err_a_b = errors[A_B];
-  cols.a_c = x[A_C];
-  cols.err_a_c = errors[A_C];
-  cols.phi0 = angles.phi0Rad;
-  cols.err_phi0 = errors[PHI0];
-  d.fids.forEach((fid, b) => {
-    ['H', 'G1', 'G2'].forEach((name, j) => {
-      cols[`${name}_${fid}`] = x[SHARED + 3 * b + j];
-      cols[`err_${name}_${fid}`] = errors[SHARED + 3 * b + j];
-    });
-  });
-  let chi2 = 0;
-  let sumSq = 0;
-  const bandSumSq = new Float64Array(d.fids.length);
-  const bandCount = new Float64Array(d.fids.length);
-  let minCos = Number.POSITIVE_INFINITY;
-  let maxCos = 0;
-  let sumCos = 0;
-  for (let k = 0; k < d.n; k++) {
-    const f = residuals[k];
-    chi2 += (f / obs.sigmaMag[k]) ** 2;
-    sumSq += f * f;
-    bandSumSq[d.band[k]] += f * f;
-    bandCount[d.band[k]]++;
-    const c = Math.abs(cosAspectAngle(obs.raRad[k], obs.decRad[k], angles.alpha0Rad, angles.delta0Rad));
-    minCos = Math.min(minCos, c);
-    maxCos = Math.max(maxCos, c);
-    sumCos += c;
-  }
-  cols.chi2red = chi2 / (d.n - x.length - 1);
-  cols.rms = Math.sqrt(sumSq / d.n);
-  d.fids.forEach((fid, b) => {
-    cols[`rms_${fid}`] = Math.sqrt(bandSumSq[b] / bandCount[b]);
-  });
-  cols.min_cos_lambda = minCos;
-  cols.max_cos_lambda = maxCos;
-  cols.mean_cos_lambda = sumCos / d.n;
 }
