@@ -4,6 +4,7 @@ export type { Alert, Cutouts, HistoryPoint, Position, Rejection } from './alert.
 export { FLOAT32_FIELDS } from './alert-json.js';
 export { alertRowCandid, decodeAlertRow, encodeAlertRowView } from './alert-row-codec.js';
 export { alertRowJsonTextView } from './alert-row-json.js';
+export { AnnotationLog, type AnnotationRecord } from './annotation-log.js';
 export { viewBytesType } from './avro-bytes.js';
 export { bigintLongType, INT64_MAX, INT64_MIN, readZigzagLong, zigzagLongEnd } from './avro-long.js';
 export {
@@ -94,4 +95,17 @@ export {
   STAGING_ALERT_COLUMNS,
   STAMP_REF_COLUMNS,
 } from './staging-schema.js';
+export {
+  STATS_BASIC_COLUMNS,
+  STATS_CLASS_PREFIX,
+  STATS_EXTRA_COLUMNS,
+  STATS_KEY_COLUMN,
+  STATS_SIMBAD_COLUMNS,
+  STATS_TIME_COLUMN,
+  type StatisticsTable,
+  type StatisticsValue,
+  statisticsSchema,
+  statisticsTable,
+} from './statistics.js';
 export { isValidIngesterId, StoreLayout } from './store-layout.js';
+export { TNS_COLUMN_NAMES, TNS_TABLE_COLUMNS } from './tns-table.js';

@@ -1,5 +1,5 @@
 /** Public face of compute/classify/: what code outside this folder imports from it. */
-export { classifyAlert } from './fink-classification.js';
+export { classifyAlert, isSimbadClassification } from './fink-classification.js';
 export {
   EG_HOST_LABELS,
   EG_HOST_LABELS_LATER,
