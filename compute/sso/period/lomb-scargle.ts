@@ -46,6 +46,8 @@ const DEFAULT_OVERSAMPLING = 3;
  * sharp, and 3 points per 1/T left phase errors of a radian at the ends of our test series (wrong yearly alias).
  */
 const REFINE_OVERSAMPLING = 10;
+/** Most frequencies of the summed grid: an apparition longer than ~3 years coarsens the grid instead of slowing it. */
+const MAX_GRID_POINTS = 200_000;
 /** A gap longer than this (days) separates two apparitions. */
 export const APPARITION_GAP_DAYS = 60;
 /** An apparition enters the summed periodogram with at least this many points more than its offsets. */
@@ -236,7 +238,8 @@ export function sinusoidAt(series: PeriodSearchSeries, frequencyPerDay: number):
 
 /**
  * Summed periodogram of the apparitions: each apparition has its own sinusoid (amplitude and phase) and band
- * offsets; power = Σ χ² reductions / Σ χ²₀ in [0, 1]. The grid step is 1/(oversampling · longest apparition).
+ * offsets; power = Σ χ² reductions / Σ χ²₀ in [0, 1]. The grid step is 1/(oversampling · longest apparition), or
+ * coarser so that the grid has at most 200,000 points.
  * @param series the light curve (non-finite points and σ <= 0 are skipped).
  * @param grid frequency range (cycles/day) and oversampling.
  * @returns frequencies (cycles/day) and powers; empty arrays when no apparition has enough points (offsets + 4)
@@ -253,8 +256,9 @@ export function multibandPeriodogram(
   const empty = { frequencyPerDay: new Float64Array(0), power: new Float64Array(0) };
   if (parts.length === 0) return empty;
   const longest = Math.max(...parts.map((d) => d.spanDays));
-  const step = 1 / ((grid.oversampling ?? DEFAULT_OVERSAMPLING) * longest);
-  const count = Math.floor((grid.maxFrequencyPerDay - grid.minFrequencyPerDay) / step) + 1;
+  const range = grid.maxFrequencyPerDay - grid.minFrequencyPerDay;
+  const step = Math.max(1 / ((grid.oversampling ?? DEFAULT_OVERSAMPLING) * longest), range / MAX_GRID_POINTS);
+  const count = Math.floor(range / step) + 1;
   const power = new Float64Array(count);
   for (const d of parts) addGridReductions(d, grid.minFrequencyPerDay, step, power);
   const chi2Zero = parts.reduce((sum, d) => sum + d.chi2Zero, 0);
