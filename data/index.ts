@@ -97,7 +97,7 @@ export {
   type SsoCandColumn,
   type SsoCandKind,
 } from './ssocand-columns.js';
-export { SSOFT_FLAVORS, type SsoftFlavor, ssoftColumns } from './ssoft-columns.js';
+export { SSOFT_FLAVOR_ALIASES, SSOFT_FLAVORS, type SsoftFlavor, ssoftColumns } from './ssoft-columns.js';
 export {
   CREATE_STAGING_SQL,
   HISTORY_COLUMNS,

@@ -2,13 +2,15 @@
  * Columns of the SSOFT (Solar System object Fink table) per flavour: name, type, unit and description, in file
  * order. The monthly builder writes exactly these columns and `/api/v1/ssoft?schema=true` answers them.
  * Band suffix `_1` = ZTF g (fid 1), `_2` = ZTF r (fid 2). Reference: docs/references.md#ssoft-columns (the builder's 35 common
- * columns; `period`/`period_chi2red` of the upstream schema belong to a flavour not built here) and the CDS ReadMe
- * of Carry et al. 2024 (A&A 689, A252).
+ * columns; SOCCA's columns as fink-science `ztf/ssoft/processor.py` `COLUMNS_SOCCA` lists them, with `period` and
+ * `period_chi2red`) and the CDS ReadMe of Carry et al. 2024 (A&A 689, A252).
  */
 
 /** Phase-curve flavours of the table. */
-export const SSOFT_FLAVORS = ['HG', 'HG1G2', 'SHG1G2'] as const;
+export const SSOFT_FLAVORS = ['HG', 'HG1G2', 'SHG1G2', 'SOCCA'] as const;
 export type SsoftFlavor = (typeof SSOFT_FLAVORS)[number];
+/** Other names of flavours: Fink's documentation calls SOCCA `SSHG1G2`. */
+export const SSOFT_FLAVOR_ALIASES: Readonly<Record<string, SsoftFlavor>> = { SSHG1G2: 'SOCCA' };
 
 /** Value type of a column, as the schema request names it. */
 export type SsoftType = 'str' | 'int' | 'double';
@@ -91,6 +93,24 @@ const ERR_G1G2: readonly SsoftColumn[] = [
   ...perBand('err_G2', 'double', null, '1-sigma uncertainty of G2'),
 ];
 
+const SPIN_AXIS: readonly SsoftColumn[] = [
+  col('alpha0', 'double', 'deg', 'Right ascension of the spin axis (equatorial J2000)'),
+  col('delta0', 'double', 'deg', 'Declination of the spin axis (equatorial J2000)'),
+  col(
+    'alpha0_alt',
+    'double',
+    'deg',
+    'Right ascension of the antipodal spin solution, (alpha0 + 180) mod 360',
+  ),
+  col('delta0_alt', 'double', 'deg', 'Declination of the antipodal spin solution, -delta0'),
+  col('obliquity', 'double', 'deg', 'Angle between the spin axis and the orbit pole (null without an orbit)'),
+];
+const COS_LAMBDA: readonly SsoftColumn[] = [
+  col('max_cos_lambda', 'double', null, 'Largest |cos| of the aspect angle'),
+  col('mean_cos_lambda', 'double', null, 'Mean |cos| of the aspect angle'),
+  col('min_cos_lambda', 'double', null, 'Smallest |cos| of the aspect angle'),
+];
+
 const FLAVOR_COLUMNS: Record<SsoftFlavor, readonly SsoftColumn[]> = {
   HG: [
     ...perBand('G', 'double', null, 'Phase slope G'),
@@ -102,23 +122,34 @@ const FLAVOR_COLUMNS: Record<SsoftFlavor, readonly SsoftColumn[]> = {
     col('R', 'double', null, 'Polar-to-equatorial oblateness of the spheroid (0.3 to 1)'),
     col('a_b', 'double', null, 'Elongation a/b estimated from the fit residuals'),
     col('a_c', 'double', null, 'Oblateness a/c estimated from the residuals and R'),
-    col('alpha0', 'double', 'deg', 'Right ascension of the spin axis (equatorial J2000)'),
-    col('delta0', 'double', 'deg', 'Declination of the spin axis (equatorial J2000)'),
-    col('alpha0_alt', 'double', 'deg', 'Right ascension of the antipodal (equivalent) spin solution'),
-    col('delta0_alt', 'double', 'deg', 'Declination of the antipodal (equivalent) spin solution'),
-    col(
-      'obliquity',
-      'double',
-      'deg',
-      'Angle between the spin axis and the orbit pole (null without an orbit)',
-    ),
+    ...SPIN_AXIS,
     ...ERR_G1G2,
     col('err_R', 'double', null, '1-sigma uncertainty of R'),
     col('err_alpha0', 'double', 'deg', '1-sigma uncertainty of alpha0'),
     col('err_delta0', 'double', 'deg', '1-sigma uncertainty of delta0'),
-    col('max_cos_lambda', 'double', null, 'Largest |cos| of the aspect angle'),
-    col('mean_cos_lambda', 'double', null, 'Mean |cos| of the aspect angle'),
-    col('min_cos_lambda', 'double', null, 'Smallest |cos| of the aspect angle'),
+    ...COS_LAMBDA,
+  ],
+  SOCCA: [
+    ...G1G2,
+    col('a_b', 'double', null, 'Axis ratio a/b of the triaxial ellipsoid (a >= b >= c), 1 to 5'),
+    col('a_c', 'double', null, 'Axis ratio a/c of the triaxial ellipsoid, a/b to 5'),
+    col('phi0', 'double', 'rad', 'Rotation phase at the reference epoch JD 2459580.5, -pi/2 to pi/2'),
+    ...SPIN_AXIS,
+    ...ERR_G1G2,
+    col('err_a_b', 'double', null, '1-sigma uncertainty of a/b'),
+    col('err_a_c', 'double', null, '1-sigma uncertainty of a/c'),
+    col('err_phi0', 'double', 'rad', '1-sigma uncertainty of phi0'),
+    col('err_alpha0', 'double', 'deg', '1-sigma uncertainty of alpha0'),
+    col('err_delta0', 'double', 'deg', '1-sigma uncertainty of delta0'),
+    col('err_period', 'double', 'h', '1-sigma uncertainty of the sidereal period'),
+    ...COS_LAMBDA,
+    col('period', 'double', 'h', 'Sidereal rotation period'),
+    col(
+      'period_chi2red',
+      'double',
+      null,
+      'Reduced chi-square of the period search: the phase-curve residuals against one sinusoid at twice the rotation frequency',
+    ),
   ],
 };
 

@@ -27,7 +27,7 @@ import path from 'node:path';
 const NIGHT = /^\d{8}$/;
 const INGESTER = /^[A-Za-z0-9_.-]{1,64}$/;
 const PART_ID = /^[A-Za-z0-9_-]{1,80}$/;
-const SSOFT_FLAVOR = /^(HG|HG1G2|SHG1G2)$/;
+const SSOFT_FLAVOR = /^(HG|HG1G2|SHG1G2|SOCCA)$/;
 const SSOFT_VERSION = /^\d{4}\.(0[1-9]|1[0-2])$/;
 
 /** Thrown when a path component does not match its pattern (never silently sanitised). */

@@ -116,8 +116,8 @@ export const SSOFT_HELP = `Usage: skyalert ssoft build --store DIR [--version YY
 
 Builds the Solar System object parameter tables (SSOFT) served by /api/v1/ssoft: for every known object with
 at least ${SSOFT_MIN_DETECTIONS} roid=3 detections and an orbit in the store's orbit catalogue (skyalert orbits load),
-ephemerides at its epochs (observer I41), HG, HG1G2 and sHG1G2 phase-curve fits, astrometry statistics and the
-spin obliquity; one parquet file per flavour, ssoft/ssoft_<FLAVOR>_<YYYY.MM>.parquet, switched atomically.
+ephemerides at its epochs (observer I41), HG, HG1G2 and sHG1G2 phase-curve fits, the SOCCA spin, shape and
+rotation-period fit (its period search costs most of the build), astrometry statistics and the spin obliquity; one parquet file per flavour, ssoft/ssoft_<FLAVOR>_<YYYY.MM>.parquet, switched atomically.
 
   build      build now (default version: the current UTC month)
   schedule   stay running; build on the cron schedule (UTC), each run as that month's version
@@ -125,7 +125,7 @@ spin obliquity; one parquet file per flavour, ssoft/ssoft_<FLAVOR>_<YYYY.MM>.par
 Options:
   --store DIR           store directory (default: $SKYALERT_STORE, then ./skyalert-store)
   --version YYYY.MM     version to write (build only)
-  --flavor LIST         comma list of HG, HG1G2, SHG1G2 (default: all three)
+  --flavor LIST         comma list of HG, HG1G2, SHG1G2, SOCCA (alias SSHG1G2) (default: all four)
   --min-detections N    fewest detections for an object (default ${SSOFT_MIN_DETECTIONS})
   --cron EXPR           node-cron expression, UTC (default "${DEFAULT_SSOFT_CRON}": monthly)
   --help                this text

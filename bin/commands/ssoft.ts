@@ -4,7 +4,7 @@
  */
 import cron from 'node-cron';
 import type { Logger } from 'pino';
-import { SSOFT_FLAVORS, type SsoftFlavor, StoreLayout } from '../../data/index.js';
+import { SSOFT_FLAVOR_ALIASES, SSOFT_FLAVORS, type SsoftFlavor, StoreLayout } from '../../data/index.js';
 import {
   buildSsoft,
   DEFAULT_SSOFT_CRON,
@@ -30,7 +30,10 @@ export function currentVersion(now: Date = new Date()): string {
 
 function parseFlavors(text: string | undefined): SsoftFlavor[] {
   if (text === undefined) return [...SSOFT_FLAVORS];
-  const asked = text.split(',').map((s) => s.trim().toUpperCase());
+  const asked = text.split(',').map((s) => {
+    const name = s.trim().toUpperCase();
+    return SSOFT_FLAVOR_ALIASES[name] ?? name;
+  });
   const flavors = SSOFT_FLAVORS.filter((f) => asked.includes(f));
   const unknown = asked.filter((a) => !SSOFT_FLAVORS.includes(a as SsoftFlavor));
   if (unknown.length > 0 || flavors.length === 0)

@@ -15,4 +15,10 @@ export {
 export type { Orbit, OrbitElements } from './orbit.js';
 export { assignSsoCandIds, isSsoCandId } from './sso-cand-id.js';
 export { type SsobulkRow, shg1g2RowResiduals, ssobulkRow } from './ssobulk-row.js';
-export { type SsoDetections, type SsoftIdentity, type SsoftRowValues, ssoftRow } from './ssoft-row.js';
+export {
+  type SsoDetections,
+  type SsoftIdentity,
+  type SsoftModel,
+  type SsoftRowValues,
+  ssoftRow,
+} from './ssoft-row.js';

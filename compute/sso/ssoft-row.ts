@@ -6,7 +6,14 @@
  */
 import type { GeometryEphemerides } from './ephemeris/index.js';
 import type { OrbitElements } from './orbit.js';
-import { fitPhaseCurve, type PhaseFlavor, type PhaseObservations } from './phase/index.js';
+import {
+  fitPhaseCurve,
+  fitSocca,
+  lightTimeCorrectedJd,
+  type PhaseFlavor,
+  type PhaseObservations,
+  type SoccaObservations,
+} from './phase/index.js';
 import { astrometryStatistics, obliquityDeg, separationArcsec } from './ssoft-statistics.js';
 
 const RAD_PER_DEG = Math.PI / 180;
@@ -30,6 +37,9 @@ export interface SsoftIdentity {
   readonly ssoNumber: number | null;
 }
 
+/** The models of the table: the phase curves and SOCCA (spin, shape and rotation period). */
+export type SsoftModel = PhaseFlavor | 'SOCCA';
+
 /** A table row: column → value (NaN and null are written as null). */
 export type SsoftRowValues = Record<string, number | string | null>;
 
@@ -49,22 +59,34 @@ export function phaseObservations(det: SsoDetections, eph: GeometryEphemerides):
   return { magRed, sigmaMag: det.sigmapsf, phaseAngleRad, fid: det.fid, raRad, decRad, jd: det.jd };
 }
 
+/** The SOCCA fit inputs: the phase-curve inputs plus light-time corrected times. */
+export function soccaObservations(det: SsoDetections, eph: GeometryEphemerides): SoccaObservations {
+  const jdLightTime = Float64Array.from({ length: det.jd.length }, (_, i) =>
+    lightTimeCorrectedJd(det.jd[i], eph.dobsAu[i]),
+  );
+  return { ...phaseObservations(det, eph), jdLightTime };
+}
+
 /**
  * The SSOFT row of one object for one flavour.
  * @param eph geometry ephemerides at the detections' epochs, same order as `det`.
  * @param elements the orbit (for the obliquity; null gives a null obliquity).
  * @param version table version YYYY.MM.
  * @returns every column of the flavour (data/ssoft-columns.ts); fit columns NaN when the fit failed (`fit` says why).
+ *   SOCCA: Carry et al. 2024 (docs/references.md#socca).
  */
 export function ssoftRow(
-  flavor: PhaseFlavor,
+  flavor: SsoftModel,
   identity: SsoftIdentity,
   det: SsoDetections,
   eph: GeometryEphemerides,
   elements: OrbitElements | null,
   version: string,
 ): SsoftRowValues {
-  const fit = fitPhaseCurve(flavor, phaseObservations(det, eph));
+  const fit =
+    flavor === 'SOCCA'
+      ? fitSocca(soccaObservations(det, eph))
+      : fitPhaseCurve(flavor, phaseObservations(det, eph));
   const separations = Float64Array.from({ length: det.jd.length }, (_, i) =>
     separationArcsec(det.raDeg[i], det.decDeg[i], eph.raDeg[i], eph.decDeg[i]),
   );
@@ -81,7 +103,7 @@ export function ssoftRow(
     flag: 0,
     version,
   };
-  if (flavor === 'SHG1G2') {
+  if (flavor === 'SHG1G2' || flavor === 'SOCCA') {
     const alpha0 = fit.columns.alpha0;
     const delta0 = fit.columns.delta0;
     row.obliquity =

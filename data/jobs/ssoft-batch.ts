@@ -4,7 +4,7 @@
  * ephemerides, sHG1G2 row and residuals: the `/api/v1/ssobulk` table). Pure; runs in a worker thread or in-process.
  */
 import { computeEphemeridesBatch } from '../../compute/sso/ephemeris/index.js';
-import type { Orbit } from '../../compute/sso/index.js';
+import type { Orbit, SsoftModel } from '../../compute/sso/index.js';
 import {
   type SsobulkRow,
   type SsoDetections,
@@ -13,7 +13,6 @@ import {
   ssobulkRow,
   ssoftRow,
 } from '../../compute/sso/index.js';
-import type { PhaseFlavor } from '../../compute/sso/phase/index.js';
 
 /** One object of a batch: who it is, its orbit and its detections. */
 export interface SsoftBatchItem {
@@ -33,7 +32,7 @@ export interface SsoftBatchResult {
 /** The rows of a batch. */
 export function ssoftBatchRows(
   items: readonly SsoftBatchItem[],
-  flavors: readonly PhaseFlavor[],
+  flavors: readonly SsoftModel[],
   version: string,
 ): SsoftBatchResult {
   const ephemerides = computeEphemeridesBatch(

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PhaseFlavor } from '../../compute/sso/phase/index.js';
+import type { SsoftModel } from '../../compute/sso/index.js';
 import { type SsoftBatchItem, type SsoftBatchResult, ssoftBatchRows } from './ssoft-batch.js';
 
 interface Reply {
@@ -28,7 +28,7 @@ export class SsoftPool {
   private nextId = 0;
 
   constructor(
-    private readonly flavors: readonly PhaseFlavor[],
+    private readonly flavors: readonly SsoftModel[],
     private readonly version: string,
     threads = Math.max(1, Math.min(4, os.availableParallelism())),
   ) {

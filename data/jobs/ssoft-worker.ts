@@ -4,13 +4,13 @@
  * out: `{ id, rows }` or `{ id, error }`.
  */
 import { parentPort } from 'node:worker_threads';
-import type { PhaseFlavor } from '../../compute/sso/phase/index.js';
+import type { SsoftModel } from '../../compute/sso/index.js';
 import { type SsoftBatchItem, ssoftBatchRows } from './ssoft-batch.js';
 
 interface Request {
   readonly id: number;
   readonly items: SsoftBatchItem[];
-  readonly flavors: PhaseFlavor[];
+  readonly flavors: SsoftModel[];
   readonly version: string;
 }
 

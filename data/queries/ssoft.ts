@@ -10,7 +10,7 @@ import { SSOFT_FLAVORS, type SsoftFlavor } from '../ssoft-columns.js';
 import type { StoreLayout } from '../store-layout.js';
 import type { QueryFn } from './objects.js';
 
-const SSOFT_FILE = /^ssoft_(HG|HG1G2|SHG1G2)_(\d{4}\.(?:0[1-9]|1[0-2]))\.parquet$/;
+const SSOFT_FILE = new RegExp(`^ssoft_(${SSOFT_FLAVORS.join('|')})_(\\d{4}\\.(?:0[1-9]|1[0-2]))\\.parquet$`);
 
 /** Versions (YYYY.MM, ascending) built for each flavour. */
 export function builtSsoftVersions(layout: StoreLayout): Record<SsoftFlavor, string[]> {

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { SSOFT_FLAVORS, type SsoftFlavor, ssoftColumns } from '../../data/index.js';
+import { SSOFT_FLAVOR_ALIASES, SSOFT_FLAVORS, type SsoftFlavor, ssoftColumns } from '../../data/index.js';
 import { builtSsoftVersions, readSsoftRows, type SsoftFilter } from '../../data/queries/index.js';
 import { argListing, booleanArg, outputFormatChoice, parseArgs, rawArgs } from '../args/index.js';
 import { CONTENT_TYPES, respondTable } from '../encode/index.js';
@@ -24,14 +24,19 @@ const schema = z.object({
     .optional()
     .default('SHG1G2')
     .transform((v, ctx) => {
-      const f = SSOFT_FLAVORS.find((x) => x.toUpperCase() === v.trim().toUpperCase());
+      const asked = v.trim().toUpperCase();
+      const f = SSOFT_FLAVORS.find((x) => x === asked) ?? SSOFT_FLAVOR_ALIASES[asked];
       if (f) return f;
-      ctx.addIssue({ code: 'custom', message: `choose among ${SSOFT_FLAVORS.join(', ')}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `choose among ${[...SSOFT_FLAVORS, ...Object.keys(SSOFT_FLAVOR_ALIASES)].join(', ')}`,
+      });
       return z.NEVER;
     })
     .meta({
-      description: 'Phase-curve model: HG, HG1G2 or SHG1G2 (sHG1G2, with spin and oblateness)',
-      values: SSOFT_FLAVORS,
+      description:
+        'Model: HG, HG1G2, SHG1G2 (sHG1G2, with spin and oblateness) or SOCCA (spin, triaxial shape and sidereal period; alias SSHG1G2)',
+      values: [...SSOFT_FLAVORS, ...Object.keys(SSOFT_FLAVOR_ALIASES)],
     }),
   version: z
     .string()

@@ -123,6 +123,12 @@ describe('/api/v1/ssoft', () => {
       >;
       expect(Object.keys(schema)).toEqual(ssoftColumns(flavor).map((c) => c.name));
     }
+    // Fink's documentation calls SOCCA `SSHG1G2`: both names answer the SOCCA columns
+    const alias = (await (await get('schema=true&flavor=sshg1g2')).json()) as Record<string, unknown>;
+    expect(Object.keys(alias)).toEqual(ssoftColumns('SOCCA').map((c) => c.name));
+    expect(Object.keys(alias)).toEqual(
+      expect.arrayContaining(['period', 'period_chi2red', 'phi0', 'err_period']),
+    );
     const post = await store.app.request('/api/v1/ssoft', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -140,7 +146,7 @@ describe('/api/v1/ssoft', () => {
       ['version=../../etc', /YYYY\.MM/],
       ['version=2023.06', /starts on 2023\.07/],
       ['version=2024.12', /built versions: 2025\.01, 2025\.02/],
-      ['flavor=SOCCA', /HG, HG1G2, SHG1G2/],
+      ['flavor=SHG3', /HG, HG1G2, SHG1G2, SOCCA, SSHG1G2/],
       ['sso_number=12a', /sso_number/],
       ['output-format=xlsx', /json, csv, parquet, votable/],
     ];

@@ -1,6 +1,6 @@
 /**
  * `skyalert ssoft build` and `skyalert ssoft schedule` on a small simulated store whose asteroids' MPCORB.DAT is
- * the orbit catalogue: the summary line, the three tables, usage errors, and a cron run that rebuilds the tables.
+ * the orbit catalogue: the summary line, the four tables, usage errors, and a cron run that rebuilds the tables.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -41,23 +41,24 @@ describe('skyalert ssoft', () => {
     const store = layout.root;
     await expect(runSsoft({ store }, [], testLog)).rejects.toThrow(UsageError);
     await expect(runSsoft({ store, version: '2025-01' }, ['build'], testLog)).rejects.toThrow(/YYYY\.MM/);
-    await expect(runSsoft({ store, flavor: 'SOCCA' }, ['build'], testLog)).rejects.toThrow(/--flavor/);
+    await expect(runSsoft({ store, flavor: 'SHG3' }, ['build'], testLog)).rejects.toThrow(/--flavor/);
     await expect(runSsoft({ store, 'min-detections': '1' }, ['build'], testLog)).rejects.toThrow(
       /min-detections/,
     );
     await expect(runSsoft({ store, cron: 'every day' }, ['schedule'], testLog)).rejects.toThrow(/cron/);
   });
 
-  it('builds the three tables now and ends with a summary line', async () => {
+  it('builds the four tables now and ends with a summary line', async () => {
     const lines: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((text: string) => lines.push(text));
     expect(
       await runSsoft({ store: layout.root, version: '2024.05', 'min-detections': '3' }, ['build'], testLog),
     ).toBe(0);
     expect(lines).toHaveLength(1);
-    const m = /^ssoft 2024\.05: (\d+) objects \(fits converged: HG (\d+), HG1G2 \d+, SHG1G2 \d+\)/.exec(
-      lines[0],
-    );
+    const m =
+      /^ssoft 2024\.05: (\d+) objects \(fits converged: HG (\d+), HG1G2 \d+, SHG1G2 \d+, SOCCA \d+\)/.exec(
+        lines[0],
+      );
     expect(m).not.toBeNull();
     expect(Number(m?.[1])).toBeGreaterThan(0);
     for (const flavor of SSOFT_FLAVORS) expect(fs.existsSync(layout.ssoftFile(flavor, '2024.05'))).toBe(true);

@@ -49,3 +49,12 @@ export {
   shg1g2Mag,
 } from './models.js';
 export type { PhaseObservations } from './phase-design.js';
+export { MIN_BAND_POINTS, type SoccaObservations } from './socca-columns.js';
+export { fitSocca, SOCCA_PERIOD_RANGE_HOURS, type SoccaFit } from './socca-fit.js';
+export {
+  LIGHT_TIME_DAYS_PER_AU,
+  lightTimeCorrectedJd,
+  SOCCA_REFERENCE_JD,
+  type SoccaSpin,
+  soccaRotationMag,
+} from './socca-model.js';
