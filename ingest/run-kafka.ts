@@ -2,6 +2,10 @@
  * Long-running Kafka ingestion: consume → stage (durable) → commit offsets; publish the staged nights on a cron
  * schedule (node-cron) and optionally on exit; stop cleanly on SIGINT/SIGTERM (finish the batch, commit, close
  * staging, exit 0) or after a period without messages.
+ *
+ * What a publication publishes is read from the store, not remembered: every night whose staged content is not
+ * published (publication-plan.ts), whichever process staged it. So nights staged before a crash or a restart are
+ * published too: at once when this ingester starts (if it publishes at all), else by the next publication.
  */
 import cron from 'node-cron';
 import type { Logger } from 'pino';
@@ -9,7 +13,12 @@ import type { StoreLayout } from '../data/index.js';
 import { GroupCommitter } from './group-commit.js';
 import type { RawMessage } from './pipeline.js';
 import { RateReporter } from './progress.js';
-import { BackgroundPublisher, compactStore, publishBesideWorker } from './publish/index.js';
+import {
+  BackgroundPublisher,
+  compactStore,
+  publishBesideWorker,
+  unpublishedNights,
+} from './publish/index.js';
 import { SerialQueue } from './serial.js';
 import { KafkaSource } from './sources/index.js';
 import { openStagingPipeline } from './stage/index.js';
@@ -40,7 +49,8 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
   const { log } = options;
   const pipeline = openStagingPipeline(layout, options.ingesterId, log, options.schemaText);
   const queue = new SerialQueue();
-  const unpublished = new Set<number>();
+  /** Nights this run staged alerts of (for the summary). */
+  const touched = new Set<number>();
   const source = new KafkaSource({
     brokers: options.brokers,
     topics: options.topics,
@@ -50,20 +60,18 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
   });
   const reporter = new RateReporter(log, 'ingest', () => ({ ...pipeline.counts }), 'read').start();
 
-  /** Publishes the staged nights, with `early` when given (a publisher made beforehand; closed either way). */
+  /**
+   * Publishes every night staged and not published (by any process), with `early` when given (a publisher made
+   * beforehand; closed either way).
+   */
   const publishStaged = async (early?: BackgroundPublisher): Promise<void> => {
     let unused = early;
     try {
       await pipeline.closeFiles();
-      if (unpublished.size > 0) {
+      const nights = unpublishedNights(layout);
+      if (nights.length > 0) {
         unused = undefined; // publishBesideWorker closes it
-        const { results, errors, unchanged } = await publishBesideWorker(
-          layout,
-          [...unpublished],
-          log,
-          early,
-        );
-        for (const night of [...results.map((r) => r.night), ...unchanged]) unpublished.delete(night);
+        const { errors } = await publishBesideWorker(layout, nights, log, early);
         for (const { night, error } of errors)
           log.warn({ night, error }, 'publication failed; retried at the next scheduled run');
       }
@@ -84,6 +92,13 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
         { timezone: 'UTC' },
       )
     : null;
+
+  // nights staged before this start (e.g. by a process killed before its publication) are published at once
+  const leftOver = options.publishCron || options.publishOnExit ? unpublishedNights(layout) : [];
+  if (leftOver.length > 0) {
+    log.info({ nights: leftOver }, 'publishing the nights staged and not yet published');
+    queue.run(() => publishStaged()).catch((err) => log.error({ err }, 'publication at start failed'));
+  }
 
   let stopping: Promise<void> | null = null;
   let resolveDone: () => void = () => undefined;
@@ -130,7 +145,7 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
   const committer = new GroupCommitter<RawMessage>(async (messages) => {
     const { durable } = await queue.run(async () => ({ durable: pipeline.ingestMessages(messages) }));
     await durable;
-    for (const n of pipeline.takeNightsTouched()) unpublished.add(n);
+    for (const n of pipeline.takeNightsTouched()) touched.add(n);
   }, 2);
   // a batch that cannot be staged stops the ingester with its error: the messages from it on are delivered again
   // after a restart (the commit never passes a batch that is not durable)
@@ -148,5 +163,11 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
     throw new Error(`staging a Kafka batch failed: ${source.failure.message} (restart to resume)`, {
       cause: source.failure,
     });
-  return { ...pipeline.counts, seconds, ratePerSecond, unpublishedNights: [...unpublished] };
+  return {
+    ...pipeline.counts,
+    seconds,
+    ratePerSecond,
+    nights: [...touched].sort((a, b) => a - b),
+    unpublishedNights: unpublishedNights(layout),
+  };
 }
