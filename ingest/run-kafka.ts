@@ -10,6 +10,7 @@
 import cron from 'node-cron';
 import type { Logger } from 'pino';
 import type { StoreLayout } from '../data/index.js';
+import { errorText } from './error-text.js';
 import { GroupCommitter } from './group-commit.js';
 import type { RawMessage } from './pipeline.js';
 import { RateReporter } from './progress.js';
@@ -101,6 +102,8 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
   }
 
   let stopping: Promise<void> | null = null;
+  /** The first error met while stopping (thrown once stopped, after a staging failure if any). */
+  let stopFailure: unknown = null;
   let resolveDone: () => void = () => undefined;
   const done = new Promise<void>((r) => {
     resolveDone = r;
@@ -109,21 +112,34 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
     if (stopping) return stopping;
     log.info({ why }, 'stopping: finishing the batch in progress');
     stopping = (async () => {
-      task?.stop();
-      // the publication worker loads while the consumer leaves its group and the staging files close
-      const publisher = options.publishOnExit ? new BackgroundPublisher(layout, log) : undefined;
-      // a clean leave normally takes well under a second; a broker that does not answer must not keep the
-      // ingester alive: staged batches are durable, and uncommitted offsets only mean re-delivered duplicates
-      const left = await Promise.race([
-        source.stop().then(() => true),
-        new Promise<false>((r) => setTimeout(() => r(false), STOP_TIMEOUT_MS).unref()),
-      ]);
-      if (!left)
-        log.warn({ timeoutMs: STOP_TIMEOUT_MS }, 'consumer did not leave the group in time; stopping anyway');
-      await queue.idle();
-      if (publisher) await queue.run(() => publishStaged(publisher));
-      await pipeline.close();
-      resolveDone();
+      try {
+        task?.stop();
+        // the publication worker loads while the consumer leaves its group and the staging files close
+        const publisher = options.publishOnExit ? new BackgroundPublisher(layout, log) : undefined;
+        // a clean leave normally takes well under a second; a broker that does not answer must not keep the
+        // ingester alive: staged batches are durable, and uncommitted offsets only mean re-delivered duplicates
+        const left = await Promise.race([
+          source.stop().then(() => true),
+          new Promise<false>((r) => setTimeout(() => r(false), STOP_TIMEOUT_MS).unref()),
+        ]);
+        if (!left)
+          log.warn(
+            { timeoutMs: STOP_TIMEOUT_MS },
+            'consumer did not leave the group in time; stopping anyway',
+          );
+        await queue.idle();
+        if (publisher) await queue.run(() => publishStaged(publisher));
+      } catch (err) {
+        stopFailure ??= err;
+        log.error({ error: errorText(err) }, 'stopping: publication or leaving the group failed');
+      } finally {
+        // every step runs and the run ends whatever failed (e.g. a full disk): a failure is thrown, never a hang
+        await pipeline.close().catch((err: unknown) => {
+          stopFailure ??= err;
+          log.error({ error: errorText(err) }, 'closing the staging files failed');
+        });
+        resolveDone();
+      }
     })();
     return stopping;
   };
@@ -150,7 +166,7 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
   // a batch that cannot be staged stops the ingester with its error: the messages from it on are delivered again
   // after a restart (the commit never passes a batch that is not durable)
   source.onFailure = (error) => {
-    log.error({ error: error.message }, 'staging failed: stopping');
+    log.error({ error: errorText(error) }, 'staging failed: stopping');
     void stop('staging failed');
   };
   await source.start((messages) => committer.submit(messages));
@@ -160,9 +176,10 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
   process.removeListener('SIGTERM', onSignal);
   const { seconds, ratePerSecond } = reporter.stop();
   if (source.failure)
-    throw new Error(`staging a Kafka batch failed: ${source.failure.message} (restart to resume)`, {
+    throw new Error(`staging a Kafka batch failed: ${errorText(source.failure)} (restart to resume)`, {
       cause: source.failure,
     });
+  if (stopFailure) throw new Error(`stopping failed: ${errorText(stopFailure)}`, { cause: stopFailure });
   return {
     ...pipeline.counts,
     seconds,
