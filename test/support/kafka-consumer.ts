@@ -54,7 +54,10 @@ export async function produceAll(bootstrap: string, topic: string): Promise<void
   await producer.disconnect();
 }
 
-/** Starts `skyalert ingest --kafka` on `topic` (debug logs on stderr, drained); `extra` replaces the publication options. */
+/**
+ * Starts `skyalert ingest --kafka` on `topic` (debug logs on stderr, drained); `extra` replaces the publication
+ * options; `node` adds arguments of node itself (e.g. `--import` of a preload) and environment variables.
+ */
 export function startConsumer(
   layout: StoreLayout,
   bootstrap: string,
@@ -63,10 +66,12 @@ export function startConsumer(
   ingester: string,
   extra: string[] = ['--no-publish', '--publish-cron', 'off'],
   exitWhenIdleSeconds = 6,
+  node: { args?: string[]; env?: Record<string, string> } = {},
 ): ChildProcess {
   const child = spawn(
     process.execPath,
     [
+      ...(node.args ?? []),
       CLI,
       'ingest',
       '--store',
@@ -85,7 +90,10 @@ export function startConsumer(
       '--session-timeout',
       '6000',
     ],
-    { env: { ...process.env, SKYALERT_LOG_LEVEL: 'debug' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      env: { ...process.env, SKYALERT_LOG_LEVEL: 'debug', ...node.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   // always drain the pipes: a full pipe would block the child's logging
   child.stderr?.on('data', () => undefined);
