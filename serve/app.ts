@@ -24,6 +24,7 @@ import {
   trackletApp,
   xmatchApp,
 } from './api/index.js';
+import { argsBodyLimit } from './args/index.js';
 import { openCors } from './cors.js';
 import { ApiError } from './errors.js';
 import { portalApp } from './portal-files.js';
@@ -56,6 +57,8 @@ export function createApp(reader: StoreReader, log: Logger): Hono {
       'request',
     );
   });
+  // 1 MiB for argument bodies, checked before they are read; the upload endpoints mount their own bound
+  app.use('*', argsBodyLimit(['/api/v1/xmatch', '/api/v1/bayestar']));
   app.use('/api/*', async (c, next) => {
     const path = c.req.path;
     if (reader.current().version === 0 && !STORE_FREE.has(path) && !path.startsWith('/api/v1/docs')) {
