@@ -27,6 +27,7 @@ import {
 import { argsBodyLimit } from './args/index.js';
 import { openCors } from './cors.js';
 import { ApiError } from './errors.js';
+import { headAsGet } from './head-requests.js';
 import { portalApp } from './portal-files.js';
 import type { StoreReader } from './store-reader.js';
 
@@ -58,6 +59,7 @@ export function createApp(reader: StoreReader, log: Logger): Hono {
     );
   });
   // 1 MiB for argument bodies, checked before they are read; the upload endpoints mount their own bound
+  app.use('*', headAsGet());
   app.use('*', argsBodyLimit(['/api/v1/xmatch', '/api/v1/bayestar']));
   app.use('/api/*', async (c, next) => {
     const path = c.req.path;
