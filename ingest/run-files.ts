@@ -73,6 +73,8 @@ export interface FileIngestSummary extends IngestCounts {
   published: number[];
   /** What the compaction did (with `publish` and `compact`). */
   compaction: CompactResult | null;
+  /** Inputs (tarballs, tables, large .avro files) in which no alert nor bad record was found. */
+  emptyInputs: string[];
   seconds: number;
   ratePerSecond: number;
 }
@@ -161,6 +163,8 @@ export async function ingestFiles(
   const arena = options.readArena ?? new ReadArena(READ_ARENA_BYTES);
   const reporter = new RateReporter(log, 'ingest', () => ({ ...pipeline.counts }), 'read').start();
   let failure: unknown = null;
+  /** Inputs that held no record at all (e.g. ZTF's archive of a night without observations). */
+  const emptyInputs: string[] = [];
   let pendingMessages: Parameters<IngestPipeline['ingestMessages']>[0][number][] = [];
   const flushMessages = async (): Promise<void> => {
     if (pendingMessages.length === 0) return;
@@ -172,6 +176,7 @@ export async function ingestFiles(
   try {
     for (const file of files) {
       const kind = inputKind(file);
+      const readBefore = pipeline.counts.read;
       if (kind === 'avro') {
         const size = fs.statSync(file).size;
         if (size < 4 * 1024 * 1024) {
@@ -196,8 +201,7 @@ export async function ingestFiles(
           if (ev.kind === 'messages') {
             await pipeline.ingestMessages(ev.messages);
             await afterBatch();
-          } else
-            pipeline.quarantineRaw(ev.reason, { kind: 'file', file, index: ev.index }, new Uint8Array(0));
+          } else pipeline.quarantineRaw(ev.reason, { kind: 'file', file, index: ev.index }, ev.bytes);
         }
       } else if (kind === 'parquet' || kind === 'json') {
         await flushMessages();
@@ -211,6 +215,11 @@ export async function ingestFiles(
           // like a truncated Avro file's tail: the rows read are kept, the file is quarantined with the reason
           pipeline.quarantineRaw(err.message, { kind: 'file', file, index: err.rowsRead }, fileHead(file));
         }
+      }
+      // small .avro files are counted when their batch is staged; an empty one is quarantined there
+      if (pipeline.counts.read === readBefore) {
+        emptyInputs.push(file);
+        log.warn({ file }, 'no alerts found in this input');
       }
     }
     await flushMessages();
@@ -253,6 +262,7 @@ export async function ingestFiles(
     nights: [...pipeline.nightsTouched].sort((a, b) => a - b),
     published: [...new Set(publisher?.results.map((r) => r.night) ?? [])].sort((a, b) => a - b),
     compaction,
+    emptyInputs,
     seconds,
     ratePerSecond,
   };
