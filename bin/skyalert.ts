@@ -186,9 +186,14 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** Once a command failed, the longest wait for its leftover handles (a worker, a socket) before the exit. */
+const EXIT_AFTER_FAILURE_MS = 2000;
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
+    // a failed command ends even if something it started is still open: it never hangs after its message
+    if (code !== 0) setTimeout(() => process.exit(code), EXIT_AFTER_FAILURE_MS).unref();
   },
   (err) => {
     console.error(err);

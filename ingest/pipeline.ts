@@ -61,6 +61,8 @@ export class IngestPipeline {
    * while the other's stamps are written).
    */
   private inFlight: Promise<void> = Promise.resolve();
+  /** The first staging failure: every later hand-over throws it. */
+  private failure: Error | null = null;
   private previousInFlight: Promise<void> = Promise.resolve();
   /** For each night, the durability of the batches up to the last one holding alerts of it. */
   private readonly nightInFlight = new Map<number, Promise<void>>();
@@ -138,6 +140,8 @@ export class IngestPipeline {
   }
 
   private async handOver(items: Iterable<DecodedItem>): Promise<HandedOver> {
+    // after a failed batch nothing more is staged (e.g. a full disk): no file is opened for the later batches
+    if (this.failure) throw this.failure;
     const rejected: Rejection[] = [];
     this.lastBatchNights = new Set<number>();
     let offered = 0;
@@ -179,7 +183,10 @@ export class IngestPipeline {
         this.counts.staged += c.staged;
         this.counts.duplicates += c.duplicates;
       });
-      own.catch(() => undefined); // reported through `durable`
+      own.catch((err: unknown) => {
+        // reported through `durable`; later hand-overs refuse at once
+        this.failure ??= err instanceof Error ? err : new Error(String(err));
+      });
       this.previousInFlight = earlier;
       this.inFlight = earlier.then(() => own);
       // a failure is thrown by the next hand-over, by flush, or to whoever awaits `durable`

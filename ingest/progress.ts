@@ -37,6 +37,12 @@ export class RateReporter {
   /** Stops the timer and returns the elapsed seconds and the mean rate. */
   stop(): { seconds: number; ratePerSecond: number } {
     if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    return this.summary();
+  }
+
+  /** The elapsed seconds and the mean rate so far. */
+  summary(): { seconds: number; ratePerSecond: number } {
     const seconds = (Date.now() - this.started) / 1000;
     const n = this.read()[this.countKey] ?? 0;
     return { seconds, ratePerSecond: seconds > 0 ? n / seconds : 0 };

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { StoreLayout } from '../data/index.js';
+import { errorText } from './error-text.js';
 import { type IngestCounts, IngestPipeline } from './pipeline.js';
 import { RateReporter } from './progress.js';
 import {
@@ -14,12 +15,19 @@ import {
   BESIDE_WORKER_MEMORY,
   type CompactResult,
   compactStore,
+  hasStagedAlerts,
   isSmallNight,
   LOCK_STALE_MS,
   planPublicationGroups,
   unpublishedNights,
 } from './publish/index.js';
-import { ReadArena, readAvroFile, readTableFile, readTarball } from './sources/index.js';
+import {
+  ReadArena,
+  readAvroFile,
+  readTableFile,
+  readTarball,
+  UnreadableTableError,
+} from './sources/index.js';
 
 /** Kinds of input files, by name. */
 export type InputKind = 'avro' | 'tarball' | 'parquet' | 'json';
@@ -65,6 +73,8 @@ export interface FileIngestSummary extends IngestCounts {
   published: number[];
   /** What the compaction did (with `publish` and `compact`). */
   compaction: CompactResult | null;
+  /** Inputs (tarballs, tables, large .avro files) in which no alert nor bad record was found. */
+  emptyInputs: string[];
   seconds: number;
   ratePerSecond: number;
 }
@@ -79,6 +89,8 @@ const FILE_BATCH_SIZE = 2000;
  * (~45 MB each for simulated alerts with stamps); blocks that do not fit are read into fresh buffers.
  */
 const READ_ARENA_BYTES = 192 << 20;
+/** Most bytes of an unreadable table file kept in the quarantine (its first bytes), as for an Avro file's tail. */
+const MAX_QUARANTINED_FILE_BYTES = 16 * 1024 * 1024;
 /** Alerts read after a night's last one before it is considered done (closed and published). */
 const QUIET_ALERTS = 2000;
 
@@ -150,6 +162,9 @@ export async function ingestFiles(
   // the blocks of .avro files are read into one reused ring of memory, each given back once its alerts are durable
   const arena = options.readArena ?? new ReadArena(READ_ARENA_BYTES);
   const reporter = new RateReporter(log, 'ingest', () => ({ ...pipeline.counts }), 'read').start();
+  let failure: unknown = null;
+  /** Inputs that held no record at all (e.g. ZTF's archive of a night without observations). */
+  const emptyInputs: string[] = [];
   let pendingMessages: Parameters<IngestPipeline['ingestMessages']>[0][number][] = [];
   const flushMessages = async (): Promise<void> => {
     if (pendingMessages.length === 0) return;
@@ -161,6 +176,7 @@ export async function ingestFiles(
   try {
     for (const file of files) {
       const kind = inputKind(file);
+      const readBefore = pipeline.counts.read;
       if (kind === 'avro') {
         const size = fs.statSync(file).size;
         if (size < 4 * 1024 * 1024) {
@@ -185,50 +201,116 @@ export async function ingestFiles(
           if (ev.kind === 'messages') {
             await pipeline.ingestMessages(ev.messages);
             await afterBatch();
-          } else
-            pipeline.quarantineRaw(ev.reason, { kind: 'file', file, index: ev.index }, new Uint8Array(0));
+          } else pipeline.quarantineRaw(ev.reason, { kind: 'file', file, index: ev.index }, ev.bytes);
         }
       } else if (kind === 'parquet' || kind === 'json') {
         await flushMessages();
-        for await (const items of readTableFile(file, kind, batchSize)) {
-          await pipeline.ingestDecoded(items);
-          await afterBatch();
+        try {
+          for await (const items of readTableFile(file, kind, batchSize)) {
+            await pipeline.ingestDecoded(items);
+            await afterBatch();
+          }
+        } catch (err) {
+          if (!(err instanceof UnreadableTableError)) throw err;
+          // like a truncated Avro file's tail: the rows read are kept, the file is quarantined with the reason
+          pipeline.quarantineRaw(err.message, { kind: 'file', file, index: err.rowsRead }, fileHead(file));
         }
+      }
+      // small .avro files are counted when their batch is staged; an empty one is quarantined there
+      if (pipeline.counts.read === readBefore) {
+        emptyInputs.push(file);
+        log.warn({ file }, 'no alerts found in this input');
       }
     }
     await flushMessages();
     await pipeline.flush();
+  } catch (err) {
+    // a fatal error (e.g. no space left on device): the nights staged before it are published, then it is thrown
+    failure = err;
+    log.error({ error: errorText(err) }, 'ingestion stopped');
   } finally {
-    await pipeline.close();
+    await pipeline.close().catch((err: unknown) => {
+      failure ??= err;
+      log.error({ error: errorText(err) }, 'closing the staging files failed');
+    });
   }
   let compaction: CompactResult | null = null;
-  if (publisher) {
-    // the nights left to publish, small ones in groups (one part and one catalog switch each); a night that
-    // received only duplicates is already published as it stands
-    for (const group of planPublicationGroups(layout, unpublishedNights(layout, [...dirty])))
-      void publisher.enqueueGroup(group);
-    // the input is read: this thread compacts beside the worker's publications, then publishes the nights the
-    // worker has not started yet
-    compaction = options.compact ? await compactBeside(layout, log, publisher) : null;
-    await publisher.helpHere(BESIDE_WORKER_MEMORY);
-    await publisher.close();
-    if (publisher.errors.length > 0) {
-      const e = publisher.errors[0];
-      throw new Error(
-        `publication of night ${e.night} failed: ${e.error} (the night stays staged; run skyalert publish)`,
-      );
-    }
+  try {
+    // after a failure, a night whose batches all failed has nothing staged to publish
+    const nights = failure === null ? [...dirty] : [...dirty].filter((n) => hasStagedAlerts(layout, n));
+    if (publisher)
+      compaction = await publishTheRest(layout, log, publisher, nights, {
+        compact: Boolean(options.compact) && failure === null,
+      });
+  } catch (err) {
+    if (failure === null) throw err;
+    log.error({ error: errorText(err) }, 'publication after the error failed');
+  } finally {
+    reporter.stop();
   }
-  const { seconds, ratePerSecond } = reporter.stop();
+  if (failure !== null) {
+    const published = new Set(publisher?.results.map((r) => r.night) ?? []).size;
+    throw new Error(
+      `${errorText(failure)} (${published} nights published; what was staged before the error stays staged)`,
+      { cause: failure },
+    );
+  }
+  const { seconds, ratePerSecond } = reporter.summary();
   return {
     ...pipeline.counts,
     files: files.length,
     nights: [...pipeline.nightsTouched].sort((a, b) => a - b),
     published: [...new Set(publisher?.results.map((r) => r.night) ?? [])].sort((a, b) => a - b),
     compaction,
+    emptyInputs,
     seconds,
     ratePerSecond,
   };
+}
+
+/**
+ * Publishes the nights of `dirty` not published yet (small ones in groups: one part and one catalog switch each),
+ * compacting beside the worker's publications with `compact`, and closes the publisher.
+ * @throws Error naming the first night whose publication failed (it stays staged).
+ */
+async function publishTheRest(
+  layout: StoreLayout,
+  log: Logger,
+  publisher: BackgroundPublisher,
+  dirty: readonly number[],
+  options: { compact: boolean },
+): Promise<CompactResult | null> {
+  let compaction: CompactResult | null = null;
+  try {
+    // a night that received only duplicates is already published as it stands
+    for (const group of planPublicationGroups(layout, unpublishedNights(layout, dirty)))
+      void publisher.enqueueGroup(group);
+    // the input is read: this thread compacts beside the worker's publications, then publishes the nights the
+    // worker has not started yet
+    compaction = options.compact ? await compactBeside(layout, log, publisher) : null;
+    await publisher.helpHere(BESIDE_WORKER_MEMORY);
+  } finally {
+    await publisher.close();
+  }
+  if (publisher.errors.length > 0) {
+    const e = publisher.errors[0];
+    throw new Error(
+      `publication of night ${e.night} failed: ${e.error} (the night stays staged; run skyalert publish)`,
+    );
+  }
+  return compaction;
+}
+
+/** The first bytes of a file (at most MAX_QUARANTINED_FILE_BYTES), to quarantine an unreadable one. */
+function fileHead(file: string): Uint8Array {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(Math.min(fs.fstatSync(fd).size, MAX_QUARANTINED_FILE_BYTES));
+    const n = fs.readSync(fd, buf, 0, buf.length, 0);
+    return buf.subarray(0, n);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /**

@@ -2,14 +2,24 @@
  * Long-running Kafka ingestion: consume → stage (durable) → commit offsets; publish the staged nights on a cron
  * schedule (node-cron) and optionally on exit; stop cleanly on SIGINT/SIGTERM (finish the batch, commit, close
  * staging, exit 0) or after a period without messages.
+ *
+ * What a publication publishes is read from the store, not remembered: every night whose staged content is not
+ * published (publication-plan.ts), whichever process staged it. So nights staged before a crash or a restart are
+ * published too: at once when this ingester starts (if it publishes at all), else by the next publication.
  */
 import cron from 'node-cron';
 import type { Logger } from 'pino';
 import type { StoreLayout } from '../data/index.js';
+import { errorText } from './error-text.js';
 import { GroupCommitter } from './group-commit.js';
 import type { RawMessage } from './pipeline.js';
 import { RateReporter } from './progress.js';
-import { BackgroundPublisher, compactStore, publishBesideWorker } from './publish/index.js';
+import {
+  BackgroundPublisher,
+  compactStore,
+  publishBesideWorker,
+  unpublishedNights,
+} from './publish/index.js';
 import { SerialQueue } from './serial.js';
 import { KafkaSource } from './sources/index.js';
 import { openStagingPipeline } from './stage/index.js';
@@ -40,7 +50,8 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
   const { log } = options;
   const pipeline = openStagingPipeline(layout, options.ingesterId, log, options.schemaText);
   const queue = new SerialQueue();
-  const unpublished = new Set<number>();
+  /** Nights this run staged alerts of (for the summary). */
+  const touched = new Set<number>();
   const source = new KafkaSource({
     brokers: options.brokers,
     topics: options.topics,
@@ -50,20 +61,18 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
   });
   const reporter = new RateReporter(log, 'ingest', () => ({ ...pipeline.counts }), 'read').start();
 
-  /** Publishes the staged nights, with `early` when given (a publisher made beforehand; closed either way). */
+  /**
+   * Publishes every night staged and not published (by any process), with `early` when given (a publisher made
+   * beforehand; closed either way).
+   */
   const publishStaged = async (early?: BackgroundPublisher): Promise<void> => {
     let unused = early;
     try {
       await pipeline.closeFiles();
-      if (unpublished.size > 0) {
+      const nights = unpublishedNights(layout);
+      if (nights.length > 0) {
         unused = undefined; // publishBesideWorker closes it
-        const { results, errors, unchanged } = await publishBesideWorker(
-          layout,
-          [...unpublished],
-          log,
-          early,
-        );
-        for (const night of [...results.map((r) => r.night), ...unchanged]) unpublished.delete(night);
+        const { errors } = await publishBesideWorker(layout, nights, log, early);
         for (const { night, error } of errors)
           log.warn({ night, error }, 'publication failed; retried at the next scheduled run');
       }
@@ -85,7 +94,16 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
       )
     : null;
 
+  // nights staged before this start (e.g. by a process killed before its publication) are published at once
+  const leftOver = options.publishCron || options.publishOnExit ? unpublishedNights(layout) : [];
+  if (leftOver.length > 0) {
+    log.info({ nights: leftOver }, 'publishing the nights staged and not yet published');
+    queue.run(() => publishStaged()).catch((err) => log.error({ err }, 'publication at start failed'));
+  }
+
   let stopping: Promise<void> | null = null;
+  /** The first error met while stopping (thrown once stopped, after a staging failure if any). */
+  let stopFailure: unknown = null;
   let resolveDone: () => void = () => undefined;
   const done = new Promise<void>((r) => {
     resolveDone = r;
@@ -94,21 +112,34 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
     if (stopping) return stopping;
     log.info({ why }, 'stopping: finishing the batch in progress');
     stopping = (async () => {
-      task?.stop();
-      // the publication worker loads while the consumer leaves its group and the staging files close
-      const publisher = options.publishOnExit ? new BackgroundPublisher(layout, log) : undefined;
-      // a clean leave normally takes well under a second; a broker that does not answer must not keep the
-      // ingester alive: staged batches are durable, and uncommitted offsets only mean re-delivered duplicates
-      const left = await Promise.race([
-        source.stop().then(() => true),
-        new Promise<false>((r) => setTimeout(() => r(false), STOP_TIMEOUT_MS).unref()),
-      ]);
-      if (!left)
-        log.warn({ timeoutMs: STOP_TIMEOUT_MS }, 'consumer did not leave the group in time; stopping anyway');
-      await queue.idle();
-      if (publisher) await queue.run(() => publishStaged(publisher));
-      await pipeline.close();
-      resolveDone();
+      try {
+        task?.stop();
+        // the publication worker loads while the consumer leaves its group and the staging files close
+        const publisher = options.publishOnExit ? new BackgroundPublisher(layout, log) : undefined;
+        // a clean leave normally takes well under a second; a broker that does not answer must not keep the
+        // ingester alive: staged batches are durable, and uncommitted offsets only mean re-delivered duplicates
+        const left = await Promise.race([
+          source.stop().then(() => true),
+          new Promise<false>((r) => setTimeout(() => r(false), STOP_TIMEOUT_MS).unref()),
+        ]);
+        if (!left)
+          log.warn(
+            { timeoutMs: STOP_TIMEOUT_MS },
+            'consumer did not leave the group in time; stopping anyway',
+          );
+        await queue.idle();
+        if (publisher) await queue.run(() => publishStaged(publisher));
+      } catch (err) {
+        stopFailure ??= err;
+        log.error({ error: errorText(err) }, 'stopping: publication or leaving the group failed');
+      } finally {
+        // every step runs and the run ends whatever failed (e.g. a full disk): a failure is thrown, never a hang
+        await pipeline.close().catch((err: unknown) => {
+          stopFailure ??= err;
+          log.error({ error: errorText(err) }, 'closing the staging files failed');
+        });
+        resolveDone();
+      }
     })();
     return stopping;
   };
@@ -130,12 +161,12 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
   const committer = new GroupCommitter<RawMessage>(async (messages) => {
     const { durable } = await queue.run(async () => ({ durable: pipeline.ingestMessages(messages) }));
     await durable;
-    for (const n of pipeline.takeNightsTouched()) unpublished.add(n);
+    for (const n of pipeline.takeNightsTouched()) touched.add(n);
   }, 2);
   // a batch that cannot be staged stops the ingester with its error: the messages from it on are delivered again
   // after a restart (the commit never passes a batch that is not durable)
   source.onFailure = (error) => {
-    log.error({ error: error.message }, 'staging failed: stopping');
+    log.error({ error: errorText(error) }, 'staging failed: stopping');
     void stop('staging failed');
   };
   await source.start((messages) => committer.submit(messages));
@@ -145,8 +176,15 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
   process.removeListener('SIGTERM', onSignal);
   const { seconds, ratePerSecond } = reporter.stop();
   if (source.failure)
-    throw new Error(`staging a Kafka batch failed: ${source.failure.message} (restart to resume)`, {
+    throw new Error(`staging a Kafka batch failed: ${errorText(source.failure)} (restart to resume)`, {
       cause: source.failure,
     });
-  return { ...pipeline.counts, seconds, ratePerSecond, unpublishedNights: [...unpublished] };
+  if (stopFailure) throw new Error(`stopping failed: ${errorText(stopFailure)}`, { cause: stopFailure });
+  return {
+    ...pipeline.counts,
+    seconds,
+    ratePerSecond,
+    nights: [...touched].sort((a, b) => a - b),
+    unpublishedNights: unpublishedNights(layout),
+  };
 }

@@ -28,8 +28,10 @@ import {
   trackletApp,
   xmatchApp,
 } from './api/index.js';
+import { argsBodyLimit } from './args/index.js';
 import { openCors } from './cors.js';
 import { ApiError } from './errors.js';
+import { headAsGet } from './head-requests.js';
 import { portalApp } from './portal-files.js';
 import { DEFAULT_SETTINGS, type ServeSettings } from './settings.js';
 import type { StoreReader } from './store-reader.js';
@@ -73,6 +75,9 @@ export function createApp(
       'request',
     );
   });
+  // 1 MiB for argument bodies, checked before they are read; the upload endpoints mount their own bound
+  app.use('*', headAsGet());
+  app.use('*', argsBodyLimit(['/api/v1/xmatch', '/api/v1/bayestar']));
   app.use('/api/*', async (c, next) => {
     const path = c.req.path;
     if (reader.current().version === 0 && !STORE_FREE.has(path) && !path.startsWith('/api/v1/docs')) {

@@ -1,4 +1,7 @@
-/** Starts the HTTP server on a store directory; resolves once it listens. */
+/**
+ * Starts the HTTP server on a store directory; resolves once it listens, rejects when it cannot (e.g. the port is
+ * in use).
+ */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Logger } from 'pino';
@@ -24,8 +27,15 @@ export async function startServer(
     options.settings ?? DEFAULT_SETTINGS,
   );
   const host = options.host ?? '0.0.0.0';
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    // a port in use or not ours to take: the caller gets an error naming it, not an unhandled 'error' event
+    const refused = (err: NodeJS.ErrnoException): void => {
+      reader.close();
+      const why = err.code === 'EADDRINUSE' ? 'the address is already in use' : err.message;
+      reject(new Error(`cannot listen on ${host}:${options.port}: ${why}`, { cause: err }));
+    };
     const server = serve({ fetch: app.fetch, port: options.port, hostname: host }, (info: AddressInfo) => {
+      server.off('error', refused);
       const url = `http://localhost:${info.port}`;
       resolve({
         port: info.port,
@@ -39,5 +49,6 @@ export async function startServer(
           }),
       });
     });
+    server.once('error', refused);
   });
 }

@@ -49,6 +49,8 @@ Options:
   --publish-cron EXPR    with Kafka: publish staged nights on this cron schedule (default: "0 14 * * *",
                          14:00 UTC, after the night ends at Palomar); "off" to disable
   --publish-on-exit      with Kafka: publish the staged nights when stopping
+                         (either option also publishes at start the nights staged and not yet published,
+                         e.g. by a consumer killed before its publication)
   --exit-when-idle S     with Kafka: stop cleanly after S seconds without messages (counted from the group join)
   --session-timeout MS   with Kafka: consumer group session timeout (default 10000)
   --help                 this text

@@ -41,5 +41,8 @@ export async function runIngestFiles(args: IngestArgs, inputs: string[], log: Lo
       `${summary.duplicates} duplicates, ${summary.quarantined} quarantined, ${published.length} nights published ` +
       `in ${summary.seconds.toFixed(1)} s (${Math.round(summary.ratePerSecond)} alerts/s), peak RSS ${peakRssMiB()} MiB`,
   );
+  // an empty input is not an error (ZTF publishes an empty archive for a night without observations), but says so
+  for (const file of summary.emptyInputs)
+    console.error(`skyalert ingest: warning: no alerts found in ${file}`);
   return 0;
 }

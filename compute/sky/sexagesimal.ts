@@ -10,6 +10,11 @@
 
 /** Largest cone radius (arcsec): 5 degrees, as the reference enforces. */
 export const MAX_RADIUS_ARCSEC = 18_000;
+/**
+ * Smallest cone radius (arcsec): 1 µas, far below any survey's astrometric precision; smaller values (down to
+ * denormals such as 4.9e-324, which vanish once turned into degrees) are refused.
+ */
+export const MIN_RADIUS_ARCSEC = 1e-6;
 /** Arcseconds in a degree. */
 export const ARCSEC_PER_DEG = 3600;
 const DEG_PER_HOUR = 15;
@@ -103,6 +108,7 @@ export function parseRadiusArcsec(value: string | number): ParsedAngle {
     typeof value === 'number' ? value : DECIMAL_ONLY.test(value.trim()) ? Number(value) : Number.NaN;
   if (!Number.isFinite(arcsec)) return { error: 'must be a number of arcseconds (e.g. 5)' };
   if (arcsec <= 0) return { error: 'must be a positive number of arcseconds' };
+  if (arcsec < MIN_RADIUS_ARCSEC) return { error: 'cannot be smaller than 1e-6 arcseconds (1 µas)' };
   if (arcsec > MAX_RADIUS_ARCSEC) return { error: 'cannot be bigger than 18,000 arcseconds (5 degrees)' };
   return { deg: arcsec / ARCSEC_PER_DEG };
 }

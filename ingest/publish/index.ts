@@ -3,7 +3,12 @@ export { BackgroundPublisher, publishBesideWorker } from './background-publisher
 export { type CompactResult, compactStore } from './compact.js';
 export { acquirePublishLock, LOCK_STALE_MS } from './lock.js';
 export { ROW_GROUP_ROWS } from './part-writer.js';
-export { isSmallNight, planPublicationGroups, unpublishedNights } from './publication-plan.js';
+export {
+  hasStagedAlerts,
+  isSmallNight,
+  planPublicationGroups,
+  unpublishedNights,
+} from './publication-plan.js';
 export { stagedNights } from './publish-night.js';
 export { publishNights } from './publish-nights.js';
 export { BESIDE_WORKER_MEMORY, openWorkConnection } from './work.js';

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import type { StoreLayout } from '../../data/index.js';
 import { readCatalog } from '../../data/index.js';
-import { stagedFingerprint, stampsFileOf } from '../stage/index.js';
+import { readStagedVersion, stagedFingerprint, stampsFileOf } from '../stage/index.js';
 import { stagedNights, stagingFilesOf } from './publish-night.js';
 
 /**
@@ -25,6 +25,14 @@ export function unpublishedNights(
       const files = stagingFilesOf(layout, night);
       return files.length === 0 || published[String(night)] !== stagedFingerprint(files);
     });
+}
+
+/**
+ * True when some staging file of the night has committed alerts (a staged version above 0): false for a night
+ * whose only batches failed (e.g. on a full disk), which has nothing to publish.
+ */
+export function hasStagedAlerts(layout: StoreLayout, night: number): boolean {
+  return stagingFilesOf(layout, night).some((f) => readStagedVersion(f) > 0);
 }
 
 /**

@@ -2,5 +2,5 @@
 export { readAvroFile } from './avro-file.js';
 export { KafkaSource } from './kafka.js';
 export { ReadArena } from './read-arena.js';
-export { readTableFile } from './table-file.js';
+export { readTableFile, UnreadableTableError } from './table-file.js';
 export { readTarball } from './tarball.js';

@@ -32,7 +32,31 @@ function rawBytes(record: unknown): Uint8Array {
   return Buffer.from(JSON.stringify(record, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)));
 }
 
-/** Yields batches of decoded records of one parquet or json file. */
+/**
+ * A table file that DuckDB cannot read as its format (truncated or corrupt: DuckDB's "Invalid Input Error"),
+ * after `rowsRead` rows were yielded. Errors of the reading itself (no space to spill a sort, out of memory) are
+ * not this: they stop the ingestion.
+ */
+export class UnreadableTableError extends Error {
+  constructor(
+    readonly file: string,
+    readonly rowsRead: number,
+    readonly reason: string,
+  ) {
+    super(`unreadable table file ${file} after ${rowsRead} rows: ${reason}`);
+    this.name = 'UnreadableTableError';
+  }
+}
+
+/** DuckDB's error for input that is not valid in its format (e.g. "No magic bytes found at end of file"). */
+function isInvalidInput(err: unknown): boolean {
+  return err instanceof Error && /^Invalid Input Error/.test(err.message);
+}
+
+/**
+ * Yields batches of decoded records of one parquet or json file.
+ * @throws UnreadableTableError when the file is truncated or corrupt (the batches before it were yielded).
+ */
 export async function* readTableFile(
   file: string,
   format: TableFormat = 'parquet',
@@ -40,13 +64,13 @@ export async function* readTableFile(
 ): AsyncGenerator<DecodedItem[]> {
   const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
   const conn = await instance.connect();
+  let index = 0;
   try {
     const described = await conn.runAndReadAll(`DESCRIBE SELECT * FROM ${SOURCES[format]}`, { file });
     const columns = described.getRowObjectsJS().map((r) => String(r.column_name));
     const fromApi = isApiExportColumns(columns);
     const order = timeOrder(columns, fromApi) ?? '';
     const result = await conn.stream(`SELECT * FROM ${SOURCES[format]} ${order}`, { file });
-    let index = 0;
     let batch: DecodedItem[] = [];
     for await (const rows of result.yieldRowObjectJs()) {
       for (const row of rows) {
@@ -60,6 +84,9 @@ export async function* readTableFile(
       }
     }
     if (batch.length > 0) yield batch;
+  } catch (err) {
+    if (!isInvalidInput(err)) throw err;
+    throw new UnreadableTableError(file, index, (err as Error).message.split('\n')[0]);
   } finally {
     conn.closeSync();
     instance.closeSync();

@@ -98,10 +98,18 @@ export class Stager {
     this.log.debug({ night }, 'staging file closed');
   }
 
-  /** Closes every open staging file (the staging database too; it opens again with the next file). */
+  /**
+   * Closes every open staging file (the staging database too; it opens again with the next file). Every file is
+   * closed even when one fails (e.g. no space left for its checkpoint); the first failure is thrown after.
+   */
   async closeAll(): Promise<void> {
-    for (const night of this.openNights()) await this.closeNight(night);
+    let failure: unknown = null;
+    for (const night of this.openNights())
+      await this.closeNight(night).catch((err: unknown) => {
+        failure ??= err;
+      });
     await this.database.close();
+    if (failure !== null) throw failure;
   }
 
   private async nightFile(night: number): Promise<NightStaging> {

@@ -10,6 +10,7 @@ import pino from 'pino';
 import type { Position } from '../../data/index.js';
 import { StoreLayout } from '../../data/index.js';
 import { AlertDecoder } from '../decode/index.js';
+import { errorText } from '../error-text.js';
 import { IngestPipeline, type RawMessage } from '../pipeline.js';
 import type { StagingRequest } from './staging-thread.js';
 
@@ -29,8 +30,7 @@ const pipeline = new IngestPipeline(
 
 const reply = (id: number, nights: number[]) =>
   parentPort?.postMessage({ id, counts: { ...pipeline.counts }, nights });
-const replyError = (id: number, err: unknown) =>
-  parentPort?.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
+const replyError = (id: number, err: unknown) => parentPort?.postMessage({ id, error: errorText(err) });
 
 /**
  * Handles one request. A batch is answered once it is durable, but the next request is taken as soon as it is

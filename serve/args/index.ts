@@ -7,6 +7,7 @@ export {
   type JsonSchema,
   type UploadArg,
 } from './arg-docs.js';
+export { argsBodyLimit, MAX_ARGS_BODY_BYTES } from './body-limit.js';
 export { parseBytesLiteral } from './bytes-literal.js';
 export { booleanArg, numberArg, OUTPUT_FORMATS, type OutputFormat, splitList } from './common.js';
 export { decArg, MAX_RADIUS_ARCSEC, raArg, radiusArg } from './coords.js';

@@ -5,8 +5,8 @@
  * of the body is bounded by {@link uploadLimit}, mounted before the handler.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from '../errors.js';
+import { limitBody } from './body-limit.js';
 import { rawArgs } from './request.js';
 
 /** Largest request body of an upload endpoint (bytes): 64 MiB. */
@@ -25,19 +25,9 @@ export interface UploadRequest {
   readonly file: Upload | null;
 }
 
-/** Middleware answering 413 (JSON error) for a body larger than `maxBytes`. */
+/** Middleware answering 413 (JSON error) for a body larger than `maxBytes` (default MAX_UPLOAD_BYTES). */
 export function uploadLimit(maxBytes: number = MAX_UPLOAD_BYTES): MiddlewareHandler {
-  return bodyLimit({
-    maxSize: maxBytes,
-    onError: (c) =>
-      c.json(
-        {
-          status: 'error',
-          text: `The request body is larger than ${maxBytes / 2 ** 20} MiB, the most this endpoint accepts.`,
-        },
-        413,
-      ),
-  });
+  return limitBody(maxBytes);
 }
 
 /**

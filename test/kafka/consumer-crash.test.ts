@@ -3,11 +3,10 @@
  * multi-partition topic; the consumer process is SIGKILLed in the middle of its work several times and restarted;
  * the staged set equals the produced set (no loss, no duplicate). Two consumers of one group share partitions.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert, StoreLayout } from '../../data/index.js';
 import { COLUMN_INDEX, readCatalog } from '../../data/index.js';
@@ -15,88 +14,22 @@ import { AlertDecoder } from '../../ingest/decode/index.js';
 import { publishNight, stagedNights, stagingFilesOf } from '../../ingest/publish/publish-night.js';
 import { stampsFileOf } from '../../ingest/stage/index.js';
 import { startBroker, type TestBroker } from '../support/kafka-broker.js';
-import { PROJECT_ROOT } from '../support/project-root.js';
+import {
+  alertFiles,
+  CLI,
+  exited,
+  expectEveryStagedNightPublished,
+  produceAll,
+  producedCandids,
+  startConsumer,
+} from '../support/kafka-consumer.js';
 import { expectStagedStamps } from '../support/staged-stamps.js';
 import { tempStore, testLog } from '../support/store.js';
-import { testDataPath } from '../support/test-data.js';
-
-const CLI = path.join(PROJECT_ROOT, 'dist', 'bin', 'skyalert.js');
-
-function alertFiles(): string[] {
-  const root = testDataPath('ztf_raw_avro');
-  const out: string[] = [];
-  for (const d of fs.readdirSync(root).sort()) {
-    for (const f of fs.readdirSync(path.join(root, d)).sort())
-      if (f.endsWith('.avro')) out.push(path.join(root, d, f));
-  }
-  return out;
-}
-
-/** Distinct candids of the produced alerts (two real alerts appear in two files each). */
-function producedCandids(): Set<bigint> {
-  const decoder = new AlertDecoder();
-  const out = new Set<bigint>();
-  for (const f of alertFiles()) {
-    for (const o of decoder.decodeMessage(fs.readFileSync(f))) if (o.ok) out.add(o.alert.candid);
-  }
-  return out;
-}
 
 /** Records in the produced messages (a few files hold more than one alert). */
 function producedRecords(): number {
   const decoder = new AlertDecoder();
   return alertFiles().reduce((n, f) => n + decoder.decodeMessage(fs.readFileSync(f)).length, 0);
-}
-
-async function produceAll(bootstrap: string, topic: string): Promise<void> {
-  const kafka = new Kafka({ brokers: [bootstrap], logLevel: logLevel.NOTHING });
-  const producer = kafka.producer();
-  await producer.connect();
-  const files = alertFiles();
-  for (let i = 0; i < files.length; i += 50) {
-    await producer.send({
-      topic,
-      acks: 1,
-      messages: files.slice(i, i + 50).map((f) => ({ key: path.basename(f), value: fs.readFileSync(f) })),
-    });
-  }
-  await producer.disconnect();
-}
-
-function startConsumer(
-  layout: StoreLayout,
-  bootstrap: string,
-  topic: string,
-  group: string,
-  ingester: string,
-  extra: string[] = ['--no-publish', '--publish-cron', 'off'],
-): ChildProcess {
-  const child = spawn(
-    process.execPath,
-    [
-      CLI,
-      'ingest',
-      '--store',
-      layout.root,
-      '--kafka',
-      bootstrap,
-      '--topic',
-      topic,
-      '--group',
-      group,
-      '--ingester',
-      ingester,
-      ...extra,
-      '--exit-when-idle',
-      '6',
-      '--session-timeout',
-      '6000',
-    ],
-    { env: { ...process.env, SKYALERT_LOG_LEVEL: 'debug' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  // always drain the pipes: a full pipe would block the child's logging
-  child.stderr?.on('data', () => undefined);
-  return child;
 }
 
 /** Resolves when the child's log contains `text` (or the child exits). */
@@ -124,24 +57,6 @@ function whenStaging(child: ChildProcess): Promise<void> {
     };
     child.stderr?.on('data', onData);
     child.on('exit', () => resolve());
-  });
-}
-
-/** Resolves with the exit code; a child still running after `limitMs` is killed and the promise rejects. */
-function exited(child: ChildProcess, limitMs = 90_000): Promise<number | null> {
-  return new Promise((resolve, reject) => {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      resolve(child.exitCode);
-      return;
-    }
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`consumer ${child.pid} still running after ${limitMs} ms`));
-    }, limitMs);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
   });
 }
 
@@ -207,14 +122,6 @@ async function expectStagedContentProduced(layout: StoreLayout): Promise<void> {
     db.closeSync();
   }
   expect(checked).toBe(produced.size);
-}
-
-/** Every staged night is in the catalogue, and the published raw counts add up to the produced alerts. */
-function expectEveryStagedNightPublished(layout: StoreLayout): void {
-  const catalog = readCatalog(layout);
-  expect(Object.keys(catalog.statistics).map(Number).sort()).toEqual(stagedNights(layout));
-  const raw = Object.values(catalog.statistics).reduce((s, st) => s + (st['basic:raw'] ?? 0), 0);
-  expect(raw).toBe(producedCandids().size);
 }
 
 describe('Kafka consumer group ingestion', () => {
