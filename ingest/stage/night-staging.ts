@@ -16,6 +16,8 @@ import {
   CREATE_STAGING_SQL,
   encodeAlertRowView,
   HISTORY_COLUMNS,
+  migrateStagingAlertsSql,
+  STAGING_ALERT_COLUMN_NAMES_SQL,
   STAGING_ALERT_COLUMNS,
 } from '../../data/index.js';
 import { DirectAppendFile } from '../direct-append-file.js';
@@ -366,12 +368,20 @@ export class NightStaging {
   }
 }
 
-/** Creates the tables of an attached staging file when they are not there, in one transaction. */
+/**
+ * Creates the tables of an attached staging file when they are not there, and brings those of a file staged with
+ * an earlier catalogue to the current shape, in one transaction.
+ */
 async function createTables({ conn }: AttachedStagingFile, file: string): Promise<void> {
   try {
     // one transaction: one commit (and log fsync) for both tables, not one per table
     await conn.run('BEGIN TRANSACTION');
     for (const sql of CREATE_STAGING_SQL) await conn.run(sql);
+    // a file staged with an earlier catalogue gets the later columns (null) before rows of the current one
+    const present = new Set(
+      (await conn.runAndReadAll(STAGING_ALERT_COLUMN_NAMES_SQL)).getRows().map(([name]) => String(name)),
+    );
+    for (const sql of migrateStagingAlertsSql(present)) await conn.run(sql);
     await conn.run('COMMIT');
   } catch (err) {
     await conn.run('ROLLBACK').catch(() => undefined);

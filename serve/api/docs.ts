@@ -9,15 +9,19 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { ApiError } from '../errors.js';
 import { buildOpenApi, type EndpointDoc } from '../openapi.js';
+import { ANOMALY_ENDPOINT } from './anomaly.js';
 import { BAYESTAR_ENDPOINT } from './bayestar.js';
 import { CLASSES_ENDPOINT } from './classes.js';
 import { COLUMNS_ENDPOINT } from './columns.js';
 import { CUTOUTS_ENDPOINT } from './cutouts.js';
 import { EXPLORER_ENDPOINT } from './explorer.js';
 import { LATESTS_ENDPOINT } from './latests.js';
+import { METADATA_ENDPOINT } from './metadata.js';
 import { OBJECTS_ENDPOINT } from './objects.js';
 import { RANDOM_ENDPOINT } from './random.js';
+import { RESOLVER_ENDPOINT } from './resolver.js';
 import { SSO_ENDPOINT } from './sso.js';
+import { SSOBULK_ENDPOINT } from './ssobulk.js';
 import { SSOCAND_ENDPOINT } from './ssocand.js';
 import { SSOFT_ENDPOINT } from './ssoft.js';
 import { STATISTICS_ENDPOINT } from './statistics.js';
@@ -35,14 +39,18 @@ export const API_ENDPOINTS: readonly EndpointDoc[] = [
   EXPLORER_ENDPOINT,
   LATESTS_ENDPOINT,
   TRACKLET_ENDPOINT,
+  ANOMALY_ENDPOINT,
   CUTOUTS_ENDPOINT,
   STATISTICS_ENDPOINT,
   RANDOM_ENDPOINT,
   SSO_ENDPOINT,
   SSOFT_ENDPOINT,
+  SSOBULK_ENDPOINT,
   SSOCAND_ENDPOINT,
   XMATCH_ENDPOINT,
   BAYESTAR_ENDPOINT,
+  RESOLVER_ENDPOINT,
+  METADATA_ENDPOINT,
   CLASSES_ENDPOINT,
   COLUMNS_ENDPOINT,
 ];
