@@ -45,11 +45,12 @@ export const SMALL_NIGHT_BYTES = 64 << 20;
 /** Most bytes of staging files in one group of small nights (the stamps of a group are copied into its part). */
 export const GROUP_BYTES = 256 << 20;
 
-/** Bytes of a night's staging files (DuckDB files and stamps). */
+/** Bytes of a night's staging files (DuckDB files, their write-ahead logs, and stamps). */
 function stagingBytes(layout: StoreLayout, night: number): number {
   let bytes = 0;
   for (const file of stagingFilesOf(layout, night))
-    for (const f of [file, stampsFileOf(file)]) if (fs.existsSync(f)) bytes += fs.statSync(f).size;
+    for (const f of [file, `${file}.wal`, stampsFileOf(file)])
+      if (fs.existsSync(f)) bytes += fs.statSync(f).size;
   return bytes;
 }
 

@@ -1,13 +1,15 @@
 /**
- * Writes Avro object container files (Avro 1.11 spec, "Object Container Files"): a header with the schema, the
- * codec and a 16-byte sync marker, then blocks of already-encoded records. avsc encodes the header (from the
- * spec's own schema, `org.apache.avro.file.Header`) and each block's record count and byte size (Avro longs).
- * The sync marker is a parameter (by default derived from the schema text), so that the same records always
- * give the same bytes. Codecs: null, deflate.
+ * Writes Avro object containers (Avro 1.11 spec, "Object Container Files") of already-encoded records: a header
+ * with the schema, the codec and a 16-byte sync marker, then blocks. avsc encodes the header (from the spec's own
+ * schema, `org.apache.avro.file.Header`) and each block's record count and byte size (Avro longs). The sync
+ * marker is a parameter (by default derived from the schema text), so that the same records always give the same
+ * bytes. Codecs: null, deflate.
  *
- * Not avsc's `BlockEncoder`: it is a stream that emits the last block only after its 'finish' event, on a later
- * tick, and the simulator's sinks need each block and each one-message container synchronously (vectored file
- * writes without copying the records; one container per Kafka message).
+ * The simulator's files go through avsc's `BlockEncoder` (file-sink.ts). This writer serves the Kafka sink and
+ * tests, which `BlockEncoder` cannot serve cleanly: a Kafka message is one whole container, needed synchronously
+ * (the encoder is a stream that emits its last block only after its 'finish' event, on a later tick), of a
+ * record already encoded by the simulator's part-wise encoder (alert-encoder.ts, which caches the encoding of
+ * history entries), where `BlockEncoder` encodes values itself.
  */
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';

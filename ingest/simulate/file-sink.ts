@@ -1,11 +1,17 @@
 /**
- * Writes encoded alerts into Avro container files, one directory per night:
- * `<outDir>/<YYYYMMDD>/alerts-<NNNN>.avro`, at most `maxAlertsPerFile` alerts per file, in blocks of
- * `blockRecords`. Each file gets its own sync marker drawn from the run seed, so reruns are byte-identical.
+ * Writes alerts into Avro object container files, one directory per night:
+ * `<outDir>/<YYYYMMDD>/alerts-<NNNN>.avro`, at most `maxAlertsPerFile` alerts per file. The container (header,
+ * blocks of about `blockBytes`, codec, sync markers) is avsc's `BlockEncoder`, piped into the file; it encodes
+ * the alert records with the writer type given (BigInt longs), whose schema it writes in the header. Each file
+ * gets its own sync marker drawn from the run seed, so reruns are byte-identical.
  */
-import fs from 'node:fs/promises';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { type ContainerCodec, ContainerEncoder } from './container-writer.js';
+import { pipeline } from 'node:stream/promises';
+import avro from 'avsc';
+import type { ContainerCodec } from './container-writer.js';
 import { hashSeed, Prng } from './model/index.js';
 
 /** Names of the alert files this sink writes. */
@@ -14,13 +20,14 @@ const ALERT_FILE_PATTERN = /^alerts-\d{4}\.avro$/;
 /** Settings of a file sink. */
 export interface FileSinkOptions {
   readonly outDir: string;
-  readonly schemaText: string;
+  /** The writer type of the records (its schema goes in each file's header). */
+  readonly type: avro.Type;
   readonly seed: number;
   readonly codec?: ContainerCodec;
   /** Alerts per file (default 2000). */
   readonly maxAlertsPerFile?: number;
-  /** Alerts per block (default 100). */
-  readonly blockRecords?: number;
+  /** Bytes of encoded records per block, before compression (default 4 MiB: ~75 alerts with their stamps). */
+  readonly blockBytes?: number;
 }
 
 /** The 16-byte sync marker of one file, derived from the seed, the night and the file index. */
@@ -32,22 +39,26 @@ export function fileSyncMarker(seed: number, night: number, fileIndex: number): 
   return out;
 }
 
+/** One file being written: the encoder stream and the end of its pipe into the file. */
+interface OpenFile {
+  readonly encoder: avro.streams.BlockEncoder;
+  readonly written: Promise<void>;
+}
+
 /** Streams alerts of consecutive nights into container files. */
 export class AvroFileSink {
   private readonly maxAlertsPerFile: number;
-  private readonly blockRecords: number;
+  private readonly blockBytes: number;
   private night = 0;
   private fileIndex = 0;
   private inFile = 0;
-  private handle: fs.FileHandle | null = null;
-  private encoder: ContainerEncoder | null = null;
-  private pending: Uint8Array[] = [];
+  private file: OpenFile | null = null;
   /** Paths of the files written so far. */
   readonly files: string[] = [];
 
   constructor(private readonly options: FileSinkOptions) {
     this.maxAlertsPerFile = options.maxAlertsPerFile ?? 2000;
-    this.blockRecords = options.blockRecords ?? 100;
+    this.blockBytes = options.blockBytes ?? 4 << 20;
   }
 
   /**
@@ -59,48 +70,52 @@ export class AvroFileSink {
     this.night = night;
     this.fileIndex = 0;
     const dir = path.join(this.options.outDir, String(night));
-    await fs.mkdir(dir, { recursive: true });
-    for (const name of await fs.readdir(dir)) {
-      if (ALERT_FILE_PATTERN.test(name)) await fs.rm(path.join(dir, name));
+    await fsp.mkdir(dir, { recursive: true });
+    for (const name of await fsp.readdir(dir)) {
+      if (ALERT_FILE_PATTERN.test(name)) await fsp.rm(path.join(dir, name));
     }
   }
 
-  private async openFile(): Promise<void> {
+  private openFile(): OpenFile {
     const file = path.join(
       this.options.outDir,
       String(this.night),
       `alerts-${String(this.fileIndex).padStart(4, '0')}.avro`,
     );
-    this.encoder = new ContainerEncoder(this.options.schemaText, {
-      codec: this.options.codec,
-      syncMarker: fileSyncMarker(this.options.seed, this.night, this.fileIndex),
+    const encoder = new avro.streams.BlockEncoder(this.options.type, {
+      codec: this.options.codec ?? 'null',
+      blockSize: this.blockBytes,
+      syncMarker: Buffer.from(fileSyncMarker(this.options.seed, this.night, this.fileIndex)),
+      // the header even for a file that gets no record
+      writeHeader: true,
     });
-    this.handle = await fs.open(file, 'w');
-    await this.handle.write(this.encoder.header);
+    const written = pipeline(encoder, fs.createWriteStream(file));
+    written.catch(() => undefined); // awaited when the file closes
     this.files.push(file);
     this.fileIndex++;
     this.inFile = 0;
-  }
-
-  private async flushBlock(): Promise<void> {
-    if (this.pending.length === 0 || !this.handle || !this.encoder) return;
-    await this.handle.writev(this.encoder.blockParts(this.pending));
-    this.pending = [];
+    return { encoder, written };
   }
 
   private async closeFile(): Promise<void> {
-    await this.flushBlock();
-    if (this.handle) await this.handle.close();
-    this.handle = null;
-    this.encoder = null;
+    const open = this.file;
+    this.file = null;
+    if (!open) return;
+    open.encoder.end();
+    await open.written;
   }
 
-  /** Appends one encoded alert (Avro binary of one record). */
-  async write(record: Uint8Array): Promise<void> {
-    if (!this.handle) await this.openFile();
-    this.pending.push(record);
+  /**
+   * Appends one alert record (a value of the writer type); resolves once the encoder can take more (stream
+   * back-pressure). Rejects with avsc's error for a value that does not match the type (with this call, or when
+   * the file closes), and with the file system's error.
+   */
+  async write(record: unknown): Promise<void> {
+    this.file ??= this.openFile();
+    const { encoder, written } = this.file;
+    if (!encoder.write(record)) await once(encoder, 'drain');
+    if (encoder.destroyed) await written;
     this.inFile++;
-    if (this.pending.length >= this.blockRecords) await this.flushBlock();
     if (this.inFile >= this.maxAlertsPerFile) await this.closeFile();
   }
 

@@ -10,11 +10,19 @@ import type { Logger } from 'pino';
 import { formatMpcorbLine } from '../../compute/sso/index.js';
 import { isValidNight } from '../../compute/time/index.js';
 import { FINK_ZTF_SCHEMA_TEXT } from '../../data/index.js';
-import { AlertEncoder } from './alert-encoder.js';
+import { AlertEncoder, compileFinkSchema } from './alert-encoder.js';
 import { type ContainerCodec, ContainerEncoder } from './container-writer.js';
 import { AvroFileSink } from './file-sink.js';
 import { KafkaAlertSink } from './kafka-sink.js';
-import { AlertSimulation, assembleAlert, HISTORY_DAYS, mpcorbOrder, StampPool } from './model/index.js';
+import {
+  type AlertParts,
+  AlertSimulation,
+  alertRecord,
+  assembleAlert,
+  HISTORY_DAYS,
+  mpcorbOrder,
+  StampPool,
+} from './model/index.js';
 
 export { AlertEncoder, compileFinkSchema } from './alert-encoder.js';
 export { ContainerEncoder, encodeContainer } from './container-writer.js';
@@ -65,10 +73,12 @@ export function parseStartNight(text: string): number {
   return night;
 }
 
-/** A sink for encoded alerts. */
+/** A sink for alerts. */
 interface Sink {
   beginNight(night: number): Promise<void>;
-  write(objectId: string, record: Uint8Array): Promise<void>;
+  write(parts: AlertParts): Promise<void>;
+  /** Forgets what it cached of alerts older than a JD. */
+  pruneBefore?(jd: number): void;
   close(): Promise<void>;
 }
 
@@ -95,7 +105,6 @@ export async function runSimulate(options: SimulateOptions): Promise<SimulateRes
     alertsPerNight: options.alertsPerNight,
   });
   const stamps = new StampPool(options.seed);
-  const encoder = new AlertEncoder();
   let fileSink: AvroFileSink | null = null;
   let sink: Sink;
   if (options.kafka) {
@@ -108,15 +117,17 @@ export async function runSimulate(options: SimulateOptions): Promise<SimulateRes
       batchPerPartition: options.kafka.batchPerPartition,
     });
     await kafka.connect();
+    const encoder = new AlertEncoder();
     sink = {
       beginNight: async () => {},
-      write: (id, rec) => kafka.write(id, rec),
+      write: (parts) => kafka.write(parts.objectId, encoder.encode(parts)),
+      pruneBefore: (jd) => encoder.pruneBefore(jd),
       close: () => kafka.close(),
     };
   } else {
     const files = new AvroFileSink({
       outDir: options.outDir,
-      schemaText: FINK_ZTF_SCHEMA_TEXT,
+      type: compileFinkSchema(),
       seed: options.seed,
       codec: options.codec,
       maxAlertsPerFile: options.maxAlertsPerFile,
@@ -124,7 +135,7 @@ export async function runSimulate(options: SimulateOptions): Promise<SimulateRes
     fileSink = files;
     sink = {
       beginNight: (n) => files.beginNight(n),
-      write: (_id, rec) => files.write(rec),
+      write: (parts) => files.write(alertRecord(parts)),
       close: () => files.close(),
     };
   }
@@ -141,11 +152,11 @@ export async function runSimulate(options: SimulateOptions): Promise<SimulateRes
       await sink.beginNight(plan.night);
       for (const det of plan.detections) {
         const parts = assembleAlert(det, nights, (n) => sim.scheduleOf(n), stamps);
-        await sink.write(parts.objectId, encoder.encode(parts));
+        await sink.write(parts);
         done++;
         options.progress?.(done, total);
       }
-      encoder.pruneBefore(plan.schedule.jd0 - HISTORY_DAYS);
+      sink.pruneBefore?.(plan.schedule.jd0 - HISTORY_DAYS);
       const seconds = (performance.now() - tNight) / 1000;
       log.info(
         {

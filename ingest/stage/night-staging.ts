@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DuckDBConnection, DuckDBDataChunk } from '@duckdb/node-api';
+import type { DuckDBDataChunk } from '@duckdb/node-api';
 import type { Alert, AvroScalar, ColumnValue, HistoryPoint } from '../../data/index.js';
 import {
   ALERT_COLUMNS,
@@ -116,11 +116,13 @@ export function newStagingRows(): StagingRows {
 
 /** A night's staging file opened for writing. */
 export class NightStaging {
-  private readonly conn: DuckDBConnection;
-
   private constructor(
     readonly file: string,
-    private readonly attached: AttachedStagingFile,
+    /**
+     * The file attached (with its tables): awaited by the first commit. A new file is created in the background
+     * while the first batch's rows are built, so that a backfill's many night files are created side by side.
+     */
+    private readonly attached: Promise<AttachedStagingFile>,
     /** The staging database when this file has one of its own (opened without one), closed with it. */
     private readonly ownDatabase: StagingDatabase | null,
     private readonly candids: Set<bigint>,
@@ -128,16 +130,19 @@ export class NightStaging {
     /** The chunks its batches' rows are built into; free for another file once this one is closed. */
     readonly rows: StagingRows,
   ) {
-    this.conn = attached.conn;
     this.plannedEnd = stamps.end;
     this.alertRows = rows.alerts;
     this.historyRows = rows.history;
+    // a failure reaches the caller through the batch that commits first, or through close
+    attached.catch(() => undefined);
   }
 
   /**
    * Opens (creating if needed) the staging file, attached to `database` (an ingester's nights share one; a
    * database of its own when not given), and loads the candids it holds. `rows` are the chunks of a closed file
    * to reuse (allocating them for each file of a backfill of small nights was most of its garbage collection).
+   * A file that does not exist yet holds no candid: it is created and attached in the background (the first
+   * commit waits for it), so that opening it costs the caller nothing.
    */
   static async open(
     file: string,
@@ -146,24 +151,25 @@ export class NightStaging {
   ): Promise<NightStaging> {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const own = database ? null : new StagingDatabase();
-    const attached = await (database ?? (own as StagingDatabase)).attach(file);
-    const { conn } = attached;
-    // one transaction: one commit (and WAL fsync) for the tables of a new file, not one per table
-    await conn.run('BEGIN TRANSACTION');
-    for (const sql of CREATE_STAGING_SQL) await conn.run(sql);
-    // a file staged with an earlier catalogue gets the later columns (null) before rows of the current one
-    const present = new Set(
-      (await conn.runAndReadAll(STAGING_ALERT_COLUMN_NAMES_SQL)).getRows().map(([name]) => String(name)),
-    );
-    for (const sql of migrateStagingAlertsSql(present)) await conn.run(sql);
-    await conn.run('COMMIT');
     const candids = new Set<bigint>();
-    const result = await conn.stream('SELECT i_candid FROM alerts');
-    for await (const rows of result.yieldRows()) for (const [c] of rows) candids.add(c as bigint);
+    const isNew = !fs.existsSync(file);
+    const db = database ?? (own as StagingDatabase);
+    // a new file gets its tables in the transaction of its first batch (one commit, one log fsync, fewer)
+    const attached = isNew ? db.attach(file) : attachWithTables(db, file);
+    if (!isNew) {
+      const { conn } = await attached;
+      const result = await conn.stream('SELECT i_candid FROM alerts');
+      for await (const rows of result.yieldRows()) for (const [c] of rows) candids.add(c as bigint);
+    }
     const stamps = stampsFileOf(file);
     unshareStamps(stamps);
-    return new NightStaging(file, attached, own, candids, DirectAppendFile.open(stamps), rows);
+    const staging = new NightStaging(file, attached, own, candids, DirectAppendFile.open(stamps), rows);
+    staging.hasTables = !isNew;
+    return staging;
   }
+
+  /** Whether the file has its tables (a new file gets them with its first commit, or when it closes). */
+  private hasTables = true;
 
   /** The rows of the batches, built when they are handed over (their chunks reused once committed). */
   private readonly alertRows: ChunkRows;
@@ -316,17 +322,25 @@ export class NightStaging {
   private async commit(rows: BatchRows, batchSize: number): Promise<void> {
     // before the first new rows of this opening commit: a published night is then seen to have changed
     if (!this.versionBumped) {
-      bumpStagedVersion(this.file);
+      await bumpStagedVersion(this.file);
       this.versionBumped = true;
     }
-    await this.conn.run('BEGIN TRANSACTION');
+    let attached: AttachedStagingFile;
     try {
-      const { alias } = this.attached;
-      appendChunks(await this.conn.createAppender('alerts', 'main', alias), rows.alerts);
-      appendChunks(await this.conn.createAppender('history', 'main', alias), rows.history);
-      await this.conn.run('COMMIT');
+      attached = await this.attached;
     } catch (err) {
-      await this.conn.run('ROLLBACK').catch(() => undefined);
+      throw this.batchError(batchSize, err);
+    }
+    const { conn, alias } = attached;
+    await conn.run('BEGIN TRANSACTION');
+    try {
+      if (!this.hasTables) for (const sql of CREATE_STAGING_SQL) await conn.run(sql);
+      appendChunks(await conn.createAppender('alerts', 'main', alias), rows.alerts);
+      appendChunks(await conn.createAppender('history', 'main', alias), rows.history);
+      await conn.run('COMMIT');
+      this.hasTables = true;
+    } catch (err) {
+      await conn.run('ROLLBACK').catch(() => undefined);
       throw this.batchError(batchSize, err);
     }
   }
@@ -342,10 +356,49 @@ export class NightStaging {
     this.abandonBatch();
     await this.lastCommit.catch(() => undefined);
     await this.stampsQueue.catch(() => undefined);
-    await this.attached.detach();
-    await this.ownDatabase?.close();
-    this.stamps.close();
+    try {
+      const attached = await this.attached.catch(() => null);
+      // a new file closed before any commit still gets its tables: a closed staging file always has them
+      if (attached !== null && !this.hasTables) await createTables(attached, this.file);
+      await attached?.detach();
+      await this.ownDatabase?.close();
+    } finally {
+      this.stamps.close();
+    }
   }
+}
+
+/**
+ * Creates the tables of an attached staging file when they are not there, and brings those of a file staged with
+ * an earlier catalogue to the current shape, in one transaction.
+ */
+async function createTables({ conn }: AttachedStagingFile, file: string): Promise<void> {
+  try {
+    // one transaction: one commit (and log fsync) for both tables, not one per table
+    await conn.run('BEGIN TRANSACTION');
+    for (const sql of CREATE_STAGING_SQL) await conn.run(sql);
+    // a file staged with an earlier catalogue gets the later columns (null) before rows of the current one
+    const present = new Set(
+      (await conn.runAndReadAll(STAGING_ALERT_COLUMN_NAMES_SQL)).getRows().map(([name]) => String(name)),
+    );
+    for (const sql of migrateStagingAlertsSql(present)) await conn.run(sql);
+    await conn.run('COMMIT');
+  } catch (err) {
+    await conn.run('ROLLBACK').catch(() => undefined);
+    throw new Error(`cannot create the tables of staging file ${file}`, { cause: err });
+  }
+}
+
+/** Attaches a staging file and creates its tables if they are not there. */
+async function attachWithTables(database: StagingDatabase, file: string): Promise<AttachedStagingFile> {
+  const attached = await database.attach(file);
+  try {
+    await createTables(attached, file);
+  } catch (err) {
+    await attached.detach().catch(() => undefined);
+    throw err;
+  }
+  return attached;
 }
 
 /**

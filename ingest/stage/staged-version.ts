@@ -9,8 +9,8 @@
  * tell which nights are staged but not published (ingest/publish/publication-plan.ts).
  */
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { fsyncDir } from '../../data/index.js';
 
 /** The version file beside a staging DuckDB file. */
 export function stagedVersionFileOf(stagingFile: string): string {
@@ -32,20 +32,28 @@ export function readStagedVersion(stagingFile: string): number {
   return version;
 }
 
-/** Writes the next version of a staging file durably (temporary file, fsync, rename); returns it. */
-export function bumpStagedVersion(stagingFile: string): number {
+/**
+ * Writes the next version of a staging file durably (temporary file, fsync, rename, directory fsync); resolves to
+ * it. Asynchronous: its fsyncs run on libuv's threads, beside the other night files' work of a backfill.
+ */
+export async function bumpStagedVersion(stagingFile: string): Promise<number> {
   const next = readStagedVersion(stagingFile) + 1;
   const target = stagedVersionFileOf(stagingFile);
   const tmp = `${target}.${process.pid}.tmp`;
-  const fd = fs.openSync(tmp, 'w');
+  const file = await fsp.open(tmp, 'w');
   try {
-    fs.writeSync(fd, `${next}\n`);
-    fs.fsyncSync(fd);
+    await file.writeFile(`${next}\n`);
+    await file.sync();
   } finally {
-    fs.closeSync(fd);
+    await file.close();
   }
-  fs.renameSync(tmp, target);
-  fsyncDir(path.dirname(target));
+  await fsp.rename(tmp, target);
+  const dir = await fsp.open(path.dirname(target), 'r');
+  try {
+    await dir.sync();
+  } finally {
+    await dir.close();
+  }
   return next;
 }
 

@@ -9,6 +9,12 @@ import { StagingDatabase } from './staging-database.js';
 
 /** Most staging files one ingester keeps open at once (alerts of old nights trickle in rarely). */
 const MAX_OPEN_NIGHTS = 4;
+/**
+ * Most staging files closing at once in the background (their last commit, checkpoint and fsyncs), beside the
+ * ones being opened: a backfill of small nights closes one file per night, and its fsyncs, waited one after the
+ * other, made most of the staging time (docs/benchmarks.md).
+ */
+const MAX_CLOSING_NIGHTS = 4;
 
 export class Stager {
   private readonly open = new Map<number, NightStaging>();
@@ -60,6 +66,7 @@ export class Stager {
     for (const p of parts) p.counts.catch(() => undefined); // awaited below, with the others
     const nights = [...new Set(parts.map((p) => p.night))].sort();
     return Promise.all(parts.map((p) => p.counts)).then((all) => {
+      if (this.closeError !== null) throw this.closeError;
       const total = { staged: 0, duplicates: 0, nights };
       for (const counts of all) {
         total.staged += counts.staged;
@@ -77,25 +84,47 @@ export class Stager {
     this.endedParts = [];
   }
 
-  /** Nights with an open staging file. */
+  /** Nights whose staging file is open, or still closing (not yet readable by a publisher). */
   openNights(): number[] {
-    return [...this.open.keys()].sort();
+    return [...new Set([...this.open.keys(), ...this.closing.keys()])].sort();
   }
 
-  /** Closes one night's file (no-op when not open). */
+  /** Files being closed in the background, by night (a night reopened waits for its close). */
+  private readonly closing = new Map<number, Promise<void>>();
+  /** The first failure of a close in the background, thrown by the next batch's promise. */
+  private closeError: unknown = null;
+
+  /** Closes one night's file (no-op when not open); resolves once it is closed. */
   async closeNight(night: number): Promise<void> {
+    await (this.startClosing(night) ?? this.closing.get(night));
+  }
+
+  /**
+   * Starts closing one night's file (null when it is not open): its part of the batch being built is handed over
+   * at once (the batch's promise includes it); the close runs in the background, tracked in `closing`.
+   */
+  private startClosing(night: number): Promise<void> | null {
     const staging = this.open.get(night);
-    if (!staging) return;
+    if (!staging) return null;
     this.open.delete(night);
-    // the night's part of the batch being built is handed over first (the batch's promise includes it)
     const part = this.building.get(night);
     if (part !== undefined) {
       this.building.delete(night);
       this.endedParts.push({ night, counts: part.endBatch() });
     }
-    await staging.close();
-    this.freeRows.push(staging.rows);
-    this.log.debug({ night }, 'staging file closed');
+    const closed = staging.close().then(() => {
+      this.freeRows.push(staging.rows);
+      this.log.debug({ night }, 'staging file closed');
+    });
+    const tracked = closed.finally(() => {
+      if (this.closing.get(night) === tracked) this.closing.delete(night);
+    });
+    // reported to whoever awaits the close, else by the next batch
+    tracked.catch((err: unknown) => {
+      this.closeError ??= err;
+    });
+    this.closing.set(night, tracked);
+    return tracked;
   }
 
   /**
@@ -103,13 +132,12 @@ export class Stager {
    * closed even when one fails (e.g. no space left for its checkpoint); the first failure is thrown after.
    */
   async closeAll(): Promise<void> {
-    let failure: unknown = null;
-    for (const night of this.openNights())
-      await this.closeNight(night).catch((err: unknown) => {
-        failure ??= err;
-      });
+    for (const night of this.openNights()) this.startClosing(night);
+    await Promise.allSettled([...this.closing.values()]);
     await this.database.close();
-    if (failure !== null) throw failure;
+    const error = this.closeError;
+    this.closeError = null;
+    if (error !== null) throw error;
   }
 
   private async nightFile(night: number): Promise<NightStaging> {
@@ -122,8 +150,12 @@ export class Stager {
     }
     if (this.open.size >= MAX_OPEN_NIGHTS) {
       const oldest = this.open.keys().next().value;
-      if (oldest !== undefined) await this.closeNight(oldest);
+      if (oldest !== undefined) this.startClosing(oldest);
     }
+    // a failed close is reported by the next batch or closeAll; here it only frees its place
+    while (this.closing.size > MAX_CLOSING_NIGHTS)
+      await Promise.race(this.closing.values()).catch(() => undefined);
+    await this.closing.get(night)?.catch(() => undefined);
     if (this.beforeOpen) await this.beforeOpen(night);
     const staging = await NightStaging.open(
       this.layout.stagingFile(night, this.ingesterId),

@@ -1,8 +1,14 @@
 /**
  * The DuckDB database that stages one ingester's nights: one in-memory instance to which each night's staging
- * file is attached while it is open for writing, and detached (checkpointed, its lock released) when it closes.
+ * file is attached while it is open for writing, and detached (its lock released) when it closes.
  * A DuckDB instance per file cost ~70 ms of CPU to create and close (its buffer pool, threads and catalog); an
  * attachment ~20 ms, which is what a backfill of hundreds of small nights pays per night (docs/ingest.md).
+ *
+ * A file is detached without a checkpoint: what its last commits wrote stays in its write-ahead log
+ * (`<file>.wal`, durable at each commit), which a read-only attachment (the publisher's) replays in memory and the
+ * next opening for writing replays into the file. DuckDB still checkpoints at a commit that takes the log past
+ * its threshold (16 MiB), so the log stays small. A checkpoint at each close cost 3 of the ~8 fsyncs of a small
+ * night's file, which a backfill of hundreds of small nights waited for one after the other (docs/benchmarks.md).
  */
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { sqlPathLiteral } from '../../data/index.js';
@@ -22,7 +28,7 @@ export interface AttachedStagingFile {
   readonly conn: DuckDBConnection;
   /** The database name of the file in the instance (for CHECKPOINT and appenders). */
   readonly alias: string;
-  /** Checkpoints the file and detaches it: its lock is released, the publisher may attach it. */
+  /** Detaches the file (its last commits left in its write-ahead log): its lock is released, the publisher may attach it. */
   readonly detach: () => Promise<void>;
 }
 
@@ -36,6 +42,14 @@ export class StagingDatabase {
       threads: '1',
       memory_limit: STAGING_MEMORY_LIMIT,
       force_compression: STAGING_COMPRESSION,
+    }).then(async (instance) => {
+      const setup = await instance.connect();
+      try {
+        await setup.run('PRAGMA disable_checkpoint_on_shutdown');
+      } finally {
+        setup.closeSync();
+      }
+      return instance;
     });
     const conn = await (await this.instance).connect();
     const alias = `night_file_${this.nextAlias++}`;
@@ -51,7 +65,6 @@ export class StagingDatabase {
       alias,
       detach: async () => {
         try {
-          await conn.run(`CHECKPOINT ${alias}`);
           await conn.run('USE memory');
           await conn.run(`DETACH ${alias}`);
         } finally {
