@@ -7,16 +7,18 @@ import type { Logger } from 'pino';
 import {
   API_ENDPOINTS,
   apiIndexApp,
-  bayestarApp,
   classesApp,
   columnsApp,
+  conesearchApp,
   cutoutsApp,
   docsApp,
   explorerApp,
   latestsApp,
   objectsApp,
   randomApp,
+  schemaApp,
   scsApp,
+  skymapApp,
   ssoApp,
   ssocandApp,
   ssoftApp,
@@ -38,6 +40,7 @@ const STORE_FREE = new Set([
   '/api/v1/',
   '/api/v1/classes',
   '/api/v1/columns',
+  '/api/v1/schema',
   '/api/v1/openapi.json',
   '/api/v1/ssoft',
   '/api/v1/ssocand',
@@ -84,6 +87,7 @@ export function createApp(reader: StoreReader, log: Logger): Hono {
     });
   });
   app.route('/api/v1/objects', objectsApp(reader));
+  app.route('/api/v1/conesearch', conesearchApp(reader));
   app.route('/api/v1/explorer', explorerApp(reader));
   app.route('/api/v1/latests', latestsApp(reader));
   app.route('/api/v1/tracklet', trackletApp(reader));
@@ -94,8 +98,10 @@ export function createApp(reader: StoreReader, log: Logger): Hono {
   app.route('/api/v1/ssoft', ssoftApp(reader));
   app.route('/api/v1/ssocand', ssocandApp(reader));
   app.route('/api/v1/xmatch', xmatchApp(reader));
-  app.route('/api/v1/bayestar', bayestarApp(reader));
+  app.route('/api/v1/skymap', skymapApp(reader));
+  app.route('/api/v1/bayestar', skymapApp(reader));
   app.route('/api/v1/classes', classesApp());
+  app.route('/api/v1/schema', schemaApp());
   app.route('/api/v1/columns', columnsApp());
   app.route('/vo/scs', scsApp(reader));
   app.route('/', docsApp(API_ENDPOINTS));
