@@ -182,7 +182,13 @@ describe('/api/v1/explorer on the real alerts', () => {
     const votable = parseVotable(
       await (await call(store.app, PATH, { ...args, 'output-format': 'votable' })).res.text(),
     );
-    expect(votable.fields.map((f) => f.ID)).toEqual(['i_objectId', 'i_candid', 'i_ra', 'i_dec']);
+    expect(votable.fields.map((f) => f.ID)).toEqual([
+      'i_objectId',
+      'i_candid',
+      'i_ra',
+      'i_dec',
+      'v_separation_degree',
+    ]);
     expect(Number(votable.rows[0][3])).toBe(json[0]['i:dec']);
   });
 
