@@ -55,10 +55,9 @@ const PARQUET_SQL = `SELECT objectId, CAST(candidate.candid AS VARCHAR) AS candi
 
 /** The store's quality cut: rb ≥ 0.55, nbad = 0, g or r band (a missing value passes). */
 function isValid(c: Record<string, unknown>): boolean {
-  const rb = c.rb as number | null;
-  const nbad = c.nbad as number | null;
-  const fid = c.fid as number | null;
-  return (nbad ?? 0) === 0 && (rb ?? 1) >= 0.55 && (fid ?? 1) !== 3;
+  // Spark-written files type fid and nbad as longs (read as decimal text, or bigint by DuckDB)
+  const num = (v: unknown, missing: number) => (v === null || v === undefined ? missing : Number(v));
+  return num(c.nbad, 0) === 0 && num(c.rb, 1) >= 0.55 && num(c.fid, 1) !== 3;
 }
 
 /** A schema without its `default`s (ZTF 3.x's union defaults do not match their first branch). */
@@ -96,6 +95,26 @@ function readAvro(file: string): Promise<Record<string, unknown>[]> {
       .on('data', (r: Record<string, unknown>) => records.push(r))
       .on('end', () => resolve(records))
       .on('error', reject);
+  });
+}
+
+/** The field names of `candidate` in an Avro file's schema (its header, as avsc reads it). */
+export function candidateFieldNames(file: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const decoder = avro.createFileDecoder(file, {
+      parseHook: (schema: unknown) => {
+        type Field = { name: string; type: unknown };
+        const top = schema as { fields: Field[] };
+        const candidate = top.fields.find((f) => f.name === 'candidate')?.type;
+        const record = (Array.isArray(candidate) ? candidate : [candidate]).find(
+          (t): t is { fields: Field[] } => typeof t === 'object' && t !== null && 'fields' in t,
+        );
+        if (record) resolve(record.fields.map((f) => f.name));
+        else reject(new Error(`${file}: no candidate record in the schema`));
+        return avro.Type.forSchema(withoutDefaults(schema) as avro.Schema, { registry: { long: exactLong } });
+      },
+    } as never);
+    decoder.on('metadata', () => decoder.destroy()).on('error', reject);
   });
 }
 
