@@ -21,6 +21,7 @@ import {
   uniqOf,
 } from '../../compute/skymap/index.js';
 import { GRACEDB_URL_ENV } from '../../serve/skymap-input.js';
+import { pythonBytesRepr } from '../support/python-bytes.js';
 import {
   allPartFiles,
   call,
@@ -37,21 +38,6 @@ const PATH = '/api/v1/bayestar';
 const MAP_FILE = 'S200219ac_G364600_bayestar.fits.gz';
 /** 2024-03-11 00:00 UTC: the second simulated night (the simulated store runs 2024-03-10 to 2024-03-12). */
 const T0_JD = 2460380.5;
-
-/** The text Python's `str(bytes)` gives: b'...' with \\, \', \t, \n, \r and \xHH escapes. */
-function pythonBytesRepr(bytes: Uint8Array): string {
-  let out = "b'";
-  for (const b of bytes) {
-    if (b === 0x5c) out += '\\\\';
-    else if (b === 0x27) out += "\\'";
-    else if (b === 0x09) out += '\\t';
-    else if (b === 0x0a) out += '\\n';
-    else if (b === 0x0d) out += '\\r';
-    else if (b >= 0x20 && b < 0x7f) out += String.fromCharCode(b);
-    else out += `\\x${b.toString(16).padStart(2, '0')}`;
-  }
-  return `${out}'`;
-}
 
 /** Multipart body: the map in `file` and the other fields as text. */
 function form(bytes: Uint8Array<ArrayBuffer>, fields: Record<string, string | number>): FormData {
