@@ -10,12 +10,10 @@
  * an independent credible region (a full sort of the map's PROB values), never from our answers.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ang2pixNest } from '../../compute/sky/index.js';
 import { readSkymap } from '../../compute/skymap/index.js';
-import { GRACEDB_URL_ENV } from '../../serve/skymap-input.js';
+import { withGraceDbStub } from '../support/gracedb-stub.js';
 import { pythonBytesRepr } from '../support/python-bytes.js';
 import { call, realStore, type ServedStore } from '../support/serve-stores.js';
 import { testDataPath } from '../support/test-data.js';
@@ -90,21 +88,11 @@ describe('Fink parity: skymap/test.py', () => {
   it('test_name_bayestar', async () => {
     // Fink downloads the map from GraceDB; we download it from the URL the operator configures, here a local
     // server standing for GraceDB.
-    const server = http.createServer((req, res) => {
-      if (req.url === '/superevents/S200219ac/bayestar.fits.gz') res.end(Buffer.from(mapBytes));
-      else res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as AddressInfo).port;
-    process.env[GRACEDB_URL_ENV] = `http://127.0.0.1:${port}/superevents/{event}/bayestar.fits.gz`;
-    try {
+    await withGraceDbStub('S200219ac', mapBytes, async () => {
       const pdf1 = await bayestartest('S200219ac');
       const pdf2 = await bayestartest();
       expect(pdf2.length).toBeGreaterThan(0);
       expect(pdf1).toEqual(pdf2);
-    } finally {
-      delete process.env[GRACEDB_URL_ENV];
-      server.close();
-    }
+    });
   });
 });

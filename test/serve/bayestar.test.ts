@@ -5,8 +5,6 @@
  * applied to its jd, the latest alert kept per object.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFitsBinTable } from '../../compute/fits/index.js';
@@ -21,6 +19,7 @@ import {
   uniqOf,
 } from '../../compute/skymap/index.js';
 import { GRACEDB_URL_ENV } from '../../serve/skymap-input.js';
+import { withGraceDbStub } from '../support/gracedb-stub.js';
 import { pythonBytesRepr } from '../support/python-bytes.js';
 import {
   allPartFiles,
@@ -257,14 +256,7 @@ describe('/api/v1/bayestar', () => {
     expect(refused.status).toBe(400);
     expect((refused.body as { text: string }).text).toMatch(/does not download sky maps.*upload/);
 
-    const server = http.createServer((req, res) => {
-      if (req.url === '/superevents/S200219ac/bayestar.fits.gz') res.end(Buffer.from(mapBytes));
-      else res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as AddressInfo).port;
-    process.env[GRACEDB_URL_ENV] = `http://127.0.0.1:${port}/superevents/{event}/bayestar.fits.gz`;
-    try {
+    await withGraceDbStub('S200219ac', mapBytes, async () => {
       const byName = await call(store.app, PATH, { event_name: 'S200219ac', credible_level: 0.5, t0: T0_JD });
       const byFile = await store.app.request(PATH, {
         method: 'POST',
@@ -275,10 +267,7 @@ describe('/api/v1/bayestar', () => {
       const unknown = await call(store.app, PATH, { event_name: 'S990101a', credible_level: 0.5 });
       expect(unknown.status).toBe(400);
       expect((unknown.body as { text: string }).text).toContain('No sky map found');
-    } finally {
-      delete process.env[GRACEDB_URL_ENV];
-      server.close();
-    }
+    });
   });
 
   it('answers clear 400s: no map, no level, a level out of range, an unreadable map, a bad literal', async () => {
