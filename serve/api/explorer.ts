@@ -27,6 +27,7 @@ import {
   CONE_SHAPE,
   type ConeArgs,
   coneSearch,
+  MAX_CONE_N,
   requireCone,
   type SearchAnswer,
   timeWindow,
@@ -60,6 +61,9 @@ const schema = z.object({
     .optional()
     .meta({ description: `Group 1: ${CONE_SHAPE.radius.meta()?.description}` }),
   ...WINDOW_SHAPE,
+  n: WINDOW_SHAPE.n.meta({
+    description: `Most objects returned (cone: the nearest; date: the most recent), at most ${MAX_CONE_N.toLocaleString('en-US')}`,
+  }),
   window: WINDOW_SHAPE.window.meta({
     description:
       `${WINDOW_SHAPE.window.meta()?.description}. A date search covers at most ${MAX_DATE_WINDOW_DAYS} day ` +
