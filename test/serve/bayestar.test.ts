@@ -142,6 +142,21 @@ describe('/api/v1/bayestar', () => {
     });
     expect(literal.status).toBe(200);
     expect(literal.body).toEqual(expectedRows);
+    // Fink's schema names the map `file`: the same text there is the same request, on /skymap too
+    const asFile = await call(store.app, '/api/v1/skymap', {
+      file: pythonBytesRepr(mapBytes),
+      credible_level: 0.5,
+      t0: T0_JD,
+    });
+    expect(asFile.status).toBe(200);
+    expect(asFile.body).toEqual(expectedRows);
+    const both = await call(store.app, PATH, {
+      file: pythonBytesRepr(mapBytes),
+      bayestar: pythonBytesRepr(mapBytes),
+      credible_level: 0.5,
+    });
+    expect(both.status).toBe(400);
+    expect((both.body as { text: string }).text).toContain('not both');
     const raw = await store.app.request(`${PATH}?credible_level=0.5&t0=${T0_JD}`, {
       method: 'POST',
       headers: { 'content-type': 'application/octet-stream' },
