@@ -23,6 +23,7 @@ import {
   type Catalog,
   partFilePath,
   readCatalog,
+  STATS_SIMBAD_COLUMNS,
   StoreLayout,
   sqlPathList,
   sqlPathLiteral,
@@ -79,9 +80,14 @@ async function sampleTargets(storeDir: string): Promise<Targets> {
       `SELECT i_ra, i_dec FROM read_parquet(${alerts}, union_by_name = true) USING SAMPLE reservoir(${SAMPLE_POSITIONS} ROWS) REPEATABLE (${SEED})`,
     );
     const byClass = new Map<string, number>();
+    // the SIMBAD counts are not labels
     for (const night of Object.values(catalog.statistics))
       for (const [key, n] of Object.entries(night))
-        if (key.startsWith('class:') && key !== 'class:Unknown')
+        if (
+          key.startsWith('class:') &&
+          key !== 'class:Unknown' &&
+          !STATS_SIMBAD_COLUMNS.some((c) => c === key)
+        )
           byClass.set(key.slice(6), (byClass.get(key.slice(6)) ?? 0) + n);
     const common = [...byClass].sort((a, b) => b[1] - a[1])[0];
     return {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** The `skyalert` command: simulate, ingest, publish, compact, orbits, ssocand, ssoft, serve, demo. */
+/** The `skyalert` command: simulate, ingest, publish, compact, orbits, ssocand, ssoft, tns, serve, demo. */
 import { parseArgs } from 'node:util';
 import {
   COMPACT_HELP,
@@ -11,6 +11,7 @@ import {
   SIMULATE_HELP,
   SSOCAND_HELP,
   SSOFT_HELP,
+  TNS_HELP,
 } from './commands/help-texts.js';
 import { UsageError } from './commands/usage-error.js';
 import { createLogger } from './logger.js';
@@ -26,6 +27,7 @@ Commands:
   orbits     load orbit catalogues (MPCORB.DAT, CometEls.txt, JPL SBDB JSON) for Solar System names
   ssoft      build the Solar System parameter tables now, or on a monthly schedule (ssoft build|schedule)
   ssocand    load fink-fat Solar System candidates (ssocand load PATH...)
+  tns        load the Transient Name Server objects table (tns load FILE)
   demo       simulate 30 nights, ingest, publish and serve them (the quick start)
 
 Run 'skyalert <command> --help' for a command's options.
@@ -104,6 +106,11 @@ const COMMANDS: Record<string, Command> = {
     help: SSOCAND_HELP,
     options: { store: { type: 'string' } },
     run: async (v, pos) => (await import('./commands/ssocand.js')).runSsoCand(v, pos, log),
+  },
+  tns: {
+    help: TNS_HELP,
+    options: { store: { type: 'string' } },
+    run: async (v, pos) => (await import('./commands/tns.js')).runTns(v, pos, log),
   },
   serve: {
     help: SERVE_HELP,

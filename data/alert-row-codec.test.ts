@@ -9,7 +9,7 @@ import {
   ROW_DOC_COLUMN,
 } from './alert-row-codec.js';
 import type { ColumnValue } from './column-types.js';
-import { ALERT_COLUMNS } from './columns.js';
+import { ALERT_COLUMNS, EARLIER_ROW_COLUMNS } from './columns.js';
 
 describe('alert row documents', () => {
   it('round-trip every catalogue value exactly, 64-bit integers included', () => {
@@ -34,6 +34,21 @@ describe('alert row documents', () => {
     ALERT_COLUMNS.forEach((c, i) => {
       expect(row[c.storage]).toEqual(values[i]);
     });
+  });
+
+  it('reads a document written before the later Fink fields with them null, and refuses a truncated one', () => {
+    const values: ColumnValue[] = ALERT_COLUMNS.map((c, i) => (c.type === 'string' ? `v${i}` : null));
+    const full = encodeAlertRow(values);
+    // the same document in the earlier catalogue: the later columns' bytes (one null branch each) cut off
+    const later = ALERT_COLUMNS.length - EARLIER_ROW_COLUMNS;
+    const nulls = ALERT_COLUMNS.map((_, i) => (i < EARLIER_ROW_COLUMNS ? values[i] : null));
+    const earlier = encodeAlertRow(nulls).subarray(0, -later);
+    const row = decodeAlertRow(earlier);
+    ALERT_COLUMNS.forEach((c, i) => {
+      expect(row[c.storage], c.name).toEqual(i < EARLIER_ROW_COLUMNS ? values[i] : null);
+    });
+    expect(() => decodeAlertRow(full.subarray(0, full.length - 1))).toThrow();
+    expect(() => decodeAlertRow(earlier.subarray(0, earlier.length - 1))).toThrow();
   });
 
   it('reads the candid of a document without decoding it, as the full decoding does', () => {

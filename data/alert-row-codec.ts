@@ -8,7 +8,7 @@
 import avro from 'avsc';
 import { bigintLongType } from './avro-long.js';
 import type { ColumnValue } from './column-types.js';
-import { ALERT_COLUMNS } from './columns.js';
+import { ALERT_COLUMNS, EARLIER_ROW_COLUMNS } from './columns.js';
 import { ByteSink, FlatRecordWriter } from './flat-record-writer.js';
 
 /** Name of the row-document column in staging and published alerts files. */
@@ -89,10 +89,34 @@ export function alertRowCandid(bytes: Uint8Array): bigint | null {
   return varint() === 1n ? varint() : null;
 }
 
-/** Decodes a row document into an object keyed by storage names (64-bit integers as bigint). */
+/** Row documents written before the later Fink fields (data/fink-later-fields.ts): the earlier columns only. */
+const EARLIER_ROW_TYPE = avro.Type.forSchema(
+  { ...ROW_SCHEMA, fields: ROW_SCHEMA.fields.slice(0, EARLIER_ROW_COLUMNS) },
+  { registry: { long: bigintLongType }, wrapUnions: false },
+);
+const LATER_STORAGE = ALERT_COLUMNS.slice(EARLIER_ROW_COLUMNS).map((c) => c.storage);
+
+/**
+ * Decodes a row document into an object keyed by storage names (64-bit integers as bigint). A document written
+ * before the later Fink fields (it ends after the earlier columns: each later column takes at least one byte,
+ * so the two cannot be confused) gets them as null.
+ *
+ * @throws Error for bytes that are a document of neither.
+ */
 export function decodeAlertRow(bytes: Uint8Array): Record<string, ColumnValue> {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  return ALERT_ROW_TYPE.fromBuffer(buf) as Record<string, ColumnValue>;
+  try {
+    return ALERT_ROW_TYPE.fromBuffer(buf) as Record<string, ColumnValue>;
+  } catch (err) {
+    let row: Record<string, ColumnValue>;
+    try {
+      row = EARLIER_ROW_TYPE.fromBuffer(buf) as Record<string, ColumnValue>;
+    } catch {
+      throw err;
+    }
+    for (const name of LATER_STORAGE) row[name] = null;
+    return row;
+  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { drawAlertValues, Prng } from '../test/support/alert-row-values.js';
 import { FLOAT32_FIELDS } from './alert-json.js';
 import { decodeAlertRow, encodeAlertRow } from './alert-row-codec.js';
 import { alertRowJsonTextView } from './alert-row-json.js';
-import { ALERT_COLUMNS } from './columns.js';
+import { ALERT_COLUMNS, EARLIER_ROW_COLUMNS } from './columns.js';
 import { encodeJsonFields } from './json-text.js';
 
 /** The definition: the API row of the decoded document, then its `v:` fields, written as the encoders write rows. */
@@ -48,5 +48,15 @@ describe('the JSON text of a row document', () => {
     for (const cut of [0, 1, 10, Math.floor(row.length / 2), row.length - 1]) {
       expect(() => alertRowJsonTextView(row.subarray(0, cut), null)).toThrow(RangeError);
     }
+  });
+
+  it('writes the later Fink fields null for a document written before them, as its decoding reads it', () => {
+    const values = drawAlertValues(new Prng(11), 1000).map((v, i) => (i < EARLIER_ROW_COLUMNS ? v : null));
+    // the later columns are null: one branch byte each, cut off to give the earlier document
+    const earlier = encodeAlertRow(values).subarray(0, EARLIER_ROW_COLUMNS - ALERT_COLUMNS.length);
+    const text = alertRowJsonTextView(earlier, 'SN candidate');
+    expect(Buffer.from(text.json).toString('utf8')).toBe(apiRowText(earlier, 'SN candidate'));
+    const parsed = JSON.parse(`{${Buffer.from(text.json).toString('utf8')}}`);
+    for (const c of ALERT_COLUMNS.slice(EARLIER_ROW_COLUMNS)) expect(parsed[c.name], c.name).toBeNull();
   });
 });

@@ -10,7 +10,7 @@
 import { type AlertVFields, alertVFields } from '../compute/derived/index.js';
 import { FLOAT32_FIELDS } from './alert-json.js';
 import { readZigzagLong, zigzagLongEnd } from './avro-long.js';
-import { ALERT_COLUMNS, COLUMN_INDEX } from './columns.js';
+import { ALERT_COLUMNS, COLUMN_INDEX, EARLIER_ROW_COLUMNS } from './columns.js';
 import { ByteSink } from './flat-record-writer.js';
 import { doubleText, float32Decimal, float32DecimalParts, float32Text } from './json-text.js';
 
@@ -94,7 +94,8 @@ function readBigLong(): bigint {
  *
  * @param row the alert's row document (data/alert-row-codec.ts).
  * @param classification its class computed at ingestion (null → `Unknown`).
- * @throws RangeError for a truncated document.
+ * @throws RangeError for a truncated document (one that ends after the earlier columns has the later Fink fields
+ *   null: data/alert-row-codec.ts).
  */
 export function alertRowJsonTextView(row: Uint8Array, classification: string | null): AlertRowTextView {
   // a text left unfinished by a truncated document is dropped
@@ -106,7 +107,17 @@ export function alertRowJsonTextView(row: Uint8Array, classification: string | n
     const key = KEYS[i];
     sink.rawRange(key, 0, key.length);
     hasPicked[i] = 0;
-    if (pos >= row.length) throw truncated();
+    if (pos >= row.length) {
+      // a document written before the later Fink fields ends here: they are null (alert-row-codec.ts)
+      if (i !== EARLIER_ROW_COLUMNS || pos > row.length) throw truncated();
+      sink.rawRange(NULL_TEXT, 0, 4);
+      for (let k = i + 1; k < KINDS.length; k++) {
+        sink.rawRange(KEYS[k], 0, KEYS[k].length);
+        sink.rawRange(NULL_TEXT, 0, 4);
+        hasPicked[k] = 0;
+      }
+      break;
+    }
     const branch = row[pos++];
     if (branch === 0) {
       sink.rawRange(NULL_TEXT, 0, 4);

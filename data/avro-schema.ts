@@ -6,7 +6,7 @@
  * (docs/references.md#ztf-alert-schema), which avsc compiles as they are.
  */
 import type { AvroScalar } from './column-types.js';
-import { ALERT_COLUMNS } from './columns.js';
+import { ALERT_COLUMNS, SCIENCE_FIELD_NAMES } from './columns.js';
 import { ZTF_CANDIDATE_FIELDS } from './ztf-candidate-fields.js';
 
 /** A JSON value (Avro schemas are JSON). */
@@ -130,9 +130,15 @@ const CUTOUT_SCHEMA: AvroRecordSchema = {
   ],
 };
 
-/** Fink science-module fields (`d:` columns of the catalogue), in catalogue order, with their Avro types. */
+/**
+ * Fink science-module fields (`d:` columns of the catalogue but the later Fink fields of
+ * data/fink-later-fields.ts), in catalogue order, with their Avro types.
+ */
+const ownScienceFields = new Set(SCIENCE_FIELD_NAMES);
 export const FINK_SCIENCE_FIELDS: readonly (readonly [name: string, type: AvroScalar])[] =
-  ALERT_COLUMNS.filter((c) => c.family === 'd').map((c) => [c.storage.slice(2), c.type] as const);
+  ALERT_COLUMNS.filter((c) => c.family === 'd' && ownScienceFields.has(c.storage.slice(2))).map(
+    (c) => [c.storage.slice(2), c.type] as const,
+  );
 
 /**
  * Avro schema (JS object) of a Fink-enriched ZTF 4.02 alert: `schemavsn, publisher, objectId, candid, candidate,

@@ -16,6 +16,33 @@ export {
   UNKNOWN_CLASS,
 } from '../compute/classify/index.js';
 
+/**
+ * Fink's classes that its classifier does not produce: alerts selected from their science-module values (Fink
+ * keeps them in tables of their own), listed by `/api/v1/classes` with the classifier labels:
+ * - `SLSN candidate`: `d:slsn_score` >= {@link SLSN_MIN_SCORE} (fink-filters `filter_superluminous`);
+ * - `(CTA) Blazar low state`: 0 <= `d:blazar_stats_instantness_low` < 1 and 0 <= `d:blazar_stats_robustness_low`
+ *   < 1 (fink-filters `filter_blazar_low_state`);
+ * - `(CTA) Blazar high state`: `d:blazar_stats_instantness_high` > 1 and `d:blazar_stats_robustness_high` > 1
+ *   (fink-filters `filter_blazar_high_state`).
+ *
+ * Reference: fink-object-api assets/fink_types.csv and apps/routes/v1/ztf/latests/utils.py @ 17051ca; fink-filters
+ * fink_filters/ztf/filter_{superluminous,blazar_low_state,blazar_high_state}/filter.py.
+ */
+export const FINK_SELECTION_CLASSES = [
+  'SLSN candidate',
+  '(CTA) Blazar low state',
+  '(CTA) Blazar high state',
+] as const;
+
+/** One of {@link FINK_SELECTION_CLASSES}. */
+export type FinkSelectionClass = (typeof FINK_SELECTION_CLASSES)[number];
+
+/**
+ * Lowest `d:slsn_score` of an `SLSN candidate`: fink-filters' `slsn_filter` takes the threshold as an argument
+ * (score >= threshold); 0.5 is the threshold of its own examples.
+ */
+export const SLSN_MIN_SCORE = 0.5;
+
 /** The `class` keyword that asks for the latest alerts whatever their class. */
 export const ALL_CLASSES = 'allclasses';
 
@@ -140,12 +167,14 @@ export type SimbadLabel = (typeof SIMBAD_LABELS)[number];
 /** A validated `class` argument: which index answers it, and the label to look up there. */
 export type ClassArgument =
   | { readonly kind: 'fink'; readonly label: FinkClass }
+  | { readonly kind: 'selection'; readonly label: FinkSelectionClass }
   | { readonly kind: 'simbad'; readonly label: SimbadLabel }
   | { readonly kind: 'tns'; readonly label: TnsType }
   | { readonly kind: 'all'; readonly label: typeof ALL_CLASSES }
   | { readonly kind: 'unknown'; readonly label: typeof UNKNOWN_CLASS };
 
 const FINK_SET: ReadonlySet<string> = new Set(FINK_CLASSES);
+const SELECTION_SET: ReadonlySet<string> = new Set(FINK_SELECTION_CLASSES);
 const TNS_SET: ReadonlySet<string> = new Set(TNS_TYPES);
 const SIMBAD_SET: ReadonlySet<string> = new Set(SIMBAD_LABELS);
 const PREFIXED = /^\((SIMBAD|TNS)\)\s*(.*)$/s;
@@ -168,7 +197,7 @@ export function isSimbadLabel(label: string): label is SimbadLabel {
 /**
  * Parses the `class` argument of `latests`-like endpoints.
  *
- * @param text `allclasses`, `Unknown`, a Fink label, `(TNS) <type>`, `(SIMBAD) <label>` or a bare SIMBAD
+ * @param text `allclasses`, `Unknown`, a Fink label (of the classifier or of FINK_SELECTION_CLASSES), `(TNS) <type>`, `(SIMBAD) <label>` or a bare SIMBAD
  *   label. Matching is exact and case-sensitive (the reference scans row keys); white space around the text
  *   and after a prefix is ignored.
  * @returns the kind of class and its label without prefix; null when the text names no known class (including
@@ -182,6 +211,7 @@ export function parseClassArgument(text: string): ClassArgument | null {
   if (trimmed === ALL_CLASSES) return { kind: 'all', label: ALL_CLASSES };
   if (trimmed === UNKNOWN_CLASS) return { kind: 'unknown', label: UNKNOWN_CLASS };
   if (isFinkClass(trimmed)) return { kind: 'fink', label: trimmed };
+  if (SELECTION_SET.has(trimmed)) return { kind: 'selection', label: trimmed as FinkSelectionClass };
   const prefixed = PREFIXED.exec(trimmed);
   if (prefixed !== null) {
     const label = prefixed[2].trim();

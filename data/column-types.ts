@@ -7,6 +7,17 @@ export type ColumnValue = string | number | bigint | boolean | null;
 /** The column families of the API: alert fields, science-module outputs, derived values, cutouts. */
 export type ColumnFamily = 'i' | 'd' | 'v' | 'b';
 
+/**
+ * Where a column's value is in an alert when it is not the alert field of the column's own name: an entry of a
+ * map-valued field (Fink's `mangrove`, `blazar_stats`: column `d:mangrove_2MASS_name` is entry `2MASS_name` of
+ * `mangrove`), or a record-valued field kept as the JSON text of the array of its values in field order (Fink's
+ * `lc_features_g`, which Fink's API serves as such a text). Reference: fink-object-api
+ * apps/routes/v1/ztf/schema/api.py (names and types of the flattened fields).
+ */
+export type ColumnSource =
+  | { readonly kind: 'map-entry'; readonly field: string; readonly key: string }
+  | { readonly kind: 'record-values'; readonly field: string };
+
 /** One column of the catalogue: the API name (`i:magpsf`), its storage name, type, unit, UCD and doc. */
 export interface ColumnDef {
   /** API name with its family prefix, e.g. `i:magpsf`. */
@@ -20,6 +31,8 @@ export interface ColumnDef {
   /** IVOA UCD 1+ word, empty when none fits. */
   readonly ucd: string;
   readonly doc: string;
+  /** Where the value comes from when not from the alert field of the column's name (absent: that field). */
+  readonly from?: ColumnSource;
 }
 
 /** DuckDB SQL type of each Avro scalar type. */

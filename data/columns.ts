@@ -2,7 +2,8 @@
  * The single column catalogue of the alert store: every `i:` and `d:` field kept for each alert, with its
  * storage name, type, unit, UCD and doc. Staging, publication, the API encoders and `/api/v1/columns` all read it.
  */
-import type { AvroScalar, ColumnDef, ColumnFamily } from './column-types.js';
+import type { AvroScalar, ColumnDef, ColumnFamily, ColumnSource } from './column-types.js';
+import { FINK_LATER_FIELDS } from './fink-later-fields.js';
 import { ZTF_CANDIDATE_FIELDS } from './ztf-candidate-fields.js';
 
 const UCD: Readonly<Record<string, string>> = {
@@ -96,8 +97,9 @@ function makeColumn(
   type: AvroScalar,
   unit: string,
   doc: string,
+  from?: ColumnSource,
 ): ColumnDef {
-  return {
+  const column: ColumnDef = {
     name: `${family}:${field}`,
     storage: `${family}_${field}`,
     family,
@@ -106,23 +108,37 @@ function makeColumn(
     ucd: UCD[field] ?? '',
     doc,
   };
+  return from === undefined ? column : { ...column, from };
 }
 
 const candidateNames = new Set(ZTF_CANDIDATE_FIELDS.map(([name]) => name));
 
-/** Every stored alert column, `i:` then `d:`, in a fixed order (the order of stored rows and API output). */
+/**
+ * Every stored alert column, `i:` then `d:`, in a fixed order (the order of stored rows and API output). Columns
+ * are only ever appended (the later Fink fields last): a row document of an earlier catalogue is a prefix.
+ */
 export const ALERT_COLUMNS: readonly ColumnDef[] = [
   ...ROOT_FIELDS.map(([f, t, doc]) => makeColumn('i', f, t, '', doc)),
   ...ZTF_CANDIDATE_FIELDS.filter(([name]) => name !== 'candid').map(([f, t, unit, doc]) =>
     makeColumn('i', f, t, unit, doc),
   ),
   ...SCIENCE_FIELDS.map(([f, t, unit, doc]) => makeColumn('d', f, t, unit, doc)),
+  ...FINK_LATER_FIELDS.map(([f, t, unit, doc, from]) => makeColumn('d', f, t, unit, doc, from)),
 ];
+
+/**
+ * Number of columns before the later Fink fields: row documents written before those fields were added hold
+ * these columns only (data/alert-row-codec.ts reads them with the later fields null).
+ */
+export const EARLIER_ROW_COLUMNS = ALERT_COLUMNS.length - FINK_LATER_FIELDS.length;
 
 /** Candidate-record field names (ZTF 4.02); `candid` is both root and candidate field and is stored once. */
 export const CANDIDATE_FIELD_NAMES: ReadonlySet<string> = candidateNames;
 
-/** Science-module field names (without the `d:` prefix). */
+/**
+ * Science-module field names (without the `d:` prefix) of our own enriched schema (data/avro-schema.ts), which
+ * the simulator writes: the later Fink fields (fink-later-fields.ts) are not among them.
+ */
 export const SCIENCE_FIELD_NAMES: readonly string[] = SCIENCE_FIELDS.map(([f]) => f);
 
 const byName = new Map(ALERT_COLUMNS.map((c) => [c.name, c]));

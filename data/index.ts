@@ -4,6 +4,7 @@ export type { Alert, Cutouts, HistoryPoint, Position, Rejection } from './alert.
 export { FLOAT32_FIELDS } from './alert-json.js';
 export { alertRowCandid, decodeAlertRow, encodeAlertRowView } from './alert-row-codec.js';
 export { alertRowJsonTextView } from './alert-row-json.js';
+export { AnnotationLog, type AnnotationRecord } from './annotation-log.js';
 export { viewBytesType } from './avro-bytes.js';
 export { bigintLongType, INT64_MAX, INT64_MIN, readZigzagLong, zigzagLongEnd } from './avro-long.js';
 export {
@@ -28,14 +29,23 @@ export {
 export {
   ALL_CLASSES,
   FINK_CLASSES,
+  FINK_SELECTION_CLASSES,
+  type FinkSelectionClass,
   parseClassArgument,
   SIMBAD_LABELS,
   SIMBAD_PREFIX,
+  SLSN_MIN_SCORE,
   TNS_PREFIX,
   TNS_TYPES,
   UNKNOWN_CLASS,
 } from './classes.js';
-export { type AvroScalar, type ColumnFamily, type ColumnValue, DUCKDB_TYPE } from './column-types.js';
+export {
+  type AvroScalar,
+  type ColumnFamily,
+  type ColumnSource,
+  type ColumnValue,
+  DUCKDB_TYPE,
+} from './column-types.js';
 export { ALERT_COLUMNS, CANDIDATE_FIELD_NAMES, COLUMN_INDEX, findColumn } from './columns.js';
 export { ALL_FIELDS, type FieldDef, findField, JD_UTC_FIELDS } from './derived-columns.js';
 export { ByteSink, type FlatField, FlatRecordWriter, type FlatScalar } from './flat-record-writer.js';
@@ -91,7 +101,23 @@ export { SSOFT_FLAVORS, type SsoftFlavor, ssoftColumns } from './ssoft-columns.j
 export {
   CREATE_STAGING_SQL,
   HISTORY_COLUMNS,
+  migrateStagingAlertsSql,
+  STAGING_ALERT_COLUMN_NAMES_SQL,
   STAGING_ALERT_COLUMNS,
   STAMP_REF_COLUMNS,
+  stagingAlertsSelectList,
 } from './staging-schema.js';
+export {
+  STATS_BASIC_COLUMNS,
+  STATS_CLASS_PREFIX,
+  STATS_EXTRA_COLUMNS,
+  STATS_KEY_COLUMN,
+  STATS_SIMBAD_COLUMNS,
+  STATS_TIME_COLUMN,
+  type StatisticsTable,
+  type StatisticsValue,
+  statisticsSchema,
+  statisticsTable,
+} from './statistics.js';
 export { isValidIngesterId, StoreLayout } from './store-layout.js';
+export { TNS_COLUMN_NAMES, TNS_TABLE_COLUMNS } from './tns-table.js';

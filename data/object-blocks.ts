@@ -6,11 +6,13 @@
  * length, and the object index of a catalog version carries them too, so that a server answers an object with
  * one positional read per part holding it, without a query.
  *
- * Format 2 (`objectBlockFormat: 2` in a part's catalog entry), the only one written and read: per alert its
+ * Format 3 (`objectBlockFormat: 3` in a part's catalog entry), the only one written and read: per alert its
  * classification, its row document, its JSON text in full mode (data/alert-json.ts) and the few values an answer
  * needs beside it (candid and jd to order, fid, magpsf and sigmapsf for the colour and rate fields), so that a
- * JSON answer is written without decoding the row documents. (Format 1, without the texts, is no longer read:
- * the server refuses a catalog that declares it, docs/store.md "Object blocks".)
+ * JSON answer is written without decoding the row documents. Format 3 has the block layout of format 2; its
+ * texts and its part's flat columns hold the later Fink fields (data/fink-later-fields.ts), which format 2's
+ * lack. (Formats 1 and 2 are no longer read: the server refuses a catalog that declares them, docs/store.md
+ * "Object blocks".)
  */
 import avro from 'avsc';
 import type { HistoryPoint } from './alert.js';
@@ -22,7 +24,7 @@ export const OBJECT_BLOCKS_FILE = 'objects.bin';
 export const OBJECT_BLOCKS_INDEX_FILE = 'objects.parquet';
 
 /** The format blocks are written in now. */
-export const OBJECT_BLOCK_FORMAT: ObjectBlockFormat = 2;
+export const OBJECT_BLOCK_FORMAT: ObjectBlockFormat = 3;
 
 /** What a block holds about an alert beside its row document. */
 export interface BlockAlertText {
@@ -155,7 +157,7 @@ const ALERTS_ONLY_TYPE = blockType(true);
 const ALERTS_ONLY_RESOLVER = ALERTS_ONLY_TYPE.createResolver(BLOCK_TYPE);
 
 /** The block format number stored in a part entry: the one format written and read. */
-export type ObjectBlockFormat = 2;
+export type ObjectBlockFormat = 3;
 
 /** The value avsc writes for a block: byte arrays viewed as Buffers (avsc writes `bytes` from Buffers only). */
 function writable(block: ObjectBlock): ObjectBlock {

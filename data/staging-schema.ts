@@ -70,3 +70,32 @@ export const CREATE_STAGING_SQL: readonly string[] = [
   `CREATE TABLE IF NOT EXISTS alerts (${columnsSql(STAGING_ALERT_COLUMNS)})`,
   `CREATE TABLE IF NOT EXISTS history (${columnsSql(HISTORY_COLUMNS)})`,
 ];
+
+/** Names of the columns of the staging `alerts` table of the current database (one row per column, `name`). */
+export const STAGING_ALERT_COLUMN_NAMES_SQL = "SELECT name FROM pragma_table_info('alerts')";
+
+/**
+ * SELECT list reading an `alerts` table written with an earlier catalogue as the current one: the current
+ * columns in order, a typed NULL for each one the table lacks (the later Fink fields, data/fink-later-fields.ts).
+ *
+ * @param present the columns the table has ({@link STAGING_ALERT_COLUMN_NAMES_SQL}).
+ * @param from the relation prefix of the columns (`s0.alerts.`), or '' for none.
+ */
+export function stagingAlertsSelectList(present: ReadonlySet<string>, from = ''): string {
+  return STAGING_ALERT_COLUMNS.map(([n, t]) =>
+    present.has(n) ? `${from}${q(n)}` : `NULL::${t} AS ${q(n)}`,
+  ).join(', ');
+}
+
+/**
+ * Statements that rewrite a staging `alerts` table lacking current columns into the current shape, in one
+ * transaction (the caller's); none when it has them all.
+ */
+export function migrateStagingAlertsSql(present: ReadonlySet<string>): string[] {
+  if (STAGING_ALERT_COLUMNS.every(([n]) => present.has(n))) return [];
+  return [
+    `CREATE TABLE alerts_migrated AS SELECT ${stagingAlertsSelectList(present)} FROM alerts`,
+    'DROP TABLE alerts',
+    'ALTER TABLE alerts_migrated RENAME TO alerts',
+  ];
+}

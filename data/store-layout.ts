@@ -15,8 +15,11 @@
  *   orbits/v<NNNNNNNNNN>/, orbits/CURRENT  orbit catalogue versions (orbits.parquet, names.parquet and their
  *                                          .lookup files) and the pointer
  *   ssoft/ssoft_<FLAVOR>_<YYYY.MM>.parquet  monthly Solar System parameter tables (one file per flavour and version)
+ *   ssoft/ssobulk_<YYYY.MM>.parquet        the month's light curves with their sHG1G2 parameters and residuals
  *   ssocand/orbits.parquet                 fink-fat candidate orbits, sorted by ssoCandId
  *   ssocand/lightcurves.parquet            detections linked to candidate trajectories, sorted by jd
+ *   tns/tns.parquet                        TNS objects table (`skyalert tns load`), replaced whole by rename
+ *   metadata/annotations.jsonl             user annotations of objects (`/api/v1/metadata`), append-only
  *   tmp/                                   DuckDB spill space of publication work
  */
 import path from 'node:path';
@@ -102,6 +105,11 @@ export class StoreLayout {
     );
   }
 
+  /** The bulk table of Solar System light curves of a version (YYYY.MM), written beside the SSOFT. */
+  ssobulkFile(version: string): string {
+    return path.join(this.ssoftDir, `ssobulk_${check(SSOFT_VERSION, 'SSOBULK version', version)}.parquet`);
+  }
+
   /** Directory of the Solar System candidates loaded from fink-fat (`skyalert ssocand load`). */
   get ssocandDir(): string {
     return path.join(this.root, 'ssocand');
@@ -115,6 +123,16 @@ export class StoreLayout {
   /** Detections linked to candidate trajectories (lightcurves). */
   get ssocandLightcurvesFile(): string {
     return path.join(this.ssocandDir, 'lightcurves.parquet');
+  }
+
+  /** The TNS objects table loaded by `skyalert tns load` (one row per TNS object, sorted by folded name). */
+  get tnsFile(): string {
+    return path.join(this.root, 'tns', 'tns.parquet');
+  }
+
+  /** The append-only log of user annotations (`/api/v1/metadata`), one JSON record per line. */
+  get annotationsFile(): string {
+    return path.join(this.root, 'metadata', 'annotations.jsonl');
   }
 
   /** The orbit catalogue: immutable version directories and the CURRENT pointer naming the published one. */

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import {
   API_ENDPOINTS,
+  anomalyApp,
   apiIndexApp,
   classesApp,
   columnsApp,
@@ -14,12 +15,15 @@ import {
   docsApp,
   explorerApp,
   latestsApp,
+  metadataApp,
   objectsApp,
   randomApp,
+  resolverApp,
   schemaApp,
   scsApp,
   skymapApp,
   ssoApp,
+  ssobulkApp,
   ssocandApp,
   ssoftApp,
   statisticsApp,
@@ -29,11 +33,13 @@ import {
 import { openCors } from './cors.js';
 import { ApiError } from './errors.js';
 import { portalApp } from './portal-files.js';
+import { DEFAULT_SETTINGS, type ServeSettings } from './settings.js';
 import type { StoreReader } from './store-reader.js';
 
 /**
  * Paths that answer without a published store. Solar System candidates are loaded apart from alert nights
- * (`skyalert ssocand load`), so their endpoint answers (`[]` when none are loaded) before any publication.
+ * (`skyalert ssocand load`), so their endpoint answers (`[]` when none are loaded) before any publication; so
+ * are annotations and the TNS table (the resolver's reverse searches answer 503 until alerts are published).
  */
 const STORE_FREE = new Set([
   '/api/v1',
@@ -43,10 +49,21 @@ const STORE_FREE = new Set([
   '/api/v1/schema',
   '/api/v1/openapi.json',
   '/api/v1/ssoft',
+  '/api/v1/ssobulk',
   '/api/v1/ssocand',
+  '/api/v1/metadata',
+  '/api/v1/resolver',
 ]);
 
-export function createApp(reader: StoreReader, log: Logger): Hono {
+/**
+ * The application on one store.
+ * @param settings the operator's choices, read at the entry point (default: no upstream resolver, no writes).
+ */
+export function createApp(
+  reader: StoreReader,
+  log: Logger,
+  settings: ServeSettings = DEFAULT_SETTINGS,
+): Hono {
   const app = new Hono();
   app.use('*', openCors());
   app.use('*', async (c, next) => {
@@ -91,15 +108,19 @@ export function createApp(reader: StoreReader, log: Logger): Hono {
   app.route('/api/v1/explorer', explorerApp(reader));
   app.route('/api/v1/latests', latestsApp(reader));
   app.route('/api/v1/tracklet', trackletApp(reader));
+  app.route('/api/v1/anomaly', anomalyApp(reader));
   app.route('/api/v1/statistics', statisticsApp(reader));
   app.route('/api/v1/random', randomApp(reader));
   app.route('/api/v1/cutouts', cutoutsApp(reader));
   app.route('/api/v1/sso', ssoApp(reader));
   app.route('/api/v1/ssoft', ssoftApp(reader));
+  app.route('/api/v1/ssobulk', ssobulkApp(reader));
   app.route('/api/v1/ssocand', ssocandApp(reader));
   app.route('/api/v1/xmatch', xmatchApp(reader));
   app.route('/api/v1/skymap', skymapApp(reader));
   app.route('/api/v1/bayestar', skymapApp(reader));
+  app.route('/api/v1/resolver', resolverApp(reader, settings));
+  app.route('/api/v1/metadata', metadataApp(reader, settings));
   app.route('/api/v1/classes', classesApp());
   app.route('/api/v1/schema', schemaApp());
   app.route('/api/v1/columns', columnsApp());

@@ -1,3 +1,11 @@
 /** Public face of serve/: what code outside this folder imports from it. */
 export { isClusterWorker, startCluster } from './cluster.js';
 export { startServer } from './server.js';
+export {
+  DEFAULT_SETTINGS,
+  type ServeSettings,
+  SIMBAD_URL_ENV,
+  WRITE_TOKENS_ENV,
+  WRITE_TOKENS_FILE_ENV,
+} from './settings.js';
+export { parseWriteTokens, type WriteToken } from './write-tokens.js';

@@ -144,3 +144,15 @@ Options:
   --store DIR   store directory (default: $SKYALERT_STORE, then ./skyalert-store)
   --help        this text
 `;
+
+export const TNS_HELP = `Usage: skyalert tns load --store DIR FILE
+
+Loads the Transient Name Server objects table into the store (tns/tns.parquet), replacing the table loaded
+before; /api/v1/resolver answers resolver=tns from it. FILE is the public TNS objects CSV
+(tns_public_objects.csv, or .csv.gz; the export-date line above the header is skipped) or Fink's parquet
+form of it (tns_raw.parquet). Rows without a name are skipped and counted.
+
+Options:
+  --store DIR   store directory (default: $SKYALERT_STORE, then ./skyalert-store)
+  --help        this text
+`;

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { StoreLayout } from '../../data/index.js';
 import { isClusterWorker, startCluster, startServer } from '../../serve/index.js';
 import { resolveStoreDir } from '../store-option.js';
+import { readServeSettings } from './serve-settings.js';
 import { UsageError } from './usage-error.js';
 
 export interface ServeArgs {
@@ -36,6 +37,7 @@ export async function runServe(args: ServeArgs, log: Logger): Promise<number> {
   const layout = new StoreLayout(resolveStoreDir(args.store));
   const port = parsePort(args.port ?? process.env.PORT, 8080);
   const workers = parseWorkers(args.workers);
+  const settings = readServeSettings(process.env);
   if (workers > 1 && !isClusterWorker()) {
     const started = await startCluster(workers, log);
     console.log(
@@ -51,7 +53,7 @@ export async function runServe(args: ServeArgs, log: Logger): Promise<number> {
     });
     return 0;
   }
-  const server = await startServer(layout, { port, host: args.host, log });
+  const server = await startServer(layout, { port, host: args.host, log, settings });
   if (!isClusterWorker()) console.log(`Sky-alert API serving ${layout.root} at ${server.url}/api/v1/`);
   await new Promise<void>((resolve) => {
     const stop = (): void => {

@@ -1,5 +1,5 @@
 /** Public face of compute/classify/: what code outside this folder imports from it. */
-export { classifyAlert } from './fink-classification.js';
+export { classifyAlert, isSimbadClassification } from './fink-classification.js';
 export {
   EG_HOST_LABELS,
   EG_HOST_LABELS_LATER,
@@ -7,3 +7,10 @@ export {
   type FinkClass,
   UNKNOWN_CLASS,
 } from './fink-labels.js';
+export {
+  BLAZAR_LOW_STATE_TRENDS,
+  followsTrend,
+  TRENDS,
+  type Trend,
+  type TrendValues,
+} from './trends.js';

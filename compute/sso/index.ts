@@ -14,4 +14,5 @@ export {
 } from './mpcorb-format.js';
 export type { Orbit, OrbitElements } from './orbit.js';
 export { assignSsoCandIds, isSsoCandId } from './sso-cand-id.js';
+export { type SsobulkRow, shg1g2RowResiduals, ssobulkRow } from './ssobulk-row.js';
 export { type SsoDetections, type SsoftIdentity, type SsoftRowValues, ssoftRow } from './ssoft-row.js';

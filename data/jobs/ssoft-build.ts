@@ -2,14 +2,14 @@
  * The monthly SSOFT job: for every known Solar System object with at least `minDetections` roid = 3 detections
  * in the published store (all its ZTF spellings together, as the orbit catalogue identifies them), compute
  * ephemerides at its epochs (observer I41, perturbed propagation), fit HG, HG1G2 and sHG1G2, and write one table
- * per flavour `ssoft/ssoft_<FLAVOR>_<YYYY.MM>.parquet`, atomically. Objects without an orbit in the catalogue
+ * per flavour `ssoft/ssoft_<FLAVOR>_<YYYY.MM>.parquet`, atomically; with sHG1G2, also the bulk table of the same
+ * light curves, ephemerides, fits and residuals `ssoft/ssobulk_<YYYY.MM>.parquet` (ssobulk-writer.ts). Objects without an orbit in the catalogue
  * cannot be reduced (no distances): they are counted and left out, as the reference leaves out objects without
  * ephemerides. Progress is logged as rate lines; the summary says what was built.
  * Reference: docs/references.md#ssoft-build; issue "Solar System" §5.
  */
 import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import type { Logger } from 'pino';
-import type { SsoftRowValues } from '../../compute/sso/index.js';
 import { type Catalog, readCatalog } from '../catalog.js';
 import { currentOrbitCatalogue } from '../orbit-catalogue.js';
 import {
@@ -22,7 +22,8 @@ import {
 } from '../queries/index.js';
 import type { SsoftFlavor } from '../ssoft-columns.js';
 import type { StoreLayout } from '../store-layout.js';
-import type { SsoftBatchItem } from './ssoft-batch.js';
+import { SsobulkTableWriter } from './ssobulk-writer.js';
+import type { SsoftBatchItem, SsoftBatchResult } from './ssoft-batch.js';
 import { SSOFT_MIN_DETECTIONS } from './ssoft-defaults.js';
 import { SsoftPool } from './ssoft-pool.js';
 import { SsoftTableWriter } from './ssoft-writer.js';
@@ -146,11 +147,13 @@ export async function buildSsoft(
     );
     log.info({ objects: objects.size, withoutOrbit, version, flavors }, 'ssoft build started');
     const writers = await Promise.all(flavors.map((f) => SsoftTableWriter.open(writeConn, f)));
+    const bulkWriter = flavors.includes('SHG1G2') ? await SsobulkTableWriter.open(writeConn) : null;
     const fitted: Record<string, number> = Object.fromEntries(flavors.map((f) => [f, 0]));
     const pool = new SsoftPool(flavors, version);
     let done = 0;
     let lastReport = performance.now();
-    const collect = (rows: SsoftRowValues[][]) => {
+    const collect = ({ rows, bulk }: SsoftBatchResult) => {
+      for (const row of bulk) bulkWriter?.append(row);
       rows.forEach((flavorRows, f) => {
         for (const row of flavorRows) {
           if (row.fit === 0) fitted[flavors[f]]++;
@@ -195,6 +198,7 @@ export async function buildSsoft(
     }
     const files: string[] = [];
     for (const writer of writers) files.push(await writer.finish(layout, version));
+    if (bulkWriter) files.push(await bulkWriter.finish(layout, version));
     const seconds = (performance.now() - started) / 1000;
     return {
       objects: objects.size,

@@ -6,18 +6,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { SsoftRowValues } from '../../compute/sso/index.js';
 import type { PhaseFlavor } from '../../compute/sso/phase/index.js';
-import { type SsoftBatchItem, ssoftBatchRows } from './ssoft-batch.js';
+import { type SsoftBatchItem, type SsoftBatchResult, ssoftBatchRows } from './ssoft-batch.js';
 
 interface Reply {
   readonly id: number;
-  readonly rows?: SsoftRowValues[][];
+  readonly rows?: SsoftBatchResult;
   readonly error?: string;
 }
 
 interface Pending {
-  resolve(rows: SsoftRowValues[][]): void;
+  resolve(rows: SsoftBatchResult): void;
   reject(err: Error): void;
 }
 
@@ -63,8 +62,8 @@ export class SsoftPool {
     return this.workers.length > 0 && this.load.every((n) => n >= 2);
   }
 
-  /** The rows of a batch: per flavour, per item. */
-  run(items: SsoftBatchItem[]): Promise<SsoftRowValues[][]> {
+  /** The rows of a batch: per flavour, per item, and the bulk rows. */
+  run(items: SsoftBatchItem[]): Promise<SsoftBatchResult> {
     if (this.workers.length === 0) {
       return Promise.resolve(ssoftBatchRows(items, this.flavors, this.version));
     }

@@ -21,9 +21,11 @@ export type SsoftRow = Readonly<Record<string, number | string | null>>;
  */
 export const SSOFT_ROW_GROUP_SIZE = 16_384;
 
-const SQL_TYPES = { str: 'VARCHAR', int: 'BIGINT', double: 'DOUBLE' } as const;
+/** DuckDB type of each SSOFT column type. */
+export const SQL_TYPES = { str: 'VARCHAR', int: 'BIGINT', double: 'DOUBLE' } as const;
 
-function appendCell(
+/** Appends one SSOFT cell: null for missing values and non-finite numbers. */
+export function appendCell(
   appender: DuckDBAppender,
   column: SsoftColumn,
   value: number | string | null | undefined,

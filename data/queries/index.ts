@@ -1,5 +1,6 @@
 /** Public face of data/queries/: what code outside this folder imports from it. */
 export { type AlertRef, BASE_ALERT_COLUMNS, readAlertsOfObjects } from './alert-refs.js';
+export { ANOMALIES_PER_NIGHT, findAnomalousAlerts } from './anomaly.js';
 export { findRegionHits } from './bayestar.js';
 export {
   type AlertEpoch,
@@ -30,12 +31,21 @@ export {
   readObjectBlocks,
 } from './object-blocks.js';
 export { ZTF_OBJECT_ID } from './objects.js';
-export { identifySsnamenr, type ResolvedSso, readOrbitsByIds, resolveSso } from './orbits.js';
+export {
+  findSsoIdsByPrefix,
+  identifySsnamenr,
+  type ResolvedSso,
+  readOrbitsByIds,
+  resolveSso,
+} from './orbits.js';
 export { sampleObjects } from './random.js';
 export { SkyBlockReader } from './sky-blocks.js';
-export { findSsoAlerts } from './sso.js';
+export { findSeenSsnamenrs, findSsoAlerts } from './sso.js';
 export { countSsoDetections, readSsoLightcurves, type SsoLightcurve } from './sso-lightcurves.js';
+export { builtSsobulkVersions, readSsobulkRows } from './ssobulk.js';
 export { readSsoCand } from './ssocand.js';
 export { builtSsoftVersions, readSsoftRows, type SsoftFilter } from './ssoft.js';
+export { findTnsByInternalName, findTnsByName, findTnsNear, readTnsTable, type TnsRow } from './tns.js';
 export { findTrackletAlerts } from './tracklet.js';
 export { type CatalogueMatch, findCatalogueMatches, TooManyMatchesError } from './xmatch.js';
+export { findObjectsByXmatchName, XMATCH_NAME_FIELDS } from './xmatch-names.js';

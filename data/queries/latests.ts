@@ -1,17 +1,63 @@
 /**
  * Queries behind `/api/v1/latests`: the latest alerts of a class, read from the class index (`idx_class`,
- * sorted by classification then jd, so the class predicate prunes row groups) or, for every class, from the
- * time index (`idx_time`); then the full rows of just those alerts from the parts that hold them.
+ * sorted by classification then jd, so the class predicate prunes row groups), for every class from the time
+ * index (`idx_time`), and for the classes Fink selects by value (a TNS type, SLSN, CTA blazar states) from the
+ * flat columns of the alerts files; then the full rows of just those alerts from the parts that hold them.
  */
 import { jdToNight } from '../../compute/time/index.js';
-import type { Catalog } from '../catalog.js';
+import type { Catalog, PartFile } from '../catalog.js';
+import { type FinkSelectionClass, SLSN_MIN_SCORE } from '../classes.js';
 import type { StoreLayout } from '../store-layout.js';
 import { type AlertRef, partFileList, partsInJdRange } from './alert-refs.js';
 import type { JdWindow } from './explorer.js';
 import type { QueryFn } from './objects.js';
 
-/** Which index answers: one stored classification label, or every alert. */
-export type LatestsClass = { readonly kind: 'label'; readonly label: string } | { readonly kind: 'all' };
+/**
+ * Which alerts: one stored classification label, every alert, the alerts whose `d:tns` is a TNS type, or one of
+ * the classes Fink selects from science-module values (data/classes.ts, FINK_SELECTION_CLASSES).
+ */
+export type LatestsClass =
+  | { readonly kind: 'label'; readonly label: string }
+  | { readonly kind: 'all' }
+  | { readonly kind: 'tns'; readonly type: string }
+  | { readonly kind: 'selection'; readonly label: FinkSelectionClass };
+
+/**
+ * The predicate on the alerts files' flat columns of a class selected by value, with its parameters ($1...).
+ * Reference: fink-filters fink_filters/ztf/filter_{superluminous,blazar_low_state,blazar_high_state}/filter.py.
+ */
+function selectionPredicate(cls: LatestsClass): { sql: string; params: (string | number)[] } | null {
+  if (cls.kind === 'tns') return { sql: 'd_tns = $1', params: [cls.type] };
+  if (cls.kind !== 'selection') return null;
+  switch (cls.label) {
+    case 'SLSN candidate':
+      return { sql: 'd_slsn_score >= $1', params: [SLSN_MIN_SCORE] };
+    case '(CTA) Blazar low state':
+      return {
+        sql: `d_blazar_stats_instantness_low >= $1 AND d_blazar_stats_instantness_low < $2
+          AND d_blazar_stats_robustness_low >= $1 AND d_blazar_stats_robustness_low < $2`,
+        params: [0, 1],
+      };
+    case '(CTA) Blazar high state':
+      return {
+        sql: 'd_blazar_stats_instantness_high > $1 AND d_blazar_stats_robustness_high > $1',
+        params: [1],
+      };
+  }
+}
+
+/** Latest alerts matching a predicate of `params` parameters (then the window and limit), optionally one per object. */
+const SELECTED = {
+  alerts: (files: string, predicate: string, params: number) => `
+      SELECT i_objectId, i_candid, i_jd, filename FROM read_parquet(${files}, filename = true)
+      WHERE (${predicate}) AND i_jd >= $${params + 1}::DOUBLE AND i_jd <= $${params + 2}::DOUBLE
+      ORDER BY i_jd DESC, i_candid DESC LIMIT $${params + 3}::BIGINT`,
+  distinct: (files: string, predicate: string, params: number) => `
+      SELECT i_objectId, i_candid, i_jd, filename FROM read_parquet(${files}, filename = true)
+      WHERE (${predicate}) AND i_jd >= $${params + 1}::DOUBLE AND i_jd <= $${params + 2}::DOUBLE
+      QUALIFY row_number() OVER (PARTITION BY i_objectId ORDER BY i_jd DESC, i_candid DESC) = 1
+      ORDER BY i_jd DESC, i_candid DESC LIMIT $${params + 3}::BIGINT`,
+} as const;
 
 /** Latest alerts, optionally one per object (`distinct`), of one class or of all. */
 const LATESTS = {
@@ -42,7 +88,8 @@ const LATESTS = {
 /**
  * References of the latest alerts of a class emitted within a window.
  *
- * @param cls a stored classification label (Fink label, SIMBAD type or `Unknown`), or every class.
+ * @param cls a stored classification label (Fink label, SIMBAD type or `Unknown`), every class, a TNS type or a
+ *   class selected by value.
  * @param window JD (UTC) window on the alert time `i:jd`, bounds included.
  * @param limit most alerts returned.
  * @param distinct true: only the latest alert of each object (then `limit` objects).
@@ -66,19 +113,24 @@ export async function findLatestAlerts(
   const found: (AlertRef & { readonly jd: number })[] = [];
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i];
+    const files = (file: PartFile) => partFileList(layout, [part], file).sql;
+    const selection = selectionPredicate(cls);
     const rows =
-      cls.kind === 'all'
-        ? await query(LATESTS.all[mode](partFileList(layout, [part], 'time').sql), [
+      selection !== null
+        ? await query(SELECTED[mode](files('alerts'), selection.sql, selection.params.length), [
+            ...selection.params,
             window.startJd,
             window.stopJd,
             limit,
           ])
-        : await query(LATESTS.label[mode](partFileList(layout, [part], 'classIndex').sql), [
-            cls.label,
-            window.startJd,
-            window.stopJd,
-            limit,
-          ]);
+        : cls.kind === 'all'
+          ? await query(LATESTS.all[mode](files('time')), [window.startJd, window.stopJd, limit])
+          : await query(LATESTS.label[mode](files('classIndex')), [
+              cls.kind === 'label' ? cls.label : '',
+              window.startJd,
+              window.stopJd,
+              limit,
+            ]);
     rows.forEach((row) => {
       found.push({
         part: part.id,

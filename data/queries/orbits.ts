@@ -58,6 +58,14 @@ const IDENTIFY_SQL = (orbits: string, names: string) => `
   WHERE o.id IN (SELECT id FROM hits)
   ORDER BY h.key, o.id`;
 
+const PREFIX_SQL = (names: string) => `
+  SELECT DISTINCT id FROM read_parquet(${names})
+  WHERE key >= $1 AND key < $3 AND NOT packed AND starts_with(key, $1)
+  ORDER BY id LIMIT $2::BIGINT`;
+
+/** Above every key that starts with the prefix (byte order): the range lets the sort by key prune row groups. */
+const PREFIX_END = '\u{10FFFF}';
+
 function nullable<T>(v: unknown, f: (x: unknown) => T): T | null {
   return v === null || v === undefined ? null : f(v);
 }
@@ -229,4 +237,25 @@ export async function readOrbitsByIds(
   if (found !== null) return new Map([...found].map(([id, row]) => [id, toResolved(row)]));
   const rows = await query(ORBITS_SQL(sqlPathLiteral(files.orbits)), [listValue([...new Set(ids)])]);
   return new Map(rows.map((row) => [String(row.id), toResolved(row)]));
+}
+
+/**
+ * Catalogue ids of the objects one of whose folded keys (number, name, designation, ZTF spelling) starts with the
+ * query's folded form, in id order: completion of a partial name ("julien" finds Julienpeloton).
+ * @returns at most `limit` ids; none for an empty query.
+ */
+export async function findSsoIdsByPrefix(
+  query: QueryFn,
+  files: OrbitCatalogueFiles,
+  input: string,
+  limit: number,
+): Promise<string[]> {
+  const keys = queryKeys(input);
+  if (!keys) return [];
+  const rows = await query(PREFIX_SQL(sqlPathLiteral(files.names)), [
+    keys.folded,
+    limit,
+    `${keys.folded}${PREFIX_END}`,
+  ]);
+  return rows.map((r) => String(r.id));
 }

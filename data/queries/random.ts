@@ -34,6 +34,8 @@ export async function sampleObjects(
   n: number,
 ): Promise<string[]> {
   if (catalog.parts.length === 0) return [];
+  // the classes selected by value (TNS types, SLSN, CTA blazar states) have no class index to draw from
+  if (cls.kind === 'tns' || cls.kind === 'selection') return [];
   const seedText = seed.toString();
   const rows =
     cls.kind === 'all'

@@ -42,3 +42,24 @@ export async function findSsoAlerts(
   const refs = toAlertRefs(rows, files);
   return refs.map((r, i) => ({ ...r, ssnamenr: String(rows[i].i_ssnamenr) }));
 }
+
+const SEEN_SSNAMENR = (files: string) => `
+  SELECT DISTINCT i_ssnamenr FROM read_parquet(${files})
+  WHERE i_ssnamenr IN (SELECT unnest($1::VARCHAR[])) AND d_roid = ${ROID_KNOWN_SSO}
+  ORDER BY i_ssnamenr`;
+
+/**
+ * Which of `ssnamenrs` some roid = 3 alert of the store carries (exact), in byte order: the ZTF names under which
+ * an object was actually observed.
+ */
+export async function findSeenSsnamenrs(
+  query: QueryFn,
+  layout: StoreLayout,
+  catalog: Catalog,
+  ssnamenrs: readonly string[],
+): Promise<string[]> {
+  if (ssnamenrs.length === 0 || catalog.parts.length === 0) return [];
+  const files = partFileList(layout, catalog.parts, 'ssnamenr');
+  const rows = await query(SEEN_SSNAMENR(files.sql), [listValue([...ssnamenrs])]);
+  return rows.map((r) => String(r.i_ssnamenr));
+}

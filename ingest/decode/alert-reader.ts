@@ -123,8 +123,10 @@ export function compileAlertReader(schema: Json): AlertReadPlan {
   if (root.op !== Op.Record) throw new Error('an alert schema must be a record');
   const topColumn = new Map<string, number>();
   const candidateColumn = new Map<string, number>();
+  // a field read by several columns (a map's entries) is stored once, at its first column (normalize.ts copies it)
   COLUMN_SOURCES.forEach(({ field, inCandidate }, i) => {
-    (inCandidate ? candidateColumn : topColumn).set(field, i);
+    const columns = inCandidate ? candidateColumn : topColumn;
+    if (!columns.has(field)) columns.set(field, i);
   });
   const src = new ReaderSource();
   const call = (fnSource: string) =>

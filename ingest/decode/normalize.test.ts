@@ -77,4 +77,36 @@ describe('normalizeRecord', () => {
     const bad = normalizeRecord({ objectId: 'ZTF18aaaaaaa', candid: 1n, candidate: { ...VALUES, ra: 'x' } });
     expect(bad.ok).toBe(false);
   });
+
+  it('flattens the map and record fields of later Fink alerts as the Fink API does', () => {
+    const got = normalizeRecord({
+      objectId: 'ZTF25acldfsf',
+      candid: 1n,
+      candidate: { ...VALUES },
+      mangrove: { HyperLEDA_name: 'NGC5674', '2MASS_name': '14335228+0527298', lum_dist: '112.44' },
+      blazar_stats: { m0: -1, m1: 0.25, m2: -1 },
+      lc_features_g: { mean: 18.5, weighted_mean: Number.NaN, median: null, stetson_K: 0.75 },
+      lc_features_r: null,
+      is_transient: true,
+      slsn_score: 0.125,
+    });
+    if (!got.ok) throw new Error(got.reason);
+    const v = (storage: string) => got.alert.values[column(storage)];
+    expect(v('d_mangrove_HyperLEDA_name')).toBe('NGC5674');
+    expect(v('d_mangrove_2MASS_name')).toBe('14335228+0527298');
+    expect(v('d_mangrove_lum_dist')).toBe('112.44');
+    expect(v('d_mangrove_ang_dist')).toBeNull();
+    expect(v('d_blazar_stats_m1')).toBe(0.25);
+    expect(v('d_blazar_stats_m0')).toBe(-1);
+    expect(v('d_blazar_stats_instantness_low')).toBeNull();
+    expect(JSON.parse(v('d_lc_features_g') as string)).toEqual([18.5, null, null, 0.75]);
+    expect(v('d_lc_features_r')).toBeNull();
+    expect(v('d_is_transient')).toBe(true);
+    expect(v('d_slsn_score')).toBe(0.125);
+    // an alert without them: null
+    const raw = normalizeRecord({ objectId: 'ZTF18aaaaaaa', candid: 2n, candidate: { ...VALUES } });
+    if (!raw.ok) throw new Error(raw.reason);
+    for (const c of ['d_mangrove_2MASS_name', 'd_blazar_stats_m0', 'd_lc_features_g', 'd_is_transient'])
+      expect(raw.alert.values[column(c)], c).toBeNull();
+  });
 });

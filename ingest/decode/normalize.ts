@@ -4,7 +4,14 @@
  */
 
 import { jdToNight } from '../../compute/time/index.js';
-import type { Alert, AvroScalar, ColumnValue, Cutouts, HistoryPoint } from '../../data/index.js';
+import type {
+  Alert,
+  AvroScalar,
+  ColumnSource,
+  ColumnValue,
+  Cutouts,
+  HistoryPoint,
+} from '../../data/index.js';
 import { ALERT_COLUMNS, CANDIDATE_FIELD_NAMES } from '../../data/index.js';
 
 /** Largest ssdistnr (arcsec) for which a raw alert is associated with its known SSO (roid = 3). */
@@ -122,12 +129,49 @@ function historyPoint(p: Rec): HistoryPoint | null {
   return point as unknown as HistoryPoint;
 }
 
-/** Where each catalogue column is read from in a decoded record (precomputed once): a field of the record or of its candidate. */
-export const COLUMN_SOURCES: readonly { field: string; inCandidate: boolean; type: AvroScalar }[] =
-  ALERT_COLUMNS.map((col) => {
-    const field = col.storage.slice(2);
-    return { field, inCandidate: col.family === 'i' && CANDIDATE_FIELD_NAMES.has(field), type: col.type };
-  });
+/**
+ * Where each catalogue column is read from in a decoded record (precomputed once): a field of the record or of
+ * its candidate, and for a column flattened from a map or record field (`mangrove`, `lc_features_g`), how.
+ */
+export const COLUMN_SOURCES: readonly {
+  field: string;
+  inCandidate: boolean;
+  type: AvroScalar;
+  from: ColumnSource | undefined;
+}[] = ALERT_COLUMNS.map((col) => {
+  const field = col.from?.field ?? col.storage.slice(2);
+  return {
+    field,
+    inCandidate: col.family === 'i' && CANDIDATE_FIELD_NAMES.has(field),
+    type: col.type,
+    from: col.from,
+  };
+});
+
+/**
+ * Columns read from the same field as an earlier column (the entries of one map), with that earlier column: a
+ * reader that stores a field's value once (alert-reader.ts, at the first column) gets it copied to the others.
+ */
+const SHARED_SOURCES: readonly (readonly [column: number, first: number])[] = COLUMN_SOURCES.flatMap(
+  ({ field, inCandidate }, i) => {
+    const first = COLUMN_SOURCES.findIndex((s) => s.field === field && s.inCandidate === inCandidate);
+    return first < i ? [[i, first] as const] : [];
+  },
+);
+
+/**
+ * The value of a flattened column from the raw value of its field: the map entry (null when absent), or the JSON
+ * text of the record's values in field order (non-finite numbers and non-numbers as null; a text, as Fink's API
+ * exports carry it, kept). Anything else is null.
+ */
+function flattenedValue(from: ColumnSource, raw: unknown): unknown {
+  if (from.kind === 'record-values' && typeof raw === 'string') return raw;
+  if (!isRecord(raw)) return null;
+  if (from.kind === 'map-entry') return Object.hasOwn(raw, from.key) ? raw[from.key] : null;
+  return JSON.stringify(
+    Object.values(raw).map((v) => (typeof v === 'number' && Number.isFinite(v) ? v : null)),
+  );
+}
 
 /**
  * Where each catalogue column's value is in `Object.values` of the record or of its candidate (-1: absent), for
@@ -252,9 +296,11 @@ export function normalizeParts(parts: RecordParts): NormalizeResult {
   // the values replace the raw values in the same array (one array per alert, not two)
   const columns = parts.columns;
   const values = columns as ColumnValue[];
+  for (const [i, first] of SHARED_SOURCES) columns[i] = columns[first];
   for (let i = 0; i < COLUMN_SOURCES.length; i++) {
-    const { field, type } = COLUMN_SOURCES[i];
-    const raw = field === 'candid' ? candid : columns[i];
+    const { field, type, from } = COLUMN_SOURCES[i];
+    const raw =
+      field === 'candid' ? candid : from === undefined ? columns[i] : flattenedValue(from, columns[i]);
     const v = coerce(raw, type);
     if (v === undefined) {
       if (field === 'ra' || field === 'dec' || field === 'fid') {

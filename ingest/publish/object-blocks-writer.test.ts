@@ -12,6 +12,7 @@ import { Prng } from '../../compute/random/index.js';
 import {
   type BlockAlertText,
   decodeObjectBlock,
+  OBJECT_BLOCK_FORMAT,
   OBJECT_BLOCKS_FILE,
   OBJECT_BLOCKS_INDEX_FILE,
   type ObjectBlock,
@@ -154,7 +155,7 @@ async function readBlocks(conn: DuckDBConnection, dir: string): Promise<Map<stri
   return new Map(
     index.map(([oid, offset, length]) => {
       const at = Number(offset);
-      return [String(oid), decodeObjectBlock(bin.subarray(at, at + Number(length)), 2)];
+      return [String(oid), decodeObjectBlock(bin.subarray(at, at + Number(length)), OBJECT_BLOCK_FORMAT)];
     }),
   );
 }

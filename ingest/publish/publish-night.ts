@@ -16,6 +16,7 @@ import {
   STAMP_REF_COLUMNS,
   STAMPS_FILE,
   sqlPathLiteral,
+  stagingAlertsSelectList,
 } from '../../data/index.js';
 import { MIN_RB, stagedFingerprint, stampsFileOf } from '../stage/index.js';
 import { clearBuilding, markBuilding } from './building-marker.js';
@@ -94,7 +95,14 @@ async function prepareRelations(
   const fingerprints = new Map<number, string>();
   for (const night of new Set(inputs.map((i) => i.night)))
     fingerprints.set(night, stagedFingerprint(inputs.filter((i) => i.night === night).map((i) => i.file)));
-  const staged = names.map((n, i) => `SELECT *, ${i} AS staging_file FROM ${n}.alerts`).join(' UNION ALL ');
+  // a file staged with an earlier catalogue reads as the current one (its later Fink fields null)
+  const selects: string[] = [];
+  for (const [i, n] of names.entries()) {
+    const reader = await conn.runAndReadAll(`SELECT name FROM pragma_table_info('${n}.alerts')`);
+    const present = new Set(reader.getRows().map(([name]) => String(name)));
+    selects.push(`SELECT ${stagingAlertsSelectList(present)}, ${i} AS staging_file FROM ${n}.alerts`);
+  }
+  const staged = selects.join(' UNION ALL ');
   const history = names
     .map((n, i) => `SELECT *, ${Number(inputs[i].night)}::INTEGER AS night FROM ${n}.history`)
     .join(' UNION ALL ');

@@ -16,6 +16,8 @@ import {
   CREATE_STAGING_SQL,
   encodeAlertRowView,
   HISTORY_COLUMNS,
+  migrateStagingAlertsSql,
+  STAGING_ALERT_COLUMN_NAMES_SQL,
   STAGING_ALERT_COLUMNS,
 } from '../../data/index.js';
 import { DirectAppendFile } from '../direct-append-file.js';
@@ -149,6 +151,11 @@ export class NightStaging {
     // one transaction: one commit (and WAL fsync) for the tables of a new file, not one per table
     await conn.run('BEGIN TRANSACTION');
     for (const sql of CREATE_STAGING_SQL) await conn.run(sql);
+    // a file staged with an earlier catalogue gets the later columns (null) before rows of the current one
+    const present = new Set(
+      (await conn.runAndReadAll(STAGING_ALERT_COLUMN_NAMES_SQL)).getRows().map(([name]) => String(name)),
+    );
+    for (const sql of migrateStagingAlertsSql(present)) await conn.run(sql);
     await conn.run('COMMIT');
     const candids = new Set<bigint>();
     const result = await conn.stream('SELECT i_candid FROM alerts');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FINK_CLASSES, parseClassArgument, SIMBAD_LABELS, TNS_TYPES } from '../../data/index.js';
 import { CLASS_GROUPS, classesApp } from './classes.js';
 
-type Body = { classnames: Record<string, string[]> };
+type Body = Record<string, string[]>;
 
 const ciSorted = (names: string[]) =>
   [...names].sort((a, b) =>
@@ -15,29 +15,32 @@ describe('/api/v1/classes', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json');
     const body = (await res.json()) as Body;
-    expect(Object.keys(body.classnames)).toEqual([CLASS_GROUPS.fink, CLASS_GROUPS.tns, CLASS_GROUPS.simbad]);
+    expect(Object.keys(body)).toEqual([CLASS_GROUPS.fink, CLASS_GROUPS.tns, CLASS_GROUPS.simbad]);
   });
 
-  it('lists the 8 Fink classifier labels plus Unknown, in the order of the reference', async () => {
+  it('lists the 11 Fink classes plus Unknown, in the order of the reference', async () => {
     const body = (await (await classesApp().request('/')).json()) as Body;
-    expect(body.classnames['Fink classifiers']).toEqual([
+    expect(body['Fink classifiers']).toEqual([
+      '(CTA) Blazar high state',
+      '(CTA) Blazar low state',
       'Ambiguous',
       'Early SN Ia candidate',
       'Kilonova candidate',
       'Microlensing candidate',
+      'SLSN candidate',
       'SN candidate',
       'Solar System candidate',
       'Solar System MPC',
       'Tracklet',
       'Unknown',
     ]);
-    expect(body.classnames['Fink classifiers']).toHaveLength(FINK_CLASSES.length + 1);
+    expect(body['Fink classifiers']).toHaveLength(FINK_CLASSES.length + 3 + 1);
   });
 
   it('lists the 43 TNS types and 315 SIMBAD labels with their prefixes, sorted case-insensitively', async () => {
     const body = (await (await classesApp().request('/')).json()) as Body;
-    const tns = body.classnames['TNS classified data'];
-    const simbad = body.classnames[CLASS_GROUPS.simbad];
+    const tns = body['Cross-match with TNS'];
+    const simbad = body[CLASS_GROUPS.simbad];
     expect(tns).toHaveLength(43);
     expect(tns).toHaveLength(TNS_TYPES.length);
     expect(tns.slice(0, 3)).toEqual(['(TNS) Afterglow', '(TNS) AGN', '(TNS) CV']);
@@ -52,7 +55,7 @@ describe('/api/v1/classes', () => {
 
   it('lists only names that the class argument parser accepts', async () => {
     const body = (await (await classesApp().request('/')).json()) as Body;
-    for (const name of Object.values(body.classnames).flat()) expect(parseClassArgument(name)).not.toBeNull();
+    for (const name of Object.values(body).flat()) expect(parseClassArgument(name)).not.toBeNull();
   });
 
   it('answers POST like GET', async () => {

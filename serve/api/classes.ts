@@ -1,13 +1,16 @@
 /**
- * `/api/v1/classes`: the class names a `class` argument accepts, in the reference's three groups (Fink
- * classifiers, TNS types prefixed `(TNS) `, SIMBAD labels prefixed `(SIMBAD) `), each sorted case-insensitively.
- * Unlike the reference, the Fink group also lists `Unknown`, which `latests` accepts (reference pitfall 17).
+ * `/api/v1/classes`: the class names a `class` argument accepts, in Fink's three groups (Fink classifiers, with
+ * the classes Fink selects from science-module values; TNS types prefixed `(TNS) `; SIMBAD labels prefixed
+ * `(SIMBAD) `), each sorted case-insensitively, as an object of the three lists. Unlike the reference, the Fink
+ * group also lists `Unknown`, which `latests` accepts (reference pitfall 17; docs/api.md).
  *
- * Reference: docs/references.md#api-classes (body shape and lists; `Unknown` valid but not listed).
+ * Reference: fink-object-api apps/routes/v1/ztf/classes/api.py @ 17051ca (keys, order, sorting) and
+ * assets/fink_types.csv; docs/references.md#api-classes.
  */
 import { Hono } from 'hono';
 import {
   FINK_CLASSES,
+  FINK_SELECTION_CLASSES,
   SIMBAD_LABELS,
   SIMBAD_PREFIX,
   TNS_PREFIX,
@@ -16,10 +19,10 @@ import {
 } from '../../data/index.js';
 import type { EndpointDoc } from '../openapi.js';
 
-/** Group names of the answer, as the reference (G1) spells them. */
+/** Group names of the answer, as fink-object-api spells them (classes/api.py). */
 export const CLASS_GROUPS = {
   fink: 'Fink classifiers',
-  tns: 'TNS classified data',
+  tns: 'Cross-match with TNS',
   simbad: 'Cross-match with SIMBAD (see http://simbad.u-strasbg.fr/simbad/sim-display?data=otypes)',
 } as const;
 
@@ -32,14 +35,12 @@ function sortCaseInsensitive(names: readonly string[]): string[] {
   });
 }
 
-/** The body of `/api/v1/classes`: `{"classnames": {group: [names...]}}`. */
-export function classNames(): { classnames: Record<string, string[]> } {
+/** The body of `/api/v1/classes`: `{group: [names...]}` for the three groups, in that order. */
+export function classNames(): Record<string, string[]> {
   return {
-    classnames: {
-      [CLASS_GROUPS.fink]: sortCaseInsensitive([...FINK_CLASSES, UNKNOWN_CLASS]),
-      [CLASS_GROUPS.tns]: sortCaseInsensitive(TNS_TYPES).map((t) => `${TNS_PREFIX}${t}`),
-      [CLASS_GROUPS.simbad]: sortCaseInsensitive(SIMBAD_LABELS).map((l) => `${SIMBAD_PREFIX}${l}`),
-    },
+    [CLASS_GROUPS.fink]: sortCaseInsensitive([...FINK_CLASSES, ...FINK_SELECTION_CLASSES, UNKNOWN_CLASS]),
+    [CLASS_GROUPS.tns]: sortCaseInsensitive(TNS_TYPES).map((t) => `${TNS_PREFIX}${t}`),
+    [CLASS_GROUPS.simbad]: sortCaseInsensitive(SIMBAD_LABELS).map((l) => `${SIMBAD_PREFIX}${l}`),
   };
 }
 

@@ -1,11 +1,13 @@
 /**
- * `/api/v1/cutouts`: the image stamps of an alert as PNG, the original FITS, or 2-D arrays (docs/references.md#api-cutouts),
- * and every epoch of an object in one call (`candid=all`: a JSON list, or a ZIP of PNG/FITS files).
+ * `/api/v1/cutouts`: the image stamps of an alert as PNG, the original FITS file (uncompressed), or 2-D arrays
+ * (docs/references.md#api-cutouts), and every epoch of an object in one call (`candid=all`: a JSON list, or a
+ * ZIP of PNG/FITS files).
  */
+import { gunzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { readFitsImage } from '../../compute/fits/index.js';
+import { isGzip, readFitsImage } from '../../compute/fits/index.js';
 import {
   COLORMAPS,
   CONVOLUTION_KERNELS,
@@ -42,8 +44,10 @@ type CutoutKind = (typeof CUTOUT_KINDS)[number];
 
 /** Most stamp arrays (epochs × kinds) in one `candid=all` JSON answer: about 70 KB of JSON each (≈ 35 MB). */
 export const MAX_ARRAY_STAMPS = 500;
-/** Most files in one `candid=all` ZIP: PNG ≈ 5 KB, FITS ≈ 13 KB each (≈ 40 MB at most). */
+/** Most files in one `candid=all` ZIP: PNG ≈ 5 KB, FITS ≈ 20 KB each before deflate (≈ 60 MB at most). */
 export const MAX_ZIP_STAMPS = 3000;
+/** Largest FITS file a stored stamp may inflate to (a ZTF stamp is 20,160 bytes); beyond it the stamp is damaged. */
+const MAX_STAMP_FITS_BYTES = 16 * 1024 * 1024;
 
 const CANDID_ARG = /^\d{1,19}$/;
 const UNIX_EPOCH_JD = 2440587.5;
@@ -95,7 +99,7 @@ const schema = z.object({
       'Alert id (an integer; send it as a string from languages without 64-bit integers). Default: the most ' +
       'recent alert of the object. `all`: every alert, most recent first — with output-format=array a JSON list ' +
       '[{"i:candid", "i:jd", "b:cutout<Kind>_stampData"}], with PNG or FITS a ZIP of files named ' +
-      `<objectId>_<candid>_<Kind>.png or .fits.gz (at most ${MAX_ARRAY_STAMPS} arrays or ${MAX_ZIP_STAMPS} files). ` +
+      `<objectId>_<candid>_<Kind>.png or .fits (at most ${MAX_ARRAY_STAMPS} arrays or ${MAX_ZIP_STAMPS} files). ` +
       'A candid that is not an alert of the object, or an object without alerts, is a 400 error; with ' +
       'candid=all and array output an unknown object gives [].',
     examples: ['1060135832015015002'],
@@ -113,10 +117,10 @@ const schema = z.object({
     .default('PNG')
     .meta({
       description:
-        'PNG (63×63 image, FITS row 1 at the bottom as on the sky), FITS (the original stamp, gzipped FITS ' +
-        'bytes exactly as in the alert packet, application/octet-stream, file <objectId>_<candid>_<Kind>.fits.gz; ' +
-        'astropy and ds9 open it as is), or array ({"b:cutout<Kind>_stampData": 63 rows of 63 numbers, row 0 = ' +
-        'FITS row 1, NaN as null}). Matched in any case.',
+        'PNG (63×63 image, FITS row 1 at the bottom as on the sky), FITS (the FITS file of the stamp in the ' +
+        'alert packet, uncompressed: one HDU, its header and pixels unchanged; application/octet-stream, file ' +
+        '<objectId>_<candid>_<Kind>.fits), or array ({"b:cutout<Kind>_stampData": 63 rows of 63 numbers, row ' +
+        '0 = FITS row 1, NaN as null}). Matched in any case.',
     }),
   stretch: choice<Stretch>(STRETCHES, { arcsinh: 'asinh' })
     .optional()
@@ -202,6 +206,14 @@ function stampBytes(objectId: string, alert: AlertStamps, kind: StampKind): Uint
   return bytes;
 }
 
+/**
+ * The FITS file inside a stored stamp: the packet's gzipped bytes inflated (a stamp stored uncompressed is
+ * returned as it is). Throws (a server error) for a stamp that does not inflate: the store is damaged.
+ */
+function fitsFile(bytes: Uint8Array): Uint8Array {
+  return isGzip(bytes) ? new Uint8Array(gunzipSync(bytes, { maxOutputLength: MAX_STAMP_FITS_BYTES })) : bytes;
+}
+
 function renderPng(bytes: Uint8Array, args: CutoutArgs): Uint8Array {
   const conv = args.convolution_kernel;
   return renderStampPng(readFitsImage(bytes), {
@@ -281,9 +293,9 @@ export function cutoutsApp(reader: StoreReader): Hono {
         kinds
           .filter((k) => a.stamps[k])
           .map((k) => ({
-            name: `${objectId}_${a.candid}_${k}.${isPng ? 'png' : 'fits.gz'}`,
-            data: isPng ? renderPng(a.stamps[k]!, args) : a.stamps[k]!,
-            method: 'store' as const,
+            name: `${objectId}_${a.candid}_${k}.${isPng ? 'png' : 'fits'}`,
+            data: isPng ? renderPng(a.stamps[k]!, args) : fitsFile(a.stamps[k]!),
+            method: isPng ? ('store' as const) : ('deflate' as const),
             modifiedAt: jdToDate(a.jd),
           })),
       );
@@ -303,7 +315,7 @@ export function cutoutsApp(reader: StoreReader): Hono {
     const bytes = stampBytes(objectId, alert, kind);
     const base = `${objectId}_${alert.candid}_${kind}`;
     return format === 'FITS'
-      ? attachment(bytes, 'application/octet-stream', `${base}.fits.gz`, immutable)
+      ? attachment(fitsFile(bytes), 'application/octet-stream', `${base}.fits`, immutable)
       : attachment(renderPng(bytes, args), 'image/png', `${base}.png`, immutable);
   });
   return app;

@@ -9,17 +9,21 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { ApiError } from '../errors.js';
 import { buildOpenApi, type EndpointDoc } from '../openapi.js';
+import { ANOMALY_ENDPOINT } from './anomaly.js';
 import { CLASSES_ENDPOINT } from './classes.js';
 import { COLUMNS_ENDPOINT } from './columns.js';
 import { CONESEARCH_ENDPOINT } from './conesearch.js';
 import { CUTOUTS_ENDPOINT } from './cutouts.js';
 import { EXPLORER_ENDPOINT } from './explorer.js';
 import { LATESTS_ENDPOINT } from './latests.js';
+import { METADATA_ENDPOINT } from './metadata.js';
 import { OBJECTS_ENDPOINT } from './objects.js';
 import { RANDOM_ENDPOINT } from './random.js';
+import { RESOLVER_ENDPOINT } from './resolver.js';
 import { SCHEMA_ENDPOINT } from './schema.js';
 import { BAYESTAR_ENDPOINT, SKYMAP_ENDPOINT } from './skymap.js';
 import { SSO_ENDPOINT } from './sso.js';
+import { SSOBULK_ENDPOINT } from './ssobulk.js';
 import { SSOCAND_ENDPOINT } from './ssocand.js';
 import { SSOFT_ENDPOINT } from './ssoft.js';
 import { STATISTICS_ENDPOINT } from './statistics.js';
@@ -38,15 +42,19 @@ export const API_ENDPOINTS: readonly EndpointDoc[] = [
   EXPLORER_ENDPOINT,
   LATESTS_ENDPOINT,
   TRACKLET_ENDPOINT,
+  ANOMALY_ENDPOINT,
   CUTOUTS_ENDPOINT,
   STATISTICS_ENDPOINT,
   RANDOM_ENDPOINT,
   SSO_ENDPOINT,
   SSOFT_ENDPOINT,
+  SSOBULK_ENDPOINT,
   SSOCAND_ENDPOINT,
   XMATCH_ENDPOINT,
   SKYMAP_ENDPOINT,
   BAYESTAR_ENDPOINT,
+  RESOLVER_ENDPOINT,
+  METADATA_ENDPOINT,
   CLASSES_ENDPOINT,
   SCHEMA_ENDPOINT,
   COLUMNS_ENDPOINT,

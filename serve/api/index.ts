@@ -1,4 +1,5 @@
 /** Public face of serve/api/: what code outside this folder imports from it. */
+export { anomalyApp } from './anomaly.js';
 export { classesApp } from './classes.js';
 export { columnsApp } from './columns.js';
 export { conesearchApp } from './conesearch.js';
@@ -6,12 +7,15 @@ export { cutoutsApp } from './cutouts.js';
 export { API_ENDPOINTS, apiIndexApp, docsApp } from './docs.js';
 export { explorerApp } from './explorer.js';
 export { latestsApp } from './latests.js';
+export { metadataApp } from './metadata.js';
 export { objectsApp } from './objects.js';
 export { randomApp } from './random.js';
+export { resolverApp } from './resolver.js';
 export { schemaApp } from './schema.js';
 export { scsApp } from './scs.js';
 export { skymapApp } from './skymap.js';
 export { ssoApp } from './sso.js';
+export { ssobulkApp } from './ssobulk.js';
 export { ssocandApp } from './ssocand.js';
 export { ssoftApp } from './ssoft.js';
 export { statisticsApp } from './statistics.js';

@@ -84,7 +84,7 @@ export function randomApp(reader: StoreReader): Hono {
     const seed = args.seed ?? BigInt(randomInt(2 ** 47));
     const catalog = reader.current();
     const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
-    const ids = cls === null ? [] : await sampleObjects(query, reader.layout, catalog, cls, seed, args.n);
+    const ids = await sampleObjects(query, reader.layout, catalog, cls, seed, args.n);
     const drawOrder = new Map(ids.map((id, i) => [id, i]));
     const stored = (await readAlertsOfObjects(query, reader.layout, catalog, ids, selection.stored)).sort(
       (a, b) =>

@@ -1,48 +1,32 @@
 /**
  * `/api/v1/statistics`: one row per observing night, from the statistics the publication step stores in the
- * catalog (docs/references.md#api-statistics). Rows carry `key:key` (`ztf_YYYYMMDD`) then the counts, always as numbers; a count
- * absent from a night (a class not seen that night) is 0, never missing (reference issue #359).
+ * catalog, in the shape of Fink's answer (docs/references.md#api-statistics): `key:key` (`ztf_YYYYMMDD`),
+ * `key:time`, the `basic:` counts, and the `class:` counts of the labels seen on the nights answered with
+ * `class:simbad_tot` and `class:simbad_gal`; counts as numbers. Our extra count (`basic:objects`) only when named
+ * in `columns`.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { Catalog } from '../../data/index.js';
+import { statisticsSchema, statisticsTable } from '../../data/index.js';
 import { argListing, booleanArg, outputFormatArg, parseArgs, rawArgs, splitList } from '../args/index.js';
 import { respondTable } from '../encode/index.js';
 import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader } from '../store-reader.js';
 
-/** The row key column, as the reference names it. */
-export const KEY_COLUMN = 'key:key';
-/** The `basic:` counts in their documented order (docs/references.md#api-statistics, plus distinct objects). */
-export const BASIC_COLUMNS = [
-  'basic:raw',
-  'basic:sci',
-  'basic:n_g',
-  'basic:n_r',
-  'basic:exposures',
-  'basic:fields',
-  'basic:objects',
-] as const;
-
 const DATE_PREFIX = /^(?:\d{4}|\d{6}|\d{8})?$/;
+const DATE_FORMS = 'YYYYMMDD (a night), YYYYMM (a month), YYYY (a year) or an empty string (every night)';
 
 const schema = z.object({
   date: z
-    .union([z.string(), z.number()])
+    .union([z.string(), z.number()], { message: `a value for date is required: ${DATE_FORMS}` })
     .transform((v, ctx) => {
       const text = String(v).trim();
       if (DATE_PREFIX.test(text)) return text;
-      ctx.addIssue({
-        code: 'custom',
-        message: `expected YYYYMMDD, YYYYMM, YYYY or an empty string, got ${JSON.stringify(v)}`,
-      });
+      ctx.addIssue({ code: 'custom', message: `expected ${DATE_FORMS}, got ${JSON.stringify(v)}` });
       return z.NEVER;
     })
-    .optional()
-    .default('')
     .meta({
-      description:
-        'Night(s): YYYYMMDD (one night), YYYYMM (a month), YYYY (a year), or empty for every night',
+      description: `Night(s), required as in Fink: ${DATE_FORMS}`,
       examples: ['20240310'],
     }),
   columns: z
@@ -50,9 +34,12 @@ const schema = z.object({
     .optional()
     .meta({
       description:
-        'Comma-separated columns (unknown names ignored); key:key is always returned. Columns: basic:raw (alerts ' +
-        'received), basic:sci (valid alerts), basic:n_g, basic:n_r (valid alerts per filter), basic:exposures, ' +
-        'basic:fields, basic:objects (distinct), class:<label> (valid alerts per classification)',
+        'Comma-separated columns, or * for all (the default); unknown names are ignored; key:key and key:time ' +
+        'are always returned. Columns: basic:raw (alerts received), basic:sci (valid alerts), basic:n_g, ' +
+        'basic:n_r (valid alerts per filter), basic:exposures, basic:fields (distinct among the valid alerts), ' +
+        'class:<label> (valid alerts per classification), class:simbad_tot (valid alerts with a SIMBAD ' +
+        'counterpart), class:simbad_gal (valid alerts whose SIMBAD type is in the extragalactic-host list); ' +
+        'ours, only when named here: basic:objects (distinct objects of the valid alerts)',
       examples: ['basic:sci,class:Solar System MPC'],
     }),
   schema: booleanArg.optional().default(false).meta({
@@ -69,45 +56,6 @@ export const STATISTICS_ENDPOINT: EndpointDoc = {
   args: schema,
 };
 
-/** Every column of the statistics table: key, basic counts, then the class counts seen on any night, sorted. */
-export function statisticsColumns(catalog: Catalog): string[] {
-  const classes = new Set<string>();
-  for (const stats of Object.values(catalog.statistics))
-    for (const key of Object.keys(stats)) if (key.startsWith('class:')) classes.add(key);
-  return [KEY_COLUMN, ...BASIC_COLUMNS, ...[...classes].sort()];
-}
-
-/** A statistics table: its columns and one row per night. */
-export interface StatisticsTable {
-  readonly columns: readonly string[];
-  readonly rows: readonly Record<string, string | number>[];
-}
-
-/**
- * The statistics of the nights whose YYYYMMDD starts with `datePrefix`, sorted by night.
- *
- * @param columns columns to return besides `key:key` (unknown ones ignored), or null for all.
- */
-export function statisticsTable(
-  catalog: Catalog,
-  datePrefix: string,
-  columns: readonly string[] | null,
-): StatisticsTable {
-  const all = statisticsColumns(catalog);
-  const asked = new Set(columns ?? all);
-  const wanted = all.filter((c) => c === KEY_COLUMN || asked.has(c));
-  const rows = Object.keys(catalog.statistics)
-    .filter((night) => night.startsWith(datePrefix))
-    .sort()
-    .map((night) => {
-      const stats = catalog.statistics[night];
-      const row: Record<string, string | number> = {};
-      for (const c of wanted) row[c] = c === KEY_COLUMN ? `ztf_${night}` : Number(stats[c] ?? 0);
-      return row;
-    });
-  return { columns: wanted, rows };
-}
-
 /** The statistics endpoint app, mounted at /api/v1/statistics. */
 export function statisticsApp(reader: StoreReader): Hono {
   const app = new Hono();
@@ -116,16 +64,19 @@ export function statisticsApp(reader: StoreReader): Hono {
     const raw = await rawArgs(c);
     if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
     const args = parseArgs(schema, raw);
-    const catalog = reader.current();
+    const { statistics } = reader.current();
     const format = args['output-format'];
     if (args.schema) {
-      const rows = statisticsColumns(catalog).map((name) => ({ schema: name }));
+      const rows = statisticsSchema(statistics).map((name) => ({ schema: name }));
       return respondTable(c, rows, format, 'statistics_schema', { columns: ['schema'] });
     }
     const asked = args.columns === undefined ? [] : splitList(args.columns);
-    const columns = asked.length === 0 || asked.includes('*') ? null : asked;
-    const table = statisticsTable(catalog, args.date, columns);
-    return respondTable(c, table.rows, format, `statistics_${args.date || 'all'}`, {
+    const table = statisticsTable(
+      statistics,
+      args.date,
+      asked.length === 0 || asked.includes('*') ? null : asked,
+    );
+    return respondTable(c, [...table.rows], format, `statistics_${args.date || 'all'}`, {
       columns: [...table.columns],
     });
   });

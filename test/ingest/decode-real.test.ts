@@ -5,13 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
 import { COLUMN_INDEX } from '../../data/index.js';
 import { AlertDecoder } from '../../ingest/decode/index.js';
-import { dropInvalidUnionDefaults } from '../../ingest/decode/schema-cache.js';
 import { readTableFile } from '../../ingest/sources/index.js';
-import { exactLong } from '../support/input-alerts.js';
+import { readAvroRecords } from '../support/input-alerts.js';
 import { testDataPath } from '../support/test-data.js';
 
 function walk(dir: string): string[] {
@@ -33,39 +31,20 @@ interface Reference {
   difference: Buffer | null;
 }
 
-function readIndependently(file: string): Promise<Reference[]> {
-  return new Promise((resolve, reject) => {
-    const out: Reference[] = [];
-    const codecs = {
-      null: (b: Buffer, cb: (e: Error | null, r?: Buffer) => void) => cb(null, b),
-      snappy: (b: Buffer, cb: (e: Error | null, r?: Buffer) => void) => {
-        import('snappyjs').then((s) => cb(null, Buffer.from(s.uncompress(b.subarray(0, b.length - 4)))), cb);
-      },
+async function readIndependently(file: string): Promise<Reference[]> {
+  return (await readAvroRecords(file)).map((a) => {
+    const c = a.candidate as Record<string, never>;
+    return {
+      objectId: a.objectId as string,
+      candid: String(a.candid ?? c.candid),
+      jd: c.jd,
+      magpsf: c.magpsf,
+      ra: c.ra,
+      dec: c.dec,
+      nprv: Array.isArray(a.prv_candidates) ? (a.prv_candidates as unknown[]).length : 0,
+      science: (a.cutoutScience as { stampData?: Buffer } | null)?.stampData ?? null,
+      difference: (a.cutoutDifference as { stampData?: Buffer } | null)?.stampData ?? null,
     };
-    avro
-      .createFileDecoder(file, {
-        codecs,
-        parseHook: (schema: unknown) =>
-          avro.Type.forSchema(dropInvalidUnionDefaults(schema as never) as avro.Schema, {
-            registry: { long: exactLong },
-          }),
-      } as never)
-      .on('data', (a: Record<string, never>) => {
-        const c = a.candidate as Record<string, never>;
-        out.push({
-          objectId: a.objectId,
-          candid: String(a.candid ?? c.candid),
-          jd: c.jd,
-          magpsf: c.magpsf,
-          ra: c.ra,
-          dec: c.dec,
-          nprv: Array.isArray(a.prv_candidates) ? (a.prv_candidates as unknown[]).length : 0,
-          science: (a.cutoutScience as { stampData?: Buffer } | null)?.stampData ?? null,
-          difference: (a.cutoutDifference as { stampData?: Buffer } | null)?.stampData ?? null,
-        });
-      })
-      .on('end', () => resolve(out))
-      .on('error', reject);
   });
 }
 

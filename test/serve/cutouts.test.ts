@@ -1,8 +1,9 @@
 /**
- * `/api/v1/cutouts` and the `withcutouts` arrays on a store built from the real raw alerts: FITS bytes exactly
- * as in the alert, arrays equal to the FITS reader's values, valid PNGs, every epoch, errors as JSON.
+ * `/api/v1/cutouts` and the `withcutouts` arrays on a store built from the real raw alerts: FITS files exactly
+ * as in the alert (inflated by zlib here), arrays equal to the FITS reader's values, valid PNGs, every epoch, errors as JSON.
  */
 import fs from 'node:fs';
+import { gunzipSync, inflateRawSync } from 'node:zlib';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFitsImage } from '../../compute/fits/index.js';
@@ -27,25 +28,32 @@ function stampFile(kind: string): Uint8Array {
   return new Uint8Array(fs.readFileSync(testDataPath('cutouts', `${OID}_${CANDID}_cutout${kind}.fits.gz`)));
 }
 
+/** The FITS file inside the alert's gzipped stamp, inflated by zlib. */
+function fitsFile(kind: string): Buffer {
+  return gunzipSync(stampFile(kind));
+}
+
 function asNullable(data: Float64Array): (number | null)[] {
   return Array.from(data, (v) => (Number.isNaN(v) ? null : v));
 }
 
-/** Entries of a ZIP whose entries are stored (method 0), read from the central directory. */
-function storedZipEntries(zip: Uint8Array): Map<string, Uint8Array> {
+/** Entries of a ZIP, stored (method 0) or deflated (method 8), read from the central directory. */
+function zipEntries(zip: Uint8Array): Map<string, Uint8Array> {
   const view = new DataView(zip.buffer, zip.byteOffset, zip.length);
   const end = zip.length - 22;
   expect(view.getUint32(end, true)).toBe(0x06054b50);
   const out = new Map<string, Uint8Array>();
   let pos = view.getUint32(end + 16, true);
   for (let i = 0; i < view.getUint16(end + 10, true); i++) {
-    expect(view.getUint16(pos + 10, true)).toBe(0);
+    const method = view.getUint16(pos + 10, true);
+    expect([0, 8]).toContain(method);
     const size = view.getUint32(pos + 20, true);
     const nameLength = view.getUint16(pos + 28, true);
     const local = view.getUint32(pos + 42, true);
     const name = new TextDecoder().decode(zip.subarray(pos + 46, pos + 46 + nameLength));
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    out.set(name, zip.subarray(start, start + size));
+    const data = zip.subarray(start, start + size);
+    out.set(name, method === 8 ? new Uint8Array(inflateRawSync(data)) : data);
     pos += 46 + nameLength;
   }
   return out;
@@ -69,20 +77,20 @@ describe('/api/v1/cutouts', () => {
     if (layout) fs.rmSync(layout.root, { recursive: true, force: true });
   });
 
-  it.each(KINDS)('returns the original %s stamp bytes for FITS', async (kind) => {
+  it.each(KINDS)('returns the FITS file of the %s stamp, uncompressed, for FITS', async (kind) => {
     const res = await get(`objectId=${OID}&candid=${CANDID}&kind=${kind}&output-format=FITS`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/octet-stream');
     expect(res.headers.get('content-disposition')).toBe(
-      `attachment; filename="${OID}_${CANDID}_${kind}.fits.gz"`,
+      `attachment; filename="${OID}_${CANDID}_${kind}.fits"`,
     );
-    expect(Buffer.from(await bytesOf(res)).equals(Buffer.from(stampFile(kind)))).toBe(true);
+    expect(Buffer.from(await bytesOf(res)).equals(fitsFile(kind))).toBe(true);
   });
 
   it('picks the latest alert when candid is absent', async () => {
     const res = await get(`objectId=${OID}&kind=Difference&output-format=fits`);
     expect(res.headers.get('content-disposition')).toContain(CANDID);
-    expect(Buffer.from(await bytesOf(res)).equals(Buffer.from(stampFile('Difference')))).toBe(true);
+    expect(Buffer.from(await bytesOf(res)).equals(fitsFile('Difference'))).toBe(true);
     const two = await get(`objectId=${TWO_EPOCHS.objectId}&output-format=FITS`);
     expect(two.headers.get('content-disposition')).toContain(TWO_EPOCHS.candids[0]);
     const newest = await get(
@@ -184,20 +192,20 @@ describe('/api/v1/cutouts', () => {
     }
   });
 
-  it('returns every epoch as a ZIP of FITS (original bytes) or PNG files', async () => {
+  it('returns every epoch as a ZIP of FITS (the stamps inflated) or PNG files', async () => {
     const fits = await get(`objectId=${TWO_EPOCHS.objectId}&candid=all&output-format=FITS&kind=All`);
     expect(fits.status).toBe(200);
     expect(fits.headers.get('content-type')).toBe('application/zip');
-    const entries = storedZipEntries(await bytesOf(fits));
+    const entries = zipEntries(await bytesOf(fits));
     expect(entries.size).toBe(6);
     for (const c of TWO_EPOCHS.candids) {
       for (const kind of KINDS) {
         const one = await get(`objectId=${TWO_EPOCHS.objectId}&candid=${c}&kind=${kind}&output-format=FITS`);
-        const name = `${TWO_EPOCHS.objectId}_${c}_${kind}.fits.gz`;
+        const name = `${TWO_EPOCHS.objectId}_${c}_${kind}.fits`;
         expect(Buffer.from(entries.get(name)!).equals(Buffer.from(await bytesOf(one))), name).toBe(true);
       }
     }
-    const png = storedZipEntries(await bytesOf(await get(`objectId=${TWO_EPOCHS.objectId}&candid=all`)));
+    const png = zipEntries(await bytesOf(await get(`objectId=${TWO_EPOCHS.objectId}&candid=all`)));
     expect([...png.keys()]).toEqual(TWO_EPOCHS.candids.map((c) => `${TWO_EPOCHS.objectId}_${c}_Science.png`));
     for (const bytes of png.values()) expect(readPng(bytes)).toMatchObject({ width: 63, height: 63 });
   });
@@ -301,6 +309,6 @@ describe('/api/v1/cutouts', () => {
       before,
     );
     const fits = await get(`objectId=${OID}&candid=${CANDID}&kind=Science&output-format=FITS`);
-    expect(Buffer.from(await bytesOf(fits)).equals(Buffer.from(stampFile('Science')))).toBe(true);
+    expect(Buffer.from(await bytesOf(fits)).equals(fitsFile('Science'))).toBe(true);
   });
 });

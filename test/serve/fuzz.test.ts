@@ -661,10 +661,8 @@ describe('fuzzing every /api/v1 endpoint', () => {
     known.tracklets = [
       ...new Set(rows.map((r) => r.d_tracklet).filter((t) => typeof t === 'string' && t)),
     ] as string[];
-    const classes = (await (await app.request(`${API}/classes`)).json()) as {
-      classnames: Record<string, string[]>;
-    };
-    known.classes = Object.values(classes.classnames).flat();
+    const classes = (await (await app.request(`${API}/classes`)).json()) as Record<string, string[]>;
+    known.classes = Object.values(classes).flat();
     const columns = (await (await app.request(`${API}/columns`)).json()) as {
       fields: Record<string, Record<string, unknown>>;
     };

@@ -41,6 +41,7 @@ describe('/api/v1/latests on the real alerts', () => {
     expect(
       await fuzzFor5xx(store.app, PATH, [
         'class',
+        'trend',
         'n',
         'startdate',
         'stopdate',
@@ -81,10 +82,55 @@ describe('/api/v1/latests on the real alerts', () => {
     expect(candids(unknown)).toEqual(await oracle(store, 'Unknown', 20));
   });
 
-  it('answers a TNS class with [] (no TNS data in this store)', async () => {
-    const { status, body } = await call(store.app, PATH, { class: '(TNS) SN Ia', n: 10 });
+  it('answers a TNS type with the alerts whose d:tns is that type, and the trends rising and fading', async () => {
+    const { status, body } = await call(store.app, PATH, { class: '(TNS) SN II', n: 100 });
     expect(status).toBe(200);
-    expect(body).toEqual([]);
+    const expected = await storeRows(
+      store,
+      `SELECT i_candid FROM read_parquet(${allPartFiles(store, 'alerts.parquet')})
+       WHERE d_tns = 'SN II' ORDER BY i_jd DESC, i_candid DESC`,
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(candids(body).map(Number)).toEqual(expected.map((r) => Number(r.i_candid)));
+    expect((body as Row[]).every((r) => r['d:tns'] === 'SN II')).toBe(true);
+    const rates = (body as Row[]).map((r) => r['d:mag_rate'] as number | null);
+    const rising = (await call(store.app, PATH, { class: '(TNS) SN II', n: 100, trend: 'rising' }))
+      .body as Row[];
+    const fading = (await call(store.app, PATH, { class: '(TNS) SN II', n: 100, trend: 'fading' }))
+      .body as Row[];
+    expect(rising).toHaveLength(rates.filter((r) => r !== null && r < 0).length);
+    expect(fading).toHaveLength(rates.filter((r) => r !== null && r > 0).length);
+    // low_state is for the CTA blazar low state only
+    const wrong = await call(store.app, PATH, { class: '(TNS) SN II', trend: 'low_state' });
+    expect(wrong.status).toBe(400);
+    expect((wrong.body as { text: string }).text).toMatch(/Blazar low state/);
+    expect((await call(store.app, PATH, { class: 'QSO', trend: 'up' })).status).toBe(400);
+  });
+
+  it('answers SLSN candidate and the CTA blazar states by their fink-filters definitions, one alert per object', async () => {
+    const definitions: [string, string][] = [
+      ['SLSN candidate', 'd_slsn_score >= 0.5'],
+      [
+        '(CTA) Blazar low state',
+        `d_blazar_stats_instantness_low >= 0 AND d_blazar_stats_instantness_low < 1
+         AND d_blazar_stats_robustness_low >= 0 AND d_blazar_stats_robustness_low < 1`,
+      ],
+      [
+        '(CTA) Blazar high state',
+        'd_blazar_stats_instantness_high > 1 AND d_blazar_stats_robustness_high > 1',
+      ],
+    ];
+    for (const [cls, where] of definitions) {
+      const { status, body } = await call(store.app, PATH, { class: cls, n: 1000 });
+      expect(status, cls).toBe(200);
+      const expected = await storeRows(
+        store,
+        `SELECT i_candid FROM read_parquet(${allPartFiles(store, 'alerts.parquet')}) WHERE ${where}
+         QUALIFY row_number() OVER (PARTITION BY i_objectId ORDER BY i_jd DESC, i_candid DESC) = 1
+         ORDER BY i_jd DESC, i_candid DESC`,
+      );
+      expect(candids(body).map(Number), cls).toEqual(expected.map((r) => Number(r.i_candid)));
+    }
   });
 
   it('gives the same alerts for a window in ISO, JD and MJD (reference test_classsearch_and_date)', async () => {

@@ -304,7 +304,7 @@ describe('object blocks', () => {
     await expectObjectsOfInput(store.app, ids[0], true);
     // a server started on it refuses to start, and says how to migrate
     await expect(StoreReader.open(store.layout, testLog)).rejects.toThrow(
-      /object blocks of format none .*reads format 2 only.*publish --store DIR --all/s,
+      /object blocks of format none .*reads format 3 only.*publish --store DIR --all/s,
     );
     // republication writes the night's part anew, in the current format
     await publishNight(store.layout, first.nights[0], testLog);

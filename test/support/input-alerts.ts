@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import avro from 'avsc';
 import { expect } from 'vitest';
+import { dropInvalidUnionDefaults } from '../../ingest/decode/schema-cache.js';
 
 /** Keeps a long's 8 bytes as its signed decimal text (no JS number on the way). */
 export const exactLong = avro.types.LongType.__with({
@@ -23,6 +24,34 @@ export const exactLong = avro.types.LongType.__with({
 });
 
 type Rec = Record<string, unknown>;
+
+/**
+ * Every record of an Avro container file, read by avsc's own streaming decoder: codecs null and snappy (snappy
+ * data followed by a 4-byte CRC), longs as their exact decimal text, the ZTF schemas' invalid union defaults
+ * dropped first.
+ */
+export function readAvroRecords(file: string): Promise<Rec[]> {
+  return new Promise((resolve, reject) => {
+    const out: Rec[] = [];
+    const codecs = {
+      null: (b: Buffer, cb: (e: Error | null, r?: Buffer) => void) => cb(null, b),
+      snappy: (b: Buffer, cb: (e: Error | null, r?: Buffer) => void) => {
+        import('snappyjs').then((s) => cb(null, Buffer.from(s.uncompress(b.subarray(0, b.length - 4)))), cb);
+      },
+    };
+    avro
+      .createFileDecoder(file, {
+        codecs,
+        parseHook: (schema: unknown) =>
+          avro.Type.forSchema(dropInvalidUnionDefaults(schema as never) as avro.Schema, {
+            registry: { long: exactLong },
+          }),
+      } as never)
+      .on('data', (a: Rec) => out.push(a))
+      .on('end', () => resolve(out))
+      .on('error', reject);
+  });
+}
 
 /** One input alert: its record as decoded, and which of its fields are Avro floats (32-bit). */
 export interface InputAlert {

@@ -10,12 +10,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import type { StoreLayout } from '../../data/index.js';
+import { buildSsoft } from '../../data/jobs/index.js';
 import { ingestFiles } from '../../ingest/index.js';
+import { loadOrbitFiles } from '../../ingest/orbits/index.js';
 import { publishNights } from '../../ingest/publish/index.js';
 import { publishNight } from '../../ingest/publish/publish-night.js';
 import { runSimulate } from '../../ingest/simulate/index.js';
 import { createApp } from '../../serve/app.js';
 import { StoreReader } from '../../serve/store-reader.js';
+import { sql } from './sql.js';
 import { testLog } from './store.js';
 import { storeFromTemplate } from './store-templates.js';
 import { testDataPath } from './test-data.js';
@@ -65,6 +68,54 @@ async function buildSimulated(layout: StoreLayout): Promise<void> {
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The Solar System store: the first {@link SSO_OPTIONS}.nights nights of the API export of 30 asteroids
+ * (test/data/sso/fink-fat_mpc_example_30sso.parquet) and the three Fink alerts of (8467) Benoitcarry, the JPL
+ * orbit tables as the orbit catalogue, and the SSOFT tables (all flavours, with the bulk table) of version
+ * {@link SSO_OPTIONS}.version built by the monthly job with at least {@link SSO_OPTIONS}.minDetections detections.
+ */
+export const SSO_OPTIONS = { nights: 40, version: '2025.01', minDetections: 12 } as const;
+
+/** The asteroid detections of the SSO store (a parquet file of the export's rows) are written here. */
+const SSO_INPUT = 'sso-input.parquet';
+
+async function buildSso(layout: StoreLayout): Promise<void> {
+  const exported = testDataPath('sso', 'fink-fat_mpc_example_30sso.parquet');
+  const input = path.join(layout.root, SSO_INPUT);
+  await sql(
+    `COPY (SELECT * FROM read_parquet('${exported}') WHERE floor("i:jd" - 0.5) IN (
+       SELECT DISTINCT floor("i:jd" - 0.5) AS n FROM read_parquet('${exported}') ORDER BY n LIMIT ${SSO_OPTIONS.nights}))
+     TO '${input}' (FORMAT parquet)`,
+  );
+  const fu = testDataPath('ztf_enriched', 'fink-utils');
+  const benoitcarry = fs
+    .readdirSync(fu)
+    .filter((f) => f.startsWith('sso8467_'))
+    .map((f) => path.join(fu, f));
+  const s = await ingestFiles(layout, [input, ...benoitcarry], { ingesterId: 't', log: testLog });
+  await publishNights(layout, s.nights, testLog);
+  await loadOrbitFiles(
+    layout,
+    [
+      testDataPath('orbits', 'jpl_sbdb_asteroids_kstars.json'),
+      testDataPath('orbits', 'jpl_sbdb_comets_kstars.json'),
+    ],
+    testLog,
+  );
+  await buildSsoft(layout, {
+    version: SSO_OPTIONS.version,
+    flavors: ['HG', 'HG1G2', 'SHG1G2'],
+    minDetections: SSO_OPTIONS.minDetections,
+    log: testLog,
+  });
+}
+
+/** A store of real asteroid detections with its orbit catalogue and SSOFT tables, served (this file's copy). */
+export async function ssoStore(): Promise<ServedStore & { readonly input: string }> {
+  const store = await open(await storeFromTemplate('sso', 'skyalert-serve-sso-', buildSso));
+  return { ...store, input: path.join(store.layout.root, SSO_INPUT) };
 }
 
 /** This file's own copy of the store of the real raw and enriched alerts of test/data (not opened). */

@@ -2,17 +2,38 @@ import { describe, expect, it } from 'vitest';
 import { classTotals, cumulative, nightOfKey, statsDateArg, statsSeries } from './stats.js';
 
 const ROWS = [
-  { 'key:key': 'ztf_20240302', 'basic:raw': 700, 'basic:sci': 680, 'class:QSO': 46, 'class:Unknown': 99 },
-  { 'key:key': 'ztf_20240301', 'basic:raw': 720, 'basic:sci': 692, 'class:QSO': 59, 'class:AGN': 14 },
+  {
+    'key:key': 'ztf_20240302',
+    'key:time': 1709420000000,
+    'basic:raw': 700,
+    'basic:sci': 680,
+    'class:AGN': null,
+    'class:QSO': 46,
+    'class:Unknown': 99,
+    'class:simbad_tot': 46,
+    'class:simbad_gal': 99,
+  },
+  {
+    'key:key': 'ztf_20240301',
+    'key:time': 1709330000000,
+    'basic:raw': 720,
+    'basic:sci': 692,
+    'class:AGN': 14,
+    'class:QSO': 59,
+    'class:Unknown': null,
+    'class:simbad_tot': 73,
+    'class:simbad_gal': 0,
+  },
   { 'key:key': 'not a night', 'basic:raw': 1 },
 ];
 
 describe('statsSeries', () => {
-  it('orders nights and fills absent classes with 0', () => {
+  it('orders nights, fills absent (null) classes with 0 and keeps the SIMBAD counts apart', () => {
     const s = statsSeries(ROWS);
     expect(s.nights).toEqual(['2024-03-01', '2024-03-02']);
     expect(s.basic).toEqual({ raw: [720, 700], sci: [692, 680] });
     expect(s.classes).toEqual({ QSO: [59, 46], AGN: [14, 0], Unknown: [0, 99] });
+    expect(s.simbad).toEqual({ tot: [73, 46], gal: [0, 99] });
   });
 
   it('totals classes, largest first', () => {

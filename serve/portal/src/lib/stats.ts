@@ -1,15 +1,23 @@
 /**
  * The nightly statistics of `/api/v1/statistics` as series for the statistics page: one value per night for the
- * `basic:` counts and for each `class:` label, totals per class, and cumulative sums.
- * Reference: docs/references.md#api-statistics (columns); serve/api/statistics.ts (`key:key` = `ztf_YYYYMMDD`).
+ * `basic:` counts, for each `class:` label and for the two SIMBAD counts, totals per class, and cumulative sums.
+ * Reference: docs/references.md#api-statistics (columns); serve/api/statistics.ts (`key:key` = `ztf_YYYYMMDD`;
+ * a label not seen on a night is null in that night's row, or absent).
  */
 
-/** Nightly counts: the nights (ISO dates, ascending) and, per column, one value per night (0 when absent). */
+/**
+ * Nightly counts: the nights (ISO dates, ascending) and, per column, one value per night (0 when absent or
+ * null). `simbad` holds `class:simbad_tot` and `class:simbad_gal` (as `tot`, `gal`), which are not labels.
+ */
 export interface StatsSeries {
   readonly nights: string[];
   readonly basic: Record<string, number[]>;
   readonly classes: Record<string, number[]>;
+  readonly simbad: Record<string, number[]>;
 }
+
+/** The `class:` columns that count SIMBAD matches rather than alerts of one label. */
+const SIMBAD_PREFIX = 'class:simbad_';
 
 const KEY = /^[a-z]+_(\d{4})(\d{2})(\d{2})$/;
 
@@ -27,16 +35,24 @@ export function statsSeries(rows: readonly Readonly<Record<string, unknown>>[]):
     .sort((a, b) => a.night.localeCompare(b.night));
   const basic: Record<string, number[]> = {};
   const classes: Record<string, number[]> = {};
+  const simbad: Record<string, number[]> = {};
   dated.forEach(({ row }, i) => {
     for (const [key, value] of Object.entries(row)) {
-      const target = key.startsWith('basic:') ? basic : key.startsWith('class:') ? classes : null;
+      const isSimbad = key.startsWith(SIMBAD_PREFIX);
+      const target = key.startsWith('basic:')
+        ? basic
+        : isSimbad
+          ? simbad
+          : key.startsWith('class:')
+            ? classes
+            : null;
       if (target === null) continue;
-      const name = key.slice(key.indexOf(':') + 1);
+      const name = isSimbad ? key.slice(SIMBAD_PREFIX.length) : key.slice(key.indexOf(':') + 1);
       target[name] ??= new Array<number>(dated.length).fill(0);
       target[name][i] = typeof value === 'number' && Number.isFinite(value) ? value : 0;
     }
   });
-  return { nights: dated.map((d) => d.night), basic, classes };
+  return { nights: dated.map((d) => d.night), basic, classes, simbad };
 }
 
 /** Running sum. */

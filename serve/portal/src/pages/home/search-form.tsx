@@ -34,8 +34,8 @@ export function SearchForm({ initialText, initialType, onSearch }: SearchFormPro
   useEffect(() => setType(initialType), [initialType]);
   useEffect(() => {
     const controller = new AbortController();
-    getJson<{ classnames?: Record<string, string[]> }>('classes', {}, controller.signal).then(
-      (answer) => setClasses(Object.values(answer.classnames ?? {}).flat()),
+    getJson<Record<string, string[]>>('classes', {}, controller.signal).then(
+      (answer) => setClasses(Object.values(answer).flat()),
       () => setClasses([]),
     );
     return () => controller.abort();

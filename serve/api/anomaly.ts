@@ -1,0 +1,93 @@
+/**
+ * `/api/v1/anomaly`: the alerts flagged by the anomaly detection module (each night, the lowest-score alert of
+ * the 10 objects with the lowest `d:anomaly_score`; data/queries/anomaly.ts) emitted in a date range, most recent
+ * first, `n` of them. As the reference (fink-object-api `apps/routes/v1/ztf/anomaly`), `stop_date` is extended by
+ * one day so that `start_date = stop_date` gives that whole day, and the rows carry every field and the per-alert
+ * `v:` fields (no colour fields).
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { findAnomalousAlerts } from '../../data/queries/index.js';
+import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
+import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
+import { referencedAlertsJson } from '../alert-texts.js';
+import {
+  argListing,
+  columnsArg,
+  countArg,
+  DEFAULT_START_DATE,
+  DEFAULT_START_JD,
+  dateArg,
+  nowJd,
+  outputFormatArg,
+  parseArgs,
+  parseColumnSelection,
+  rawArgs,
+  withoutEmptyArgs,
+} from '../args/index.js';
+import { respondJsonBytes, respondTable } from '../encode/index.js';
+import { ApiError } from '../errors.js';
+import type { EndpointDoc } from '../openapi.js';
+import type { StoreReader } from '../store-reader.js';
+
+/** Default `n` (the reference's) and the largest accepted (10 a night: about three years of flags). */
+export const DEFAULT_ANOMALY_N = 10;
+export const MAX_ANOMALY_N = 10_000;
+/** Days added to `stop_date`, as the reference does, so that a date alone means its whole day. */
+const STOP_DATE_EXTENSION_DAYS = 1;
+
+const schema = z.object({
+  n: countArg(MAX_ANOMALY_N)
+    .optional()
+    .default(DEFAULT_ANOMALY_N)
+    .meta({
+      description:
+        'Last n flagged alerts between start_date and stop_date, most recent first, at most ' +
+        MAX_ANOMALY_N.toLocaleString('en-US'),
+    }),
+  start_date: dateArg.optional().meta({
+    description: `Start date (alert time i:jd): ISO UTC, JD or MJD. Default ${DEFAULT_START_DATE}.`,
+    examples: [DEFAULT_START_DATE],
+  }),
+  stop_date: dateArg.optional().meta({
+    description:
+      'Stop date: ISO UTC, JD or MJD, extended by one day (so that a date alone includes that day). Default: now.',
+    examples: ['2026-03-22'],
+  }),
+  columns: columnsArg,
+  'output-format': outputFormatArg,
+});
+
+/** The anomaly endpoint's entry in the API index and OpenAPI. */
+export const ANOMALY_ENDPOINT: EndpointDoc = {
+  path: '/api/v1/anomaly',
+  methods: ['GET', 'POST'],
+  summary: 'Alerts flagged by the anomaly detection module (10 objects a night), most recent first',
+  args: schema,
+};
+
+/** The anomaly endpoint app, mounted at /api/v1/anomaly. */
+export function anomalyApp(reader: StoreReader): Hono {
+  const app = new Hono();
+  const listing = argListing(schema);
+  app.on(['GET', 'POST'], '/', async (c) => {
+    const raw = await rawArgs(c);
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
+    const args = parseArgs(schema, withoutEmptyArgs(raw));
+    const selection = parseColumnSelection(args.columns, ALERT_V_FIELDS);
+    const startJd = args.start_date ?? DEFAULT_START_JD;
+    const stopJd = args.stop_date === undefined ? nowJd() : args.stop_date + STOP_DATE_EXTENSION_DAYS;
+    if (stopJd <= startJd)
+      throw new ApiError(400, '`stop_date` (default: now) is before `start_date` (default: 2019-11-01).');
+    const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
+    const refs = await findAnomalousAlerts(query, reader.layout, reader.current(), startJd, stopJd, args.n);
+    if (args['output-format'] === 'json' && selection.names === null)
+      return respondJsonBytes(c, referencedAlertsJson(reader, refs));
+    const stored = await readReferencedAlertsInOrder(reader, refs, selection.stored);
+    const rows = toApiAlertRows(stored, { selection, colour: false });
+    return respondTable(c, rows, args['output-format'], 'anomaly', {
+      columns: answerColumns(selection, ALERT_V_FIELDS),
+    });
+  });
+  return app;
+}

@@ -1,0 +1,9 @@
+/** What every resolver is asked. */
+export interface ResolveRequest {
+  /** The name to resolve (trimmed; may be empty for `tns`: the whole table). */
+  readonly name: string;
+  /** True: `name` is a ZTF objectId, answer its names. */
+  readonly reverse: boolean;
+  /** Most rows answered. */
+  readonly nmax: number;
+}

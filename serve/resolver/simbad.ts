@@ -1,0 +1,106 @@
+/**
+ * `resolver=simbad`. Forward: a name the alerts' cross-match fields carry (a Gaia DR3, 3HSP or 4LAC name) is
+ * answered offline, from those alerts, in Sesame's field names; any other name is sent to the Sesame service the
+ * operator configured (SKYALERT_SIMBAD_URL; docs/api.md#resolver), and its `<Resolver>` records are answered as
+ * Fink does; without one, a 400 says so. Reverse, offline: the alerts of the ZTF object with their SIMBAD cross-match (`d:cdsxmatch`),
+ * most recent first.
+ * Reference: fink-object-api apps/routes/v1/ztf/resolver/utils.py (simbad branch).
+ */
+import { findObjectsByXmatchName, XMATCH_NAME_FIELDS } from '../../data/queries/index.js';
+import { ApiError } from '../errors.js';
+import { objectReads } from '../object-reads.js';
+import type { StoreReader } from '../store-reader.js';
+import type { ResolveRequest } from './request.js';
+import { readSesameResolvers } from './sesame-xml.js';
+
+/** Longest wait for the upstream resolver (ms). */
+const UPSTREAM_TIMEOUT_MS = 15_000;
+/** Largest upstream answer read (bytes): a Sesame answer is a few kB. */
+const MAX_UPSTREAM_BYTES = 1_000_000;
+
+/** Alerts of a ZTF object with their SIMBAD class, at most `nmax`, most recent first. */
+export function reverseSimbad(reader: StoreReader, req: ResolveRequest): Record<string, unknown>[] {
+  return objectReads(reader, reader.snapshot(), req.name, true)
+    .alerts()
+    .slice(0, req.nmax)
+    .map((a) => ({
+      'i:objectId': a.i_objectId,
+      'd:cdsxmatch': a.d_cdsxmatch,
+      'i:ra': a.i_ra,
+      'i:dec': a.i_dec,
+      'i:candid': a.i_candid,
+      'i:jd': a.i_jd,
+    }));
+}
+
+/**
+ * The objects whose alerts carry the name in a cross-match field, one row each (its latest alert) in Sesame's
+ * field names: `oname` the name as the alert carries it, `otype` its SIMBAD class (`d:cdsxmatch`), `jradeg` and
+ * `jdedeg` the alert's position (deg), with `i:objectId` and `v:xmatch_field` (which field held the name).
+ */
+async function resolveFromAlerts(
+  reader: StoreReader,
+  req: ResolveRequest,
+): Promise<Record<string, unknown>[]> {
+  const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
+  const fold = (v: unknown) =>
+    String(v ?? '')
+      .trim()
+      .replace(/\s+/g, ' ')
+      .toLowerCase();
+  const key = fold(req.name);
+  const rows = await findObjectsByXmatchName(query, reader.layout, reader.current(), req.name, req.nmax);
+  return rows.map((r) => {
+    const [column, field] = Object.entries(XMATCH_NAME_FIELDS).find(([c]) => fold(r[c]) === key) ?? [
+      'd_DR3Name',
+      'd:DR3Name',
+    ];
+    return {
+      name: req.name,
+      oname: r[column],
+      otype: r.d_cdsxmatch,
+      jradeg: r.i_ra,
+      jdedeg: r.i_dec,
+      'i:objectId': r.i_objectId,
+      'v:xmatch_field': field,
+    };
+  });
+}
+
+/**
+ * The records of a name: from the alerts' cross-match names when they carry it, else from the upstream.
+ * @param urlTemplate the operator's URL with `{name}`; null when none is configured.
+ * @throws ApiError 400 when the alerts do not know the name and no upstream is configured; 502 when the upstream
+ *   cannot be reached or answers no XML.
+ */
+export async function resolveSimbad(
+  reader: StoreReader,
+  urlTemplate: string | null,
+  req: ResolveRequest,
+): Promise<Record<string, unknown>[]> {
+  const offline = await resolveFromAlerts(reader, req);
+  if (offline.length > 0) return offline;
+  if (urlTemplate === null)
+    throw new ApiError(
+      400,
+      'No alert carries this name in a cross-match field, and this server does not query SIMBAD (its operator has ' +
+        'not set SKYALERT_SIMBAD_URL): resolve the name at ' +
+        'https://cds.unistra.fr/cgi-bin/Sesame, or use reverse=true with a ZTF objectId (answered offline).',
+    );
+  const url = urlTemplate.replaceAll('{name}', encodeURIComponent(req.name));
+  let xml: string;
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes.length > MAX_UPSTREAM_BYTES) throw new Error(`answer larger than ${MAX_UPSTREAM_BYTES} bytes`);
+    xml = new TextDecoder().decode(bytes);
+  } catch (err) {
+    throw new ApiError(502, `The SIMBAD name resolver could not be reached: ${(err as Error).message}.`);
+  }
+  try {
+    return readSesameResolvers(xml).slice(0, req.nmax);
+  } catch (err) {
+    throw new ApiError(502, `The SIMBAD name resolver answered no readable XML: ${(err as Error).message}.`);
+  }
+}
