@@ -1,16 +1,13 @@
 /**
  * The alerts the real test store is built from (test/data/ztf_raw_avro and test/data/ztf_enriched), read
- * independently of the project's ingestion: Avro container files with avsc's own file decoder (schema defaults
- * dropped, as ZTF 3.x declares union defaults avsc rejects; snappy blocks with snappyjs) and Spark parquet files
- * with DuckDB's own reader. The Fink-parity tests take their ids, dates and counts from here,
+ * independently of the project's ingestion: Avro container files with avsc's own file decoder
+ * (test/support/input-alerts.ts `readAvroRecords`) and Spark parquet files with DuckDB's own reader. The Fink-parity tests take their ids, dates and counts from here,
  * never from the server's answers.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import avro from 'avsc';
-import snappy from 'snappyjs';
-import { exactLong } from '../support/input-alerts.js';
+import { readAvroRecords } from '../support/input-alerts.js';
 import { separationDeg } from '../support/sky-oracle.js';
 import { testDataPath } from '../support/test-data.js';
 
@@ -60,17 +57,6 @@ function isValid(c: Record<string, unknown>): boolean {
   return num(c.nbad, 0) === 0 && num(c.rb, 1) >= 0.55 && num(c.fid, 1) !== 3;
 }
 
-/** A schema without its `default`s (ZTF 3.x's union defaults do not match their first branch). */
-function withoutDefaults(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(withoutDefaults);
-  if (typeof schema !== 'object' || schema === null) return schema;
-  return Object.fromEntries(
-    Object.entries(schema)
-      .filter(([k]) => k !== 'default')
-      .map(([k, v]) => [k, withoutDefaults(v)]),
-  );
-}
-
 function files(dir: string, ext: string): string[] {
   return fs
     .readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -79,43 +65,10 @@ function files(dir: string, ext: string): string[] {
     .sort();
 }
 
-function readAvro(file: string): Promise<Record<string, unknown>[]> {
-  return new Promise((resolve, reject) => {
-    const records: Record<string, unknown>[] = [];
-    avro
-      .createFileDecoder(file, {
-        parseHook: (schema: unknown) =>
-          avro.Type.forSchema(withoutDefaults(schema) as avro.Schema, { registry: { long: exactLong } }),
-        codecs: {
-          null: (b: Buffer, cb: (e: Error | null, out?: Buffer) => void) => cb(null, b),
-          snappy: (b: Buffer, cb: (e: Error | null, out?: Buffer) => void) =>
-            cb(null, Buffer.from(snappy.uncompress(b.subarray(0, b.length - 4)))),
-        },
-      } as never)
-      .on('data', (r: Record<string, unknown>) => records.push(r))
-      .on('end', () => resolve(records))
-      .on('error', reject);
-  });
-}
-
-/** The field names of `candidate` in an Avro file's schema (its header, as avsc reads it). */
-export function candidateFieldNames(file: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const decoder = avro.createFileDecoder(file, {
-      parseHook: (schema: unknown) => {
-        type Field = { name: string; type: unknown };
-        const top = schema as { fields: Field[] };
-        const candidate = top.fields.find((f) => f.name === 'candidate')?.type;
-        const record = (Array.isArray(candidate) ? candidate : [candidate]).find(
-          (t): t is { fields: Field[] } => typeof t === 'object' && t !== null && 'fields' in t,
-        );
-        if (record) resolve(record.fields.map((f) => f.name));
-        else reject(new Error(`${file}: no candidate record in the schema`));
-        return avro.Type.forSchema(withoutDefaults(schema) as avro.Schema, { registry: { long: exactLong } });
-      },
-    } as never);
-    decoder.on('metadata', () => decoder.destroy()).on('error', reject);
-  });
+/** The field names of `candidate` in an Avro file (those of its first record, as avsc decodes it). */
+export async function candidateFieldNames(file: string): Promise<string[]> {
+  const [first] = await readAvroRecords(file);
+  return Object.keys(first.candidate as Record<string, unknown>);
 }
 
 /** Every valid input alert of the real test store, once per candid (Avro first). */
@@ -123,7 +76,7 @@ export async function readOracleAlerts(): Promise<OracleAlert[]> {
   const out = new Map<string, OracleAlert>();
   for (const dir of ['ztf_raw_avro', 'ztf_enriched']) {
     for (const file of files(testDataPath(dir), '.avro')) {
-      for (const r of await readAvro(file)) {
+      for (const r of await readAvroRecords(file)) {
         const c = r.candidate as Record<string, unknown>;
         if (!isValid(c) || out.has(String(c.candid))) continue;
         out.set(String(c.candid), fromCandidate(String(r.objectId), c, 'avro'));
