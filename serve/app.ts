@@ -8,9 +8,9 @@ import {
   API_ENDPOINTS,
   anomalyApp,
   apiIndexApp,
-  bayestarApp,
   classesApp,
   columnsApp,
+  conesearchApp,
   cutoutsApp,
   docsApp,
   explorerApp,
@@ -19,7 +19,9 @@ import {
   objectsApp,
   randomApp,
   resolverApp,
+  schemaApp,
   scsApp,
+  skymapApp,
   ssoApp,
   ssobulkApp,
   ssocandApp,
@@ -46,6 +48,7 @@ const STORE_FREE = new Set([
   '/api/v1/',
   '/api/v1/classes',
   '/api/v1/columns',
+  '/api/v1/schema',
   '/api/v1/openapi.json',
   '/api/v1/ssoft',
   '/api/v1/ssobulk',
@@ -106,6 +109,7 @@ export function createApp(
     });
   });
   app.route('/api/v1/objects', objectsApp(reader));
+  app.route('/api/v1/conesearch', conesearchApp(reader));
   app.route('/api/v1/explorer', explorerApp(reader));
   app.route('/api/v1/latests', latestsApp(reader));
   app.route('/api/v1/tracklet', trackletApp(reader));
@@ -118,10 +122,12 @@ export function createApp(
   app.route('/api/v1/ssobulk', ssobulkApp(reader));
   app.route('/api/v1/ssocand', ssocandApp(reader));
   app.route('/api/v1/xmatch', xmatchApp(reader));
-  app.route('/api/v1/bayestar', bayestarApp(reader));
+  app.route('/api/v1/skymap', skymapApp(reader));
+  app.route('/api/v1/bayestar', skymapApp(reader));
   app.route('/api/v1/resolver', resolverApp(reader, settings));
   app.route('/api/v1/metadata', metadataApp(reader, settings));
   app.route('/api/v1/classes', classesApp());
+  app.route('/api/v1/schema', schemaApp());
   app.route('/api/v1/columns', columnsApp());
   app.route('/vo/scs', scsApp(reader));
   app.route('/', docsApp(API_ENDPOINTS));

@@ -120,6 +120,7 @@ describe('buildOpenApi', () => {
       'withCutouts',
       'withcutouts',
       'output-format',
+      'output_format',
     ]);
     expect(get.parameters[1]).toEqual({
       name: 'n',

@@ -10,9 +10,9 @@ import { Hono } from 'hono';
 import { ApiError } from '../errors.js';
 import { buildOpenApi, type EndpointDoc } from '../openapi.js';
 import { ANOMALY_ENDPOINT } from './anomaly.js';
-import { BAYESTAR_ENDPOINT } from './bayestar.js';
 import { CLASSES_ENDPOINT } from './classes.js';
 import { COLUMNS_ENDPOINT } from './columns.js';
+import { CONESEARCH_ENDPOINT } from './conesearch.js';
 import { CUTOUTS_ENDPOINT } from './cutouts.js';
 import { EXPLORER_ENDPOINT } from './explorer.js';
 import { LATESTS_ENDPOINT } from './latests.js';
@@ -20,6 +20,8 @@ import { METADATA_ENDPOINT } from './metadata.js';
 import { OBJECTS_ENDPOINT } from './objects.js';
 import { RANDOM_ENDPOINT } from './random.js';
 import { RESOLVER_ENDPOINT } from './resolver.js';
+import { SCHEMA_ENDPOINT } from './schema.js';
+import { BAYESTAR_ENDPOINT, SKYMAP_ENDPOINT } from './skymap.js';
 import { SSO_ENDPOINT } from './sso.js';
 import { SSOBULK_ENDPOINT } from './ssobulk.js';
 import { SSOCAND_ENDPOINT } from './ssocand.js';
@@ -36,6 +38,7 @@ export const DOCS_PATH = '/api/v1/docs';
 /** Every endpoint of the API, each declared in its own file; serve/app.ts passes them to docsApp and apiIndexApp. */
 export const API_ENDPOINTS: readonly EndpointDoc[] = [
   OBJECTS_ENDPOINT,
+  CONESEARCH_ENDPOINT,
   EXPLORER_ENDPOINT,
   LATESTS_ENDPOINT,
   TRACKLET_ENDPOINT,
@@ -48,10 +51,12 @@ export const API_ENDPOINTS: readonly EndpointDoc[] = [
   SSOBULK_ENDPOINT,
   SSOCAND_ENDPOINT,
   XMATCH_ENDPOINT,
+  SKYMAP_ENDPOINT,
   BAYESTAR_ENDPOINT,
   RESOLVER_ENDPOINT,
   METADATA_ENDPOINT,
   CLASSES_ENDPOINT,
+  SCHEMA_ENDPOINT,
   COLUMNS_ENDPOINT,
 ];
 

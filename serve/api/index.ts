@@ -1,8 +1,8 @@
 /** Public face of serve/api/: what code outside this folder imports from it. */
 export { anomalyApp } from './anomaly.js';
-export { bayestarApp } from './bayestar.js';
 export { classesApp } from './classes.js';
 export { columnsApp } from './columns.js';
+export { conesearchApp } from './conesearch.js';
 export { cutoutsApp } from './cutouts.js';
 export { API_ENDPOINTS, apiIndexApp, docsApp } from './docs.js';
 export { explorerApp } from './explorer.js';
@@ -11,7 +11,9 @@ export { metadataApp } from './metadata.js';
 export { objectsApp } from './objects.js';
 export { randomApp } from './random.js';
 export { resolverApp } from './resolver.js';
+export { schemaApp } from './schema.js';
 export { scsApp } from './scs.js';
+export { skymapApp } from './skymap.js';
 export { ssoApp } from './sso.js';
 export { ssobulkApp } from './ssobulk.js';
 export { ssocandApp } from './ssocand.js';

@@ -11,8 +11,8 @@ import {
   objectIdList,
   outputFormatArg,
   parseArgs,
+  parseColumnSelection,
   rawArgs,
-  splitList,
   stampKindArg,
 } from '../args/index.js';
 import { addStampArrays } from '../cutout-arrays.js';
@@ -44,7 +44,8 @@ const schema = z.object({
     .optional()
     .meta({ description: 'With withcutouts: Science, Template or Difference (default: all three)' }),
   columns: z.string().optional().meta({
-    description: 'Comma-separated field names to return (unknown names are ignored; no v: fields then)',
+    description:
+      'Comma-separated field names to return (unknown names are ignored; no v: fields then); * = every column',
   }),
   'output-format': outputFormatArg,
 });
@@ -107,7 +108,8 @@ export function objectsApp(reader: StoreReader): Hono {
       MAX_OBJECT_IDS,
       'A value for `objectId` is required (a ZTF object id or a comma list of them).',
     );
-    const wanted = args.columns ? new Set(splitList(args.columns)) : null;
+    const names = parseColumnSelection(args.columns, []).names;
+    const wanted = names === null ? null : new Set(names);
     const snapshot = reader.snapshot();
     if (args['output-format'] === 'json' && !wanted && !args.withcutouts && !args.withupperlim)
       return respondJsonBytes(c, preparedAnswer(reader, snapshot, ids));

@@ -102,8 +102,9 @@ describe('parseArgs with aliases', () => {
     expect(argValidation(SCHEMA)).toBe(argValidation(SCHEMA));
   });
 
-  it('takes the alias for its argument when the argument is absent, and ignores unknown names', () => {
-    expect(parseArgs(SCHEMA, { id: 'a', withCutouts: '1', other: 3 })).toEqual({
+  it('takes the alias for its argument when the argument is absent, and rejects unknown names', () => {
+    expect(() => parseArgs(SCHEMA, { id: 'a', other: 3 })).toThrow('Unknown argument `other`');
+    expect(parseArgs(SCHEMA, { id: 'a', withCutouts: '1' })).toEqual({
       id: 'a',
       radius: 5,
       start: 2458788.5,

@@ -21,11 +21,12 @@ export {
   positiveDaysArg,
 } from './dates.js';
 export { OBJECT_ID, OBJECT_ID_FORM, objectIdList } from './object-ids.js';
-export { parseArgs, rawArgs } from './request.js';
+export { parseArgs, rawArgs, rejectUnknownArgs } from './request.js';
 export {
   type ColumnSelection,
   columnsArg,
   countArg,
+  OUTPUT_FORMAT_ALIAS,
   outputFormatArg,
   outputFormatChoice,
   parseColumnSelection,

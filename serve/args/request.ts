@@ -33,11 +33,27 @@ export async function rawArgs(c: Context): Promise<Record<string, unknown>> {
 }
 
 /**
- * Validates raw arguments; a failure is a 400 naming the argument and what is expected. Names the schema does not
- * declare are ignored. An alias takes the place of its argument when the argument itself is not given; either
- * way it is validated under the name the client used.
+ * 400 naming the first argument the schema does not declare (nor as an alias); {@link parseArgs} calls it first.
+ */
+export function rejectUnknownArgs(schema: ArgsSchema, raw: Record<string, unknown>): void {
+  const known = argValidation(schema).schema.shape;
+  const unknown = Object.keys(raw).find((name) => !Object.hasOwn(known, name));
+  if (unknown === undefined) return;
+  throw new ApiError(
+    400,
+    `Unknown argument \`${unknown.slice(0, 60)}\`: this endpoint takes ${Object.keys(known).join(', ')}. ` +
+      'Use GET with no argument to list the arguments.',
+  );
+}
+
+/**
+ * Validates raw arguments; a failure is a 400 naming the argument and what is expected. A name the schema does
+ * not declare (nor as an alias) is a 400 naming it, never silently ignored (a misspelt argument would otherwise
+ * change the answer without a word). An alias takes the place of its argument when the argument itself is not
+ * given; either way it is validated under the name the client used.
  */
 export function parseArgs<T extends ArgsSchema>(schema: T, raw: Record<string, unknown>): z.output<T> {
+  rejectUnknownArgs(schema, raw);
   const validation = argValidation(schema);
   const result = validation.schema.safeParse(raw);
   if (result.success) {

@@ -30,10 +30,13 @@ export function countArg(max: number) {
   });
 }
 
+/** Another spelling of `output-format` that Fink's clients send (its conesearch tests do). */
+export const OUTPUT_FORMAT_ALIAS = 'output_format';
+
 /** `output-format` without a default (for an endpoint whose default depends on the other arguments). */
 export const outputFormatChoice = z
   .enum(OUTPUT_FORMATS, { message: `supported output formats: ${OUTPUT_FORMATS.join(', ')}` })
-  .meta({ description: 'json, csv, parquet or votable' });
+  .meta({ description: 'json, csv, parquet or votable', aliases: [OUTPUT_FORMAT_ALIAS] });
 
 /** `output-format`: json (default), csv, parquet or votable. */
 export const outputFormatArg = outputFormatChoice.optional().default('json');

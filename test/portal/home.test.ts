@@ -147,7 +147,7 @@ describe('home search', () => {
   it('downloads the results as CSV, JSON and VOTable with the rows of the API', async () => {
     const [row] = await api('latests', { class: 'allclasses', n: 1 });
     const cone = { ra: Number(row['i:ra']), dec: Number(row['i:dec']), radius: 600 };
-    const expected = (await api('explorer', cone)).map((r) => String(r['i:objectId'])).sort();
+    const expected = (await api('conesearch', cone)).map((r) => String(r['i:objectId'])).sort();
     const { page, errors } = await watchedPage(browser);
     await page.goto(`${server.url}/?action=conesearch&ra=${cone.ra}&dec=${cone.dec}&r=${cone.radius}`);
     await page.getByRole('table', { name: 'Results' }).waitFor();

@@ -1,6 +1,6 @@
 /**
  * The service pages in Chromium on the demo store: statistics, latest alerts by class, cross-match upload and GW
- * sky-map upload. The cross-match and sky-map tests need `/api/v1/xmatch` and `/api/v1/bayestar` (built by their
+ * sky-map upload. The cross-match and sky-map tests need `/api/v1/xmatch` and `/api/v1/skymap` (built by their
  * own branches): they are written against those endpoints' documented answers.
  */
 import fs from 'node:fs';
@@ -217,7 +217,7 @@ describe('cross-match page', () => {
 });
 
 describe('GW sky-map page', () => {
-  // needs /api/v1/bayestar with output-format=moc-json
+  // needs /api/v1/skymap with output-format=moc-json
   it('uploads a sky map and draws its credible region', async () => {
     const { page, errors } = await watchedPage(browser);
     await page.goto(`${server.url}/gw`);
@@ -235,7 +235,7 @@ describe('GW sky-map page', () => {
     expect(withoutOfflineSurveyErrors(errors)).toEqual([]);
   });
 
-  // the page alone, with /api/v1/bayestar answered in the browser as its brief documents (objects as JSON rows,
+  // the page alone, with /api/v1/skymap answered in the browser as its brief documents (objects as JSON rows,
   // the region as MOC 2.0 JSON built here by compute/skymap from the real map)
   it('draws the region MOC and the objects of the answer, and sends the form fields', async () => {
     const mapFile = testDataPath('skymaps', 'S200219ac_G364600_bayestar.fits.gz');
@@ -251,7 +251,7 @@ describe('GW sky-map page', () => {
     );
     const sent: string[] = [];
     const { page, errors } = await watchedPage(browser);
-    await page.route('**/api/v1/bayestar', async (route) => {
+    await page.route('**/api/v1/skymap', async (route) => {
       const body = route.request().postDataBuffer()?.toString('latin1') ?? '';
       const field = (name: string) => new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)`).exec(body)?.[1];
       sent.push(

@@ -5,8 +5,6 @@
  * applied to its jd, the latest alert kept per object.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFitsBinTable } from '../../compute/fits/index.js';
@@ -21,6 +19,8 @@ import {
   uniqOf,
 } from '../../compute/skymap/index.js';
 import { GRACEDB_URL_ENV } from '../../serve/skymap-input.js';
+import { withGraceDbStub } from '../support/gracedb-stub.js';
+import { pythonBytesRepr } from '../support/python-bytes.js';
 import {
   allPartFiles,
   call,
@@ -37,21 +37,6 @@ const PATH = '/api/v1/bayestar';
 const MAP_FILE = 'S200219ac_G364600_bayestar.fits.gz';
 /** 2024-03-11 00:00 UTC: the second simulated night (the simulated store runs 2024-03-10 to 2024-03-12). */
 const T0_JD = 2460380.5;
-
-/** The text Python's `str(bytes)` gives: b'...' with \\, \', \t, \n, \r and \xHH escapes. */
-function pythonBytesRepr(bytes: Uint8Array): string {
-  let out = "b'";
-  for (const b of bytes) {
-    if (b === 0x5c) out += '\\\\';
-    else if (b === 0x27) out += "\\'";
-    else if (b === 0x09) out += '\\t';
-    else if (b === 0x0a) out += '\\n';
-    else if (b === 0x0d) out += '\\r';
-    else if (b >= 0x20 && b < 0x7f) out += String.fromCharCode(b);
-    else out += `\\x${b.toString(16).padStart(2, '0')}`;
-  }
-  return `${out}'`;
-}
 
 /** Multipart body: the map in `file` and the other fields as text. */
 function form(bytes: Uint8Array<ArrayBuffer>, fields: Record<string, string | number>): FormData {
@@ -157,6 +142,21 @@ describe('/api/v1/bayestar', () => {
     });
     expect(literal.status).toBe(200);
     expect(literal.body).toEqual(expectedRows);
+    // Fink's schema names the map `file`: the same text there is the same request, on /skymap too
+    const asFile = await call(store.app, '/api/v1/skymap', {
+      file: pythonBytesRepr(mapBytes),
+      credible_level: 0.5,
+      t0: T0_JD,
+    });
+    expect(asFile.status).toBe(200);
+    expect(asFile.body).toEqual(expectedRows);
+    const both = await call(store.app, PATH, {
+      file: pythonBytesRepr(mapBytes),
+      bayestar: pythonBytesRepr(mapBytes),
+      credible_level: 0.5,
+    });
+    expect(both.status).toBe(400);
+    expect((both.body as { text: string }).text).toContain('not both');
     const raw = await store.app.request(`${PATH}?credible_level=0.5&t0=${T0_JD}`, {
       method: 'POST',
       headers: { 'content-type': 'application/octet-stream' },
@@ -271,14 +271,7 @@ describe('/api/v1/bayestar', () => {
     expect(refused.status).toBe(400);
     expect((refused.body as { text: string }).text).toMatch(/does not download sky maps.*upload/);
 
-    const server = http.createServer((req, res) => {
-      if (req.url === '/superevents/S200219ac/bayestar.fits.gz') res.end(Buffer.from(mapBytes));
-      else res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as AddressInfo).port;
-    process.env[GRACEDB_URL_ENV] = `http://127.0.0.1:${port}/superevents/{event}/bayestar.fits.gz`;
-    try {
+    await withGraceDbStub('S200219ac', mapBytes, async () => {
       const byName = await call(store.app, PATH, { event_name: 'S200219ac', credible_level: 0.5, t0: T0_JD });
       const byFile = await store.app.request(PATH, {
         method: 'POST',
@@ -289,10 +282,7 @@ describe('/api/v1/bayestar', () => {
       const unknown = await call(store.app, PATH, { event_name: 'S990101a', credible_level: 0.5 });
       expect(unknown.status).toBe(400);
       expect((unknown.body as { text: string }).text).toContain('No sky map found');
-    } finally {
-      delete process.env[GRACEDB_URL_ENV];
-      server.close();
-    }
+    });
   });
 
   it('answers clear 400s: no map, no level, a level out of range, an unreadable map, a bad literal', async () => {

@@ -150,21 +150,27 @@ describe('/api/v1/explorer on the real alerts', () => {
     expect(limited).toHaveLength(5);
   });
 
-  it('restricts columns and keeps only the v: fields named', async () => {
+  it('restricts columns and keeps only the v: fields named, always adding i:ra, i:dec and v:separation_degree to a cone search (as Fink)', async () => {
     const { body } = await call(store.app, PATH, {
       ra: ACIHGNG.ra,
       dec: ACIHGNG.dec,
       radius: 5,
       columns: 'i:objectId,i:magpsf,v:separation_degree,nope',
     });
-    expect(Object.keys((body as Row[])[0])).toEqual(['i:objectId', 'i:magpsf', 'v:separation_degree']);
+    expect(Object.keys((body as Row[])[0])).toEqual([
+      'i:objectId',
+      'i:ra',
+      'i:dec',
+      'i:magpsf',
+      'v:separation_degree',
+    ]);
   });
 
   it('gives the same values in json, csv, parquet and votable', async () => {
     const args = { ra: ACIHGNG.ra, dec: ACIHGNG.dec, radius: 5, columns: 'i:objectId,i:candid,i:ra,i:dec' };
     const json = (await call(store.app, PATH, args)).body as Row[];
     const csv = parseCsv(await (await call(store.app, PATH, { ...args, 'output-format': 'csv' })).res.text());
-    expect(csv[0]).toEqual(['i:objectId', 'i:candid', 'i:ra', 'i:dec']);
+    expect(csv[0]).toEqual(['i:objectId', 'i:candid', 'i:ra', 'i:dec', 'v:separation_degree']);
     expect(csv[1][0]).toBe('ZTF19acihgng');
     expect(Number(csv[1][2])).toBe(json[0]['i:ra']);
     const parquet = await readParquet(
@@ -176,7 +182,13 @@ describe('/api/v1/explorer on the real alerts', () => {
     const votable = parseVotable(
       await (await call(store.app, PATH, { ...args, 'output-format': 'votable' })).res.text(),
     );
-    expect(votable.fields.map((f) => f.ID)).toEqual(['i_objectId', 'i_candid', 'i_ra', 'i_dec']);
+    expect(votable.fields.map((f) => f.ID)).toEqual([
+      'i_objectId',
+      'i_candid',
+      'i_ra',
+      'i_dec',
+      'v_separation_degree',
+    ]);
     expect(Number(votable.rows[0][3])).toBe(json[0]['i:dec']);
   });
 

@@ -80,6 +80,7 @@ describe('/api/v1/ssocand on the real fink-fat sets', () => {
       'stop_date',
       'maxnumber',
       'output-format',
+      'output_format',
     ]);
     const doc = (await call(s.app, OPENAPI_PATH, {}, 'GET')).body as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toContain(PATH);

@@ -71,6 +71,7 @@ describe('/api/v1/ssoft', () => {
       'sso_name',
       'sso_number',
       'output-format',
+      'output_format',
     ]);
   });
 

@@ -96,7 +96,7 @@ describe('/api/v1/tracklet on simulated alerts', () => {
     [{ id: 'TRCK_20240310', columns: 'nope' }, /None of the requested columns/],
     [{ id: 'TRCK_20240310', 'output-format': 'fits' }, /`output-format`/],
   ])('rejects %j with a 400 JSON error', async (args, pattern) => {
-    const { status, body } = await call(store.app, PATH, { ...args, unused: 1 });
+    const { status, body } = await call(store.app, PATH, args);
     expect(status).toBe(400);
     expect((body as { text: string }).text).toMatch(pattern);
   });
@@ -122,6 +122,7 @@ describe('/api/v1/tracklet on the real alerts', () => {
       'date',
       'columns',
       'output-format',
+      'output_format',
     ]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The GW sky-map form: checks the fields and builds the multipart bodies of `/api/v1/bayestar` (the map file in
+ * The GW sky-map form: checks the fields and builds the multipart bodies of `/api/v1/skymap` (the map file in
  * the `file` field, credible level, days before and after the event): one request for the objects found
  * (`output-format=json`) and one for the credible region as an IVOA MOC JSON (`output-format=moc-json`).
  * Reference: docs/references.md#api-bayestar (arguments and defaults: 1 day before, 6 after).

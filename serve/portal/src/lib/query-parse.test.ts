@@ -177,7 +177,7 @@ describe('API call of a query (docs/references.md#portal-search)', () => {
       args: { class: 'SN candidate', n: 10 },
     });
     expect(apiCall({ action: 'conesearch', raDeg: 1, decDeg: 2, radiusArcsec: 3 })).toEqual({
-      endpoint: 'explorer',
+      endpoint: 'conesearch',
       args: { ra: 1, dec: 2, radius: 3 },
     });
     expect(apiCall({ action: 'daterange', after: '2024-03-29', windowDays: 0.5 }).args).toEqual({

@@ -332,7 +332,7 @@ export interface ApiCall {
 
 /**
  * The API call that answers a query (docs/references.md#portal-search): objectid → explorer (objectId, a prefix allowed);
- * cone → explorer (ra, dec, radius, startdate/window); date range → explorer; class → latests (n = last);
+ * cone → conesearch (ra, dec, radius, startdate/window); date range → explorer; class → latests (n = last);
  * sso → sso (`n_or_d`: the exact object, or the numbers `ssoMatches` found for a prefix); tracklet → tracklet.
  * @param ssoMatches for a partial SSO search, the matching names or numbers (see lib/sso-prefix.ts).
  */
@@ -354,7 +354,7 @@ export function apiCall(q: Query, ssoMatches: readonly string[] = []): ApiCall {
     case 'conesearch': {
       const cone = { ra: q.raDeg, dec: q.decDeg, radius: q.radiusArcsec };
       return {
-        endpoint: 'explorer',
+        endpoint: 'conesearch',
         args: q.after === undefined ? cone : { ...cone, startdate: q.after, window: q.windowDays ?? 1 },
       };
     }

@@ -1,5 +1,5 @@
 /**
- * `/gw`: objects inside the credible region of a gravitational-wave sky map (`/api/v1/bayestar`, POST multipart):
+ * `/gw`: objects inside the credible region of a gravitational-wave sky map (`/api/v1/skymap`, POST multipart):
  * upload a FITS map, choose the credible level and the days before/after the event; the region is drawn as a MOC
  * in the sky viewer with the objects found, which the table links to their pages.
  */
@@ -140,7 +140,7 @@ function GwResults({ outcome }: { outcome: Extract<Outcome, { state: 'done' }> }
             rowKey={(_, i) => String(i)}
           />
           <PostDownloads
-            endpoint="bayestar"
+            endpoint="skymap"
             form={(format) => gwFormData(outcome.fields, format)}
             fileName="bayestar"
           />
@@ -169,11 +169,11 @@ export function GwPage() {
     if (problems.length > 0) return;
     setOutcome({ state: 'loading' });
     try {
-      const rows = await postForm<ApiRow[]>('bayestar', gwFormData(fields, 'json'));
+      const rows = await postForm<ApiRow[]>('skymap', gwFormData(fields, 'json'));
       let moc: Record<string, number[]> | null = null;
       let mocError: string | null = null;
       try {
-        moc = mocOf(await postForm<unknown>('bayestar', gwFormData(fields, MOC_FORMAT)));
+        moc = mocOf(await postForm<unknown>('skymap', gwFormData(fields, MOC_FORMAT)));
         if (moc === null) mocError = 'The API did not answer a MOC.';
       } catch (e) {
         mocError = e instanceof Error ? e.message : String(e);

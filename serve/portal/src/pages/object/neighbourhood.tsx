@@ -1,7 +1,7 @@
 /**
  * Nearby sources of an object: the cross-match fields the science modules wrote in its latest alert
  * (SIMBAD, GCVS, VSX, Gaia, Pan-STARRS, Mangrove, MPC, …, whichever exist), and the other objects of this store
- * within 30″ (explorer cone search).
+ * within 30″ (/api/v1/conesearch).
  */
 import { Fragment } from 'preact';
 import { ErrorBox, Loading, Notice } from '../../components/status.js';
@@ -63,7 +63,7 @@ export function Neighbourhood({
     .map((k) => [k, `Mangrove ${k.slice('d:mangrove_'.length)}`] as const);
   const fields = [...XMATCH_FIELDS, ...mangrove].filter(([f]) => present(latest[f]));
   const cone = useLoad(`${objectId}:${raDeg}:${decDeg}`, (signal) =>
-    getJson<ApiRow[]>('explorer', { ra: raDeg, dec: decDeg, radius: NEIGHBOUR_RADIUS_ARCSEC }, signal),
+    getJson<ApiRow[]>('conesearch', { ra: raDeg, dec: decDeg, radius: NEIGHBOUR_RADIUS_ARCSEC }, signal),
   );
   return (
     <div class="neighbourhood">

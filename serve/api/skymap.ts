@@ -1,11 +1,14 @@
 /**
- * `/api/v1/bayestar`: the objects of the store inside the credible region of a gravitational-wave sky map and a
+ * `/api/v1/skymap` (alias `/api/v1/bayestar`, its older name): the objects of the store inside the credible region of a gravitational-wave sky map and a
  * time window around the event, densest first; or that region itself as an IVOA MOC (docs/references.md#api-bayestar). The map
  * is an uploaded FITS file (gzipped or not), the reference clients' Python bytes-literal text (decoded as data,
  * never evaluated), or an event name when a download URL is configured (serve/skymap-input.ts).
  *
  * The window is exactly [t0 − n_day_before, t0 + n_day_after] on the alert time `i:jd` (t0: the map's DATE-OBS
  * or MJD-OBS, or the `t0` argument); each object returns its latest alert in the region and the window.
+ *
+ * Reference: fink-object-api apps/routes/v1/ztf/skymap/{api.py,utils.py} (arguments `file`/`bayestar`,
+ * `event_name`, `credible_level`, `n_day_before` = 1, `n_day_after` = 6); deviations in docs/api.md.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -17,6 +20,7 @@ import {
   argListing,
   dateArg,
   numberArg,
+  OUTPUT_FORMAT_ALIAS,
   OUTPUT_FORMATS,
   parseArgs,
   parseColumnSelection,
@@ -52,8 +56,8 @@ const schema = z.object({
     .optional()
     .meta({
       description:
-        "The sky map as the text of a Python bytes literal (str(open('bayestar.fits.gz', 'rb').read())), as the " +
-        "reference's clients send it; decoded as data, never evaluated",
+        "The sky map as the text of a Python bytes literal (str(open('bayestar.fits.gz', 'rb').read())), as " +
+        "Fink's clients send it; decoded as data, never evaluated. Also accepted as text under `file`",
     }),
   event_name: z
     .string()
@@ -94,6 +98,7 @@ const schema = z.object({
     .optional()
     .default('json')
     .meta({
+      aliases: [OUTPUT_FORMAT_ALIAS],
       description:
         'json, csv, parquet or votable for the objects; moc-json or moc-ascii for the credible region as an IVOA MOC 2.0',
     }),
@@ -105,12 +110,13 @@ const UPLOAD = {
   description:
     'The sky map as a FITS file, gzipped or not (flat HEALPix PROB map, RING or NESTED, or multi-order ' +
     'UNIQ/PROBDENSITY map): a multipart/form-data part named `file`, or the whole body as ' +
-    'application/octet-stream with the other arguments in the query string',
+    'application/octet-stream with the other arguments in the query string; in a JSON body or a query ' +
+    'string, `file` is the bytes-literal text that `bayestar` takes (Fink lists the map as `file`)',
 };
 
-/** The bayestar endpoint's entry in the API index and OpenAPI (docs/references.md#api-bayestar). */
-export const BAYESTAR_ENDPOINT: EndpointDoc = {
-  path: '/api/v1/bayestar',
+/** The skymap endpoint's entry in the API index and OpenAPI (docs/references.md#api-bayestar). */
+export const SKYMAP_ENDPOINT: EndpointDoc = {
+  path: '/api/v1/skymap',
   methods: ['GET', 'POST'],
   summary:
     'Objects inside the credible region of a gravitational-wave sky map and a time window, or the region as a MOC',
@@ -125,15 +131,34 @@ export const BAYESTAR_ENDPOINT: EndpointDoc = {
   ],
 };
 
-/** The bayestar endpoint app, mounted at /api/v1/bayestar. */
-export function bayestarApp(reader: StoreReader): Hono {
+/** `/api/v1/bayestar`: the same endpoint under its older name. */
+export const BAYESTAR_ENDPOINT: EndpointDoc = {
+  ...SKYMAP_ENDPOINT,
+  path: '/api/v1/bayestar',
+  summary: 'Alias of /api/v1/skymap (its older name), same arguments and answers',
+};
+
+/**
+ * The arguments with a `file` given as text (JSON body, query string) moved to `bayestar`, which takes that
+ * text; 400 when both are given.
+ */
+function fileTextAsBayestar(raw: Record<string, unknown>): Record<string, unknown> {
+  if (raw.file === undefined) return raw;
+  if (raw.bayestar !== undefined)
+    throw new ApiError(400, 'Give the sky map once: in `file` or in `bayestar`, not both.');
+  const { file, ...rest } = raw;
+  return { ...rest, bayestar: file };
+}
+
+/** The skymap endpoint app, mounted at /api/v1/skymap and /api/v1/bayestar. */
+export function skymapApp(reader: StoreReader): Hono {
   const app = new Hono();
   const listing = argListing(schema, UPLOAD);
   app.use('/', uploadLimit());
   app.on(['GET', 'POST'], '/', async (c) => {
     const { args: raw, file } = await readUploadRequest(c, UPLOAD.field);
     if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, withoutEmptyArgs(raw));
+    const args = parseArgs(schema, fileTextAsBayestar(withoutEmptyArgs(raw)));
     const bytes = await skymapBytes(file, args.bayestar, args.event_name);
     const { map, region } = skymapRegion(bytes, args.credible_level);
     const format = args['output-format'];
