@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { readCatalog, SSOFT_FLAVORS, StoreLayout } from '../../data/index.js';
+import { OBJECT_BLOCK_FORMAT, readCatalog, SSOFT_FLAVORS, StoreLayout } from '../../data/index.js';
 import { buildSsoft } from '../../data/jobs/index.js';
 import { ingestFiles } from '../../ingest/index.js';
 import { loadOrbitFiles } from '../../ingest/orbits/index.js';
@@ -30,12 +30,18 @@ export interface DemoArgs {
 }
 
 /**
- * Builds the demo store in `layout.root` unless a store built with the same settings is there (then returns at
- * once). Also used by the portal's browser tests and benchmarks.
+ * Builds the demo store in `layout.root` unless a store built with the same settings, block format and SSOFT
+ * flavours is there (then returns at once): a store left by an earlier version of the code is rebuilt, not
+ * refused. Also used by the portal's browser tests and benchmarks.
  */
 export async function buildDemoStore(layout: StoreLayout, log: Logger): Promise<void> {
   const marker = path.join(layout.root, 'demo.json');
-  const wanted = JSON.stringify({ ...DEMO, ssoftMinDetections: DEMO_SSOFT_MIN_DETECTIONS });
+  const wanted = JSON.stringify({
+    ...DEMO,
+    ssoftMinDetections: DEMO_SSOFT_MIN_DETECTIONS,
+    blockFormat: OBJECT_BLOCK_FORMAT,
+    flavors: SSOFT_FLAVORS,
+  });
   const built =
     fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === wanted && readCatalog(layout).version > 0;
   if (built) return;
