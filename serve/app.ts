@@ -80,7 +80,7 @@ export function createApp(
   });
   // 1 MiB for argument bodies, checked before they are read; the upload endpoints mount their own bound
   app.use('*', headAsGet());
-  app.use('*', argsBodyLimit(['/api/v1/xmatch', '/api/v1/bayestar']));
+  app.use('*', argsBodyLimit(['/api/v1/xmatch', '/api/v1/skymap', '/api/v1/bayestar']));
   app.use('/api/*', async (c, next) => {
     const path = c.req.path;
     if (reader.current().version === 0 && !STORE_FREE.has(path) && !path.startsWith('/api/v1/docs')) {

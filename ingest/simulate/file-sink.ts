@@ -26,7 +26,7 @@ export interface FileSinkOptions {
   readonly codec?: ContainerCodec;
   /** Alerts per file (default 2000). */
   readonly maxAlertsPerFile?: number;
-  /** Bytes of encoded records per block, before compression (default 4 MiB: ~75 alerts with their stamps). */
+  /** Bytes of encoded records per block, before compression (default 2 MiB, the block size of the simulated files the ingestion tests read). */
   readonly blockBytes?: number;
 }
 
@@ -58,7 +58,7 @@ export class AvroFileSink {
 
   constructor(private readonly options: FileSinkOptions) {
     this.maxAlertsPerFile = options.maxAlertsPerFile ?? 2000;
-    this.blockBytes = options.blockBytes ?? 4 << 20;
+    this.blockBytes = options.blockBytes ?? 2 << 20;
   }
 
   /**
