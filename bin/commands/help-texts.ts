@@ -82,6 +82,19 @@ Options:
   --help        this text
 `;
 
+export const STATUS_HELP = `Usage: skyalert status --store DIR [--json]
+
+Reports what the store holds, from its files alone (no lock; safe while ingesters and servers run): the
+published catalog (nights, parts, alerts, size on disk), the nights staged and not yet published, the
+quarantined messages by reason, the last publication, compaction and SSOFT build, and any inconsistency found
+(a catalog part or object index whose files are missing, an unreadable catalog). Exits 1 when it finds one.
+
+Options:
+  --store DIR   store directory (default: $SKYALERT_STORE, then ./skyalert-store)
+  --json        one JSON document instead of the table
+  --help        this text
+`;
+
 export const SERVE_HELP = `Usage: skyalert serve --store DIR [--port P] [--host H] [--workers N]
 
 Serves the published store read-only: the web portal at /, the REST API under /api/v1 (and /health,
