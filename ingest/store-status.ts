@@ -93,6 +93,15 @@ export function quarantineCounts(layout: StoreLayout): StoreStatus['quarantine']
   return { messages, bytes, reasons };
 }
 
+/** Bytes of a file (0 when it does not exist). */
+function fileBytes(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
 /** Total bytes of the files under `dir` (0 when it does not exist). */
 function treeBytes(dir: string): number {
   let bytes = 0;
@@ -105,7 +114,7 @@ function treeBytes(dir: string): number {
   for (const e of entries) {
     const full = path.join(dir, e.name);
     if (e.isDirectory()) bytes += treeBytes(full);
-    else if (e.isFile()) bytes += fs.statSync(full).size;
+    else if (e.isFile()) bytes += fileBytes(full);
   }
   return bytes;
 }
@@ -171,7 +180,7 @@ export function readStoreStatus(layout: StoreLayout): StoreStatus {
   const nights = [...new Set(catalog.parts.flatMap((p) => p.nights))].sort((a, b) => a - b);
   const bytes =
     catalog.parts.reduce((sum, p) => sum + treeBytes(layout.partDir(p.id)), 0) +
-    (catalog.objectIndex ? treeBytes(path.join(layout.root, catalog.objectIndex)) : 0);
+    (catalog.objectIndex ? fileBytes(path.join(layout.root, catalog.objectIndex)) : 0);
   const stagingNights = stagedNights(layout);
   const merged = catalog.parts
     .filter((p) => /^m\d{6}-/.test(p.id))
