@@ -66,9 +66,11 @@ const COMMANDS: Record<string, Command> = {
       'publish-on-exit': { type: 'boolean' },
       'exit-when-idle': { type: 'string' },
       'session-timeout': { type: 'string' },
+      'metrics-port': { type: 'string' },
     },
     run: async (v, pos) => {
       if (v.kafka) return (await import('./commands/ingest-kafka.js')).runIngestKafka(v, log);
+      if (v['metrics-port'] !== undefined) throw new UsageError('--metrics-port goes with --kafka');
       if (pos.length === 0) throw new UsageError('give files, directories or tarballs to ingest, or --kafka');
       return (await import('./commands/ingest.js')).runIngestFiles(v, pos, log);
     },

@@ -53,6 +53,8 @@ Options:
                          e.g. by a consumer killed before its publication)
   --exit-when-idle S     with Kafka: stop cleanly after S seconds without messages (counted from the group join)
   --session-timeout MS   with Kafka: consumer group session timeout (default 10000)
+  --metrics-port P       with Kafka: serve Prometheus metrics at http://0.0.0.0:P/metrics (records read,
+                         staged, duplicated, quarantined; lag per partition; process)
   --help                 this text
 `;
 
