@@ -5,6 +5,8 @@
  * age, the last publication, and what the operator's store probe reports (nights staged and not published,
  * quarantined messages by reason). docs/operations.md lists them.
  *
+ * A value that is not known (no catalog published, no publication recorded, a store probe that failed) is NaN.
+ *
  * Route labels are the matched route patterns (`/api/v1/objects`, `/api/v1/docs/:name`), never the request's
  * path: a path that matches no route is counted as `unmatched`, so the label set stays bounded.
  */
@@ -50,7 +52,7 @@ export class ServerMetrics {
   readonly registry = new Registry();
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly latency: Histogram<'route'>;
-  private probed: { at: number; result: StoreProbeResult } | null = null;
+  private probed: { at: number; result: StoreProbeResult | null } | null = null;
 
   /**
    * @param probe reads the store's staging and quarantine (the entry point gives it; none: those metrics absent).
@@ -95,7 +97,7 @@ export class ServerMetrics {
       collect() {
         const at = Date.parse(reader.current().publishedAt);
         if (Number.isFinite(at)) this.set((Date.now() - at) / 1000);
-        else this.reset();
+        else this.set(Number.NaN);
       },
     });
     new Gauge({
@@ -115,7 +117,7 @@ export class ServerMetrics {
       collect() {
         const last = reader.current().lastPublication;
         if (last) this.set(Date.parse(last.startedAt) / 1000);
-        else this.reset();
+        else this.set(Number.NaN);
       },
     });
     new Gauge({
@@ -126,7 +128,7 @@ export class ServerMetrics {
       collect() {
         const last = reader.current().lastPublication;
         if (last) this.set(last.durationSeconds);
-        else this.reset();
+        else this.set(Number.NaN);
       },
     });
     if (probe) {
@@ -137,7 +139,9 @@ export class ServerMetrics {
         registers,
         aggregator: 'max',
         collect() {
-          this.set(self.probeResult().unpublishedNights);
+          const probed = self.probeResult();
+          if (probed) this.set(probed.unpublishedNights);
+          else this.set(Number.NaN);
         },
       });
       new Gauge({
@@ -148,7 +152,8 @@ export class ServerMetrics {
         aggregator: 'max',
         collect() {
           this.reset();
-          for (const { reason, messages } of self.probeResult().quarantined) this.set({ reason }, messages);
+          for (const { reason, messages } of self.probeResult()?.quarantined ?? [])
+            this.set({ reason }, messages);
         },
       });
     }
@@ -164,11 +169,21 @@ export class ServerMetrics {
     return this.clustered ? requestClusterMetrics() : this.registry.metrics();
   }
 
-  /** The probe's result, read again when older than PROBE_TTL_MS. */
-  private probeResult(): StoreProbeResult {
+  /**
+   * The probe's result, read again when older than PROBE_TTL_MS; null when it failed (e.g. a folder not
+   * readable): its gauges are then NaN (the quarantine's absent), and the other metrics still answer.
+   */
+  private probeResult(): StoreProbeResult | null {
     const now = Date.now();
-    if (!this.probed || now - this.probed.at > PROBE_TTL_MS)
-      this.probed = { at: now, result: this.probe?.() ?? { unpublishedNights: 0, quarantined: [] } };
+    if (!this.probed || now - this.probed.at > PROBE_TTL_MS) {
+      let result: StoreProbeResult | null = null;
+      try {
+        result = this.probe?.() ?? null;
+      } catch {
+        result = null;
+      }
+      this.probed = { at: now, result };
+    }
     return this.probed.result;
   }
 

@@ -151,4 +151,14 @@ describe('/metrics', () => {
     await scrape(app);
     expect(calls).toBe(1); // the probe's result is reused within its time to live
   });
+
+  it('answers, with NaN for the store gauges, when the probe fails', async () => {
+    const metrics = new ServerMetrics(store.reader, () => {
+      throw new Error('EACCES: quarantine not readable');
+    });
+    const samples = await scrape(createApp(store.reader, testLog, undefined, metrics));
+    expect(value(samples, 'skyalert_nights_unpublished')).toBeNaN();
+    expect(samples.some((s) => s.name === 'skyalert_quarantined_messages')).toBe(false);
+    expect(value(samples, 'skyalert_catalog_version')).toBe(store.reader.current().version);
+  });
 });
