@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** The `skyalert` command: simulate, ingest, publish, compact, orbits, ssocand, ssoft, tns, serve, demo. */
+/** The `skyalert` command: simulate, ingest, publish, compact, status, orbits, ssocand, ssoft, tns, serve, demo. */
 import { parseArgs } from 'node:util';
 import {
   COMPACT_HELP,
@@ -11,6 +11,7 @@ import {
   SIMULATE_HELP,
   SSOCAND_HELP,
   SSOFT_HELP,
+  STATUS_HELP,
   TNS_HELP,
 } from './commands/help-texts.js';
 import { UsageError } from './commands/usage-error.js';
@@ -23,6 +24,7 @@ Commands:
   ingest     decode and stage alerts from files, tarballs or Kafka; publish the nights
   publish    publish staged nights into the store
   compact    merge past nights' parts per month; remove unused files
+  status     what a store holds: published, staged, quarantined, last jobs, inconsistencies
   serve      serve the store's REST API
   orbits     load orbit catalogues (MPCORB.DAT, CometEls.txt, JPL SBDB JSON) for Solar System names
   ssoft      build the Solar System parameter tables now, or on a monthly schedule (ssoft build|schedule)
@@ -64,9 +66,11 @@ const COMMANDS: Record<string, Command> = {
       'publish-on-exit': { type: 'boolean' },
       'exit-when-idle': { type: 'string' },
       'session-timeout': { type: 'string' },
+      'metrics-port': { type: 'string' },
     },
     run: async (v, pos) => {
       if (v.kafka) return (await import('./commands/ingest-kafka.js')).runIngestKafka(v, log);
+      if (v['metrics-port'] !== undefined) throw new UsageError('--metrics-port goes with --kafka');
       if (pos.length === 0) throw new UsageError('give files, directories or tarballs to ingest, or --kafka');
       return (await import('./commands/ingest.js')).runIngestFiles(v, pos, log);
     },
@@ -85,6 +89,11 @@ const COMMANDS: Record<string, Command> = {
     help: COMPACT_HELP,
     options: { store: { type: 'string' } },
     run: async (v) => (await import('./commands/publish.js')).runCompact(v, log),
+  },
+  status: {
+    help: STATUS_HELP,
+    options: { store: { type: 'string' }, json: { type: 'boolean' } },
+    run: async (v) => (await import('./commands/status.js')).runStatus(v),
   },
   orbits: {
     help: ORBITS_HELP,

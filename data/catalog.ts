@@ -60,6 +60,19 @@ export interface Catalog {
    * a night whose staging files now give another one is staged but not published. Absent in older catalogs.
    */
   readonly stagedVersions?: Readonly<Record<string, string>>;
+  /**
+   * The last publication of nights (carried over by versions that publish none, e.g. a compaction). Absent in
+   * older catalogs.
+   */
+  readonly lastPublication?: LastPublication;
+}
+
+/** When the last publication of nights ran and how long it took (its part built, up to the catalog switch). */
+export interface LastPublication {
+  readonly nights: readonly number[];
+  /** ISO 8601 UTC. */
+  readonly startedAt: string;
+  readonly durationSeconds: number;
 }
 
 /** The empty catalog of a store with nothing published. */

@@ -17,6 +17,7 @@ export {
   type Catalog,
   EMPTY_CATALOG,
   fsyncDir,
+  type LastPublication,
   type NightStatistics,
   PART_FILES,
   type PartEntry,

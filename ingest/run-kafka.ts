@@ -9,9 +9,11 @@
  */
 import cron from 'node-cron';
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import type { StoreLayout } from '../data/index.js';
 import { errorText } from './error-text.js';
 import { GroupCommitter } from './group-commit.js';
+import { registerIngestMetrics } from './ingest-metrics.js';
 import type { RawMessage } from './pipeline.js';
 import { RateReporter } from './progress.js';
 import {
@@ -43,6 +45,8 @@ export interface KafkaIngestOptions {
   readonly exitWhenIdleSeconds: number | null;
   readonly sessionTimeoutMs?: number;
   readonly log: Logger;
+  /** Registry to register the ingester's metrics on (ingest-metrics.ts); none: no metrics. */
+  readonly metrics?: Registry;
 }
 
 /** Consumes until stopped; resolves with the final counts. */
@@ -59,6 +63,11 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
     sessionTimeoutMs: options.sessionTimeoutMs,
     log: log.child({ component: 'ingest.kafka' }),
   });
+  if (options.metrics)
+    registerIngestMetrics(options.metrics, {
+      counts: () => pipeline.counts,
+      lags: () => source.partitionLags(),
+    });
   const reporter = new RateReporter(log, 'ingest', () => ({ ...pipeline.counts }), 'read').start();
 
   /**

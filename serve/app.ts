@@ -34,6 +34,7 @@ import { argsBodyLimit } from './args/index.js';
 import { openCors } from './cors.js';
 import { ApiError } from './errors.js';
 import { headAsGet } from './head-requests.js';
+import { ServerMetrics } from './metrics.js';
 import { portalApp } from './portal-files.js';
 import { DEFAULT_SETTINGS, type ServeSettings } from './settings.js';
 import type { StoreReader } from './store-reader.js';
@@ -60,13 +61,16 @@ const STORE_FREE = new Set([
 /**
  * The application on one store.
  * @param settings the operator's choices, read at the entry point (default: no upstream resolver, no writes).
+ * @param metrics this process's metrics (default: without the store probe, not clustered).
  */
 export function createApp(
   reader: StoreReader,
   log: Logger,
   settings: ServeSettings = DEFAULT_SETTINGS,
+  metrics: ServerMetrics = new ServerMetrics(reader),
 ): Hono {
   const app = new Hono();
+  app.use('*', metrics.middleware());
   app.use('*', openCors());
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -90,6 +94,23 @@ export function createApp(
       );
     }
     await next();
+  });
+  // liveness: the process answers; readiness: a catalog is loaded (docs/operations.md)
+  app.get('/health/live', (c) => c.json({ status: 'ok', pid: process.pid }));
+  app.get('/health/ready', (c) => {
+    const version = reader.current().version;
+    if (version === 0)
+      return c.json(
+        { status: 'error', text: 'No catalog loaded: nothing is published in the store yet.' },
+        503,
+      );
+    return c.json({ status: 'ok', catalogVersion: version });
+  });
+  app.get('/metrics', async (c) => {
+    const text = await metrics.text().catch((err: unknown) => {
+      throw new ApiError(503, `Metrics not available: ${(err as Error).message}.`);
+    });
+    return c.body(text, 200, { 'content-type': metrics.registry.contentType });
   });
   app.get('/health', (c) => {
     const mem = process.memoryUsage();

@@ -2,10 +2,12 @@
  * Several server processes on one port (node:cluster): the primary forks `workers` processes that each open the
  * store and serve it; connections are spread over them by the primary (round robin). A worker that dies is
  * replaced; SIGINT/SIGTERM stop them all. Each worker keeps its own object index and DuckDB instance, so memory
- * grows with the count (docs/api.md, "Running the server").
+ * grows with the count (docs/api.md, "Running the server"). `/metrics` on any worker covers them all
+ * (serve/cluster-metrics.ts).
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
+import { answerMetricsRequests } from './cluster-metrics.js';
 
 /** Where the workers listen, once all of them do. */
 export interface ClusterStarted {
@@ -60,6 +62,7 @@ export function startCluster(count: number, log: Logger): Promise<ClusterStarted
       }
       fork();
     });
+    answerMetricsRequests();
     for (let i = 0; i < count; i++) fork();
   });
 

@@ -1,5 +1,6 @@
 /** Public face of serve/: what code outside this folder imports from it. */
 export { isClusterWorker, startCluster } from './cluster.js';
+export type { StoreProbe, StoreProbeResult } from './metrics.js';
 export { startServer } from './server.js';
 export {
   DEFAULT_SETTINGS,

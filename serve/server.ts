@@ -7,6 +7,8 @@ import { serve } from '@hono/node-server';
 import type { Logger } from 'pino';
 import type { StoreLayout } from '../data/index.js';
 import { createApp } from './app.js';
+import { isClusterWorker } from './cluster.js';
+import { ServerMetrics, type StoreProbe } from './metrics.js';
 import { DEFAULT_SETTINGS, type ServeSettings } from './settings.js';
 import { StoreReader } from './store-reader.js';
 
@@ -18,13 +20,21 @@ export interface RunningServer {
 
 export async function startServer(
   layout: StoreLayout,
-  options: { port: number; host?: string; log: Logger; settings?: ServeSettings },
+  options: {
+    port: number;
+    host?: string;
+    log: Logger;
+    settings?: ServeSettings;
+    /** Reads the store's staging and quarantine for `/metrics` (none: those metrics are absent). */
+    probe?: StoreProbe;
+  },
 ): Promise<RunningServer> {
   const reader = await StoreReader.open(layout, options.log.child({ component: 'serve.store' }));
   const app = createApp(
     reader,
     options.log.child({ component: 'serve.http' }),
     options.settings ?? DEFAULT_SETTINGS,
+    new ServerMetrics(reader, options.probe ?? null, isClusterWorker()),
   );
   const host = options.host ?? '0.0.0.0';
   return new Promise((resolve, reject) => {

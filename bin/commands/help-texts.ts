@@ -53,6 +53,8 @@ Options:
                          e.g. by a consumer killed before its publication)
   --exit-when-idle S     with Kafka: stop cleanly after S seconds without messages (counted from the group join)
   --session-timeout MS   with Kafka: consumer group session timeout (default 10000)
+  --metrics-port P       with Kafka: serve Prometheus metrics at http://0.0.0.0:P/metrics (records read,
+                         staged, duplicated, quarantined; lag per partition; process)
   --help                 this text
 `;
 
@@ -79,6 +81,19 @@ that no recent catalog version uses. Publication runs it automatically.
 
 Options:
   --store DIR   store directory (default: $SKYALERT_STORE, then ./skyalert-store)
+  --help        this text
+`;
+
+export const STATUS_HELP = `Usage: skyalert status --store DIR [--json]
+
+Reports what the store holds, from its files alone (no lock; safe while ingesters and servers run): the
+published catalog (nights, parts, alerts, size on disk), the nights staged and not yet published, the
+quarantined messages by reason, the last publication, compaction and SSOFT build, and any inconsistency found
+(a catalog part or object index whose files are missing, an unreadable catalog). Exits 1 when it finds one.
+
+Options:
+  --store DIR   store directory (default: $SKYALERT_STORE, then ./skyalert-store)
+  --json        one JSON document instead of the table
   --help        this text
 `;
 

@@ -2,8 +2,10 @@
 import fs from 'node:fs';
 import cron from 'node-cron';
 import type { Logger } from 'pino';
+import { collectDefaultMetrics, Registry } from 'prom-client';
 import { isValidIngesterId, StoreLayout } from '../../data/index.js';
 import { runKafkaIngest } from '../../ingest/index.js';
+import { type MetricsServer, startMetricsServer } from '../metrics-server.js';
 import { peakRssMiB } from '../peak-rss.js';
 import { resolveStoreDir } from '../store-option.js';
 import { defaultIngesterId, type IngestArgs } from './ingest.js';
@@ -16,6 +18,7 @@ export interface KafkaArgs extends IngestArgs {
   'exit-when-idle'?: string;
   'publish-on-exit'?: boolean;
   'session-timeout'?: string;
+  'metrics-port'?: string;
 }
 
 export async function runIngestKafka(args: KafkaArgs, log: Logger): Promise<number> {
@@ -59,6 +62,17 @@ export async function runIngestKafka(args: KafkaArgs, log: Logger): Promise<numb
     }
   }
   const schemaText = args.schema ? fs.readFileSync(args.schema, 'utf8') : undefined;
+  let metrics: Registry | undefined;
+  let metricsServer: MetricsServer | undefined;
+  if (args['metrics-port'] !== undefined) {
+    const port = Number(args['metrics-port']);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new UsageError(`--metrics-port must be 0-65535: ${args['metrics-port']}`);
+    metrics = new Registry();
+    collectDefaultMetrics({ register: metrics });
+    metricsServer = await startMetricsServer(metrics, port);
+    log.info({ port: metricsServer.port }, 'metrics served at /metrics');
+  }
   const summary = await runKafkaIngest(layout, {
     brokers,
     topics,
@@ -70,7 +84,8 @@ export async function runIngestKafka(args: KafkaArgs, log: Logger): Promise<numb
     exitWhenIdleSeconds: idle,
     sessionTimeoutMs,
     log,
-  });
+    metrics,
+  }).finally(() => metricsServer?.close());
   log.info(summary, 'kafka ingest finished');
   // a consumer that could not leave its group may keep sockets open: end the process once the summary is out
   setTimeout(() => process.exit(process.exitCode ?? 0), 2000).unref();

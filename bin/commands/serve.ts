@@ -2,7 +2,8 @@
 import os from 'node:os';
 import type { Logger } from 'pino';
 import { StoreLayout } from '../../data/index.js';
-import { isClusterWorker, startCluster, startServer } from '../../serve/index.js';
+import { quarantineCounts, unpublishedNights } from '../../ingest/index.js';
+import { isClusterWorker, type StoreProbe, startCluster, startServer } from '../../serve/index.js';
 import { resolveStoreDir } from '../store-option.js';
 import { readServeSettings } from './serve-settings.js';
 import { UsageError } from './usage-error.js';
@@ -53,7 +54,12 @@ export async function runServe(args: ServeArgs, log: Logger): Promise<number> {
     });
     return 0;
   }
-  const server = await startServer(layout, { port, host: args.host, log, settings });
+  // the server reads only published files; what is staged and quarantined is read here, for /metrics
+  const probe: StoreProbe = () => ({
+    unpublishedNights: unpublishedNights(layout).length,
+    quarantined: quarantineCounts(layout).reasons,
+  });
+  const server = await startServer(layout, { port, host: args.host, log, settings, probe });
   if (!isClusterWorker()) console.log(`Sky-alert API serving ${layout.root} at ${server.url}/api/v1/`);
   await new Promise<void>((resolve) => {
     const stop = (): void => {

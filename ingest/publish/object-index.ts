@@ -86,7 +86,7 @@ export async function writeObjectIndex(
 /**
  * Switches the store to the catalog version after `previous`: writes its object index (the previous one without
  * the rows of `droppedParts`, plus those of `newParts`), then the catalog itself with `parts`, `statistics` and
- * `stagedVersions` (the previous ones when not given; atomic, data/catalog.ts). Call under the publication lock. Returns the new version.
+ * `stagedVersions` and `lastPublication` (the previous ones when not given; atomic, data/catalog.ts). Call under the publication lock. Returns the new version.
  */
 export async function writeNextCatalog(
   conn: DuckDBConnection,
@@ -98,6 +98,7 @@ export async function writeNextCatalog(
     readonly newParts: readonly string[];
     readonly statistics?: Catalog['statistics'];
     readonly stagedVersions?: Catalog['stagedVersions'];
+    readonly lastPublication?: Catalog['lastPublication'];
   },
 ): Promise<number> {
   const version = previous.version + 1;
@@ -117,6 +118,7 @@ export async function writeNextCatalog(
     statistics: change.statistics ?? previous.statistics,
     objectIndex,
     stagedVersions: change.stagedVersions ?? previous.stagedVersions ?? {},
+    lastPublication: change.lastPublication ?? previous.lastPublication,
   });
   return version;
 }

@@ -339,6 +339,11 @@ export async function publishGroup(
           ...previous.stagedVersions,
           ...nightKeys((n) => fingerprints.get(n) ?? ''),
         },
+        lastPublication: {
+          nights: group,
+          startedAt: new Date(started).toISOString(),
+          durationSeconds: (Date.now() - started) / 1000,
+        },
       });
       switched = true;
       step('index');

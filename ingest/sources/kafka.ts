@@ -32,6 +32,14 @@ export interface KafkaSourceOptions {
   readonly log: Logger;
 }
 
+/** How far a partition's durable position is behind its end, as of the last batch fetched from it. */
+export interface PartitionLag {
+  readonly topic: string;
+  readonly partition: number;
+  /** Messages between the next offset to stage durably and the partition's high watermark. */
+  readonly lag: number;
+}
+
 /** Handler of one batch of messages; resolves when the batch is durable. */
 export type BatchHandler = (messages: RawMessage[]) => Promise<void>;
 
@@ -77,6 +85,11 @@ export class KafkaSource {
   private joined = false;
   /** Next offset to read of each partition whose batches were handled (`topic\0partition` → offset). */
   private readonly resolved = new Map<string, { topic: string; partition: number; offset: string }>();
+  /** Of each partition assigned: its high watermark at the last fetch, and the next offset to make durable. */
+  private readonly positions = new Map<
+    string,
+    { topic: string; partition: number; highWatermark: bigint; durableNext: bigint }
+  >();
   /** Batches being handled (these promises never reject), and whether a stop was asked (no new batch is taken). */
   private readonly inFlight = new Set<Promise<void>>();
   private pendingMessages = 0;
@@ -120,6 +133,18 @@ export class KafkaSource {
     return this.joined ? since : Math.max(0, since - JOIN_GRACE_MS);
   }
 
+  /**
+   * Lag of each partition this member consumes, as of its last fetched batch (a partition not fetched since the
+   * last group join is absent): the messages not yet durable in staging.
+   */
+  partitionLags(): PartitionLag[] {
+    return [...this.positions.values()].map((p) => ({
+      topic: p.topic,
+      partition: p.partition,
+      lag: Number(p.highWatermark > p.durableNext ? p.highWatermark - p.durableNext : 0n),
+    }));
+  }
+
   /** Subscribes and consumes until `stop` is called; `handler` runs one batch at a time per partition. */
   async start(handler: BatchHandler): Promise<void> {
     this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
@@ -128,6 +153,7 @@ export class KafkaSource {
       this.joined = true;
       // after a rebalance, commit only what this member handles from now on
       this.resolved.clear();
+      this.positions.clear();
     });
     await this.consumer.connect();
     const topics = this.options.topics;
@@ -173,6 +199,16 @@ export class KafkaSource {
         }
         const last = batch.messages[batch.messages.length - 1].offset;
         const key = `${batch.topic}\0${batch.partition}`;
+        const position = this.positions.get(key);
+        const highWatermark = BigInt(batch.highWatermark);
+        if (position) position.highWatermark = highWatermark;
+        else
+          this.positions.set(key, {
+            topic: batch.topic,
+            partition: batch.partition,
+            highWatermark,
+            durableNext: BigInt(batch.messages[0].offset),
+          });
         this.pendingMessages += messages.length;
         // staged in the background; its offset is recorded for the commit once it is durable
         const work: Promise<void> = handler(messages)
@@ -187,6 +223,8 @@ export class KafkaSource {
                 partition: batch.partition,
                 offset: next.toString(),
               });
+              const at = this.positions.get(key);
+              if (at && at.durableNext < next) at.durableNext = next;
               this.resolvedChanges++;
             },
             (err: unknown) => {

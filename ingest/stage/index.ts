@@ -1,6 +1,7 @@
 /** Public face of ingest/stage/: what code outside this folder imports from it. */
 export { deriveAlertValues } from './derive.js';
 export { MIN_RB, stampsFileOf } from './night-staging.js';
+export { type QuarantineEntry, readQuarantine } from './quarantine.js';
 export { readStagedVersion, stagedFingerprint } from './staged-version.js';
 export { Stager } from './stager.js';
 export { openStagingPipeline } from './staging-thread.js';

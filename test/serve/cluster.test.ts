@@ -74,6 +74,27 @@ describe('serve --workers', () => {
     expect(new Set(answers.map((a) => a.catalogVersion))).toEqual(new Set([store.reader.current().version]));
   });
 
+  it('answers /metrics for all workers together, whichever worker is asked', async () => {
+    const healthCount = async (): Promise<{ requests: number; version: number }> => {
+      const text = await (await fetch(`${url}/metrics`)).text();
+      const sample = (re: RegExp): number => Number(re.exec(text)?.[1] ?? Number.NaN);
+      return {
+        requests: sample(
+          /^skyalert_http_requests_total\{method="GET",route="\/health",status="200"\} (\S+)$/m,
+        ),
+        version: sample(/^skyalert_catalog_version (\S+)$/m),
+      };
+    };
+    const before = await healthCount();
+    await Promise.all(Array.from({ length: 10 }, () => health(url)));
+    // each scrape lands on one worker or the other: both give the sum over the two
+    for (let i = 0; i < 4; i++) {
+      const after = await healthCount();
+      expect(after.requests - before.requests).toBe(10);
+      expect(after.version).toBe(store.reader.current().version);
+    }
+  });
+
   it('replaces a worker that dies, and stops every process on SIGTERM', async () => {
     process.kill(workerPids[0], 'SIGKILL');
     let pids = new Set<number>();

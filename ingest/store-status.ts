@@ -1,0 +1,215 @@
+/**
+ * What a store holds, read from its files alone (`skyalert status`, and the server's `/metrics` through the
+ * entry point): the published catalog (nights, parts, rows, bytes on disk), the nights staged and not published,
+ * the quarantine by reason, the last publication, compaction and SSOFT build, and the inconsistencies found
+ * (a catalog part or object index whose files are missing, an unreadable catalog). Reads only; takes no lock.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  type Catalog,
+  EMPTY_CATALOG,
+  type LastPublication,
+  OBJECT_BLOCKS_FILE,
+  OBJECT_BLOCKS_INDEX_FILE,
+  PART_FILES,
+  readCatalog,
+  STAMPS_FILE,
+  type StoreLayout,
+} from '../data/index.js';
+import { stagedNights, unpublishedNights } from './publish/index.js';
+import { readQuarantine } from './stage/index.js';
+
+/** Quarantined messages of one reason kind. */
+export interface QuarantineReasonCount {
+  readonly reason: string;
+  readonly messages: number;
+}
+
+/** The state of a store directory. Bytes are apparent file sizes. */
+export interface StoreStatus {
+  readonly store: string;
+  readonly published: {
+    readonly catalogVersion: number;
+    /** ISO 8601 UTC of the catalog switch; null when nothing is published. */
+    readonly publishedAt: string | null;
+    readonly nights: number;
+    readonly firstNight: number | null;
+    readonly lastNight: number | null;
+    readonly parts: number;
+    readonly alerts: number;
+    readonly upperlim: number;
+    readonly bytes: number;
+  };
+  readonly staged: {
+    /** Nights with a staging directory. */
+    readonly nights: number;
+    readonly bytes: number;
+    /** Nights staged and not published (never, or staged again since), in night order. */
+    readonly unpublishedNights: readonly number[];
+  };
+  readonly quarantine: {
+    readonly messages: number;
+    readonly bytes: number;
+    /** By reason kind ({@link quarantineReasonKind}), most frequent first. */
+    readonly reasons: readonly QuarantineReasonCount[];
+  };
+  readonly lastPublication: LastPublication | null;
+  /** The most recent merged part of the catalog (compaction writes parts named m<YYYYMM>-…). */
+  readonly lastCompaction: { readonly at: string; readonly part: string; readonly nights: number } | null;
+  /** The newest SSOFT version on disk, its flavours and when its files were written. */
+  readonly lastSsoft: {
+    readonly version: string;
+    readonly flavors: readonly string[];
+    readonly at: string;
+  } | null;
+  /** Inconsistencies found, one sentence each; empty when none. */
+  readonly problems: readonly string[];
+}
+
+/**
+ * The kind of a quarantine reason: the text before its first detail (`:` or `(`), numbers replaced by N, so that
+ * a reason family is one label ("truncated Avro record N of N in block", "missing or invalid objectId").
+ */
+export function quarantineReasonKind(reason: string): string {
+  const kind = reason.split(/[:(]/)[0].replace(/\d+/g, 'N').trim();
+  return (kind || 'unknown').slice(0, 80);
+}
+
+/** Quarantined messages by reason kind, most frequent first; and their count and bytes. */
+export function quarantineCounts(layout: StoreLayout): StoreStatus['quarantine'] {
+  const byKind = new Map<string, number>();
+  let messages = 0;
+  let bytes = 0;
+  for (const entry of readQuarantine(layout)) {
+    const kind = quarantineReasonKind(entry.reason);
+    byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+    messages++;
+    bytes += entry.bytes;
+  }
+  const reasons = [...byKind]
+    .map(([reason, n]) => ({ reason, messages: n }))
+    .sort((a, b) => b.messages - a.messages || a.reason.localeCompare(b.reason));
+  return { messages, bytes, reasons };
+}
+
+/** Bytes of a file (0 when it does not exist). */
+function fileBytes(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** Total bytes of the files under `dir` (0 when it does not exist). */
+function treeBytes(dir: string): number {
+  let bytes = 0;
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  for (const e of entries) {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) bytes += treeBytes(full);
+    else if (e.isFile()) bytes += fileBytes(full);
+  }
+  return bytes;
+}
+
+/** Files every published part holds (sky.bin is optional: a part without it is searched by DuckDB). */
+const REQUIRED_PART_FILES = [...Object.values(PART_FILES), OBJECT_BLOCKS_FILE, OBJECT_BLOCKS_INDEX_FILE];
+
+/** The inconsistencies between a catalog and the files it names. */
+function catalogProblems(layout: StoreLayout, catalog: Catalog): string[] {
+  const problems: string[] = [];
+  for (const part of catalog.parts) {
+    const dir = layout.partDir(part.id);
+    if (!fs.existsSync(dir)) {
+      problems.push(
+        `part ${part.id} (nights ${part.nights.join(', ')}) is in the catalog but its directory is missing`,
+      );
+      continue;
+    }
+    const missing = REQUIRED_PART_FILES.filter((f) => !fs.existsSync(path.join(dir, f)));
+    if (missing.length > 0) problems.push(`part ${part.id} lacks ${missing.join(', ')}`);
+    for (const { night, part: holder } of part.cutouts ?? [])
+      if (!fs.existsSync(path.join(layout.partDir(holder), STAMPS_FILE)))
+        problems.push(`the stamps of night ${night} (part ${part.id}) are missing: ${holder}/${STAMPS_FILE}`);
+  }
+  if (catalog.parts.length > 0) {
+    if (!catalog.objectIndex) problems.push(`catalog version ${catalog.version} names no object index`);
+    else if (!fs.existsSync(path.join(layout.root, catalog.objectIndex)))
+      problems.push(
+        `the object index ${catalog.objectIndex} of catalog version ${catalog.version} is missing`,
+      );
+  }
+  return problems;
+}
+
+/** The newest SSOFT version in `ssoft/`, with its flavours and the time its newest file was written. */
+function lastSsoft(layout: StoreLayout): StoreStatus['lastSsoft'] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(layout.ssoftDir);
+  } catch {
+    return null;
+  }
+  const tables = names
+    .map((name) => /^ssoft_([A-Z0-9]+)_(\d{4}\.\d{2})\.parquet$/.exec(name))
+    .filter((m): m is RegExpExecArray => m !== null);
+  if (tables.length === 0) return null;
+  const version = tables.map((m) => m[2]).sort()[tables.length - 1];
+  const mine = tables.filter((m) => m[2] === version);
+  const at = Math.max(...mine.map((m) => fs.statSync(path.join(layout.ssoftDir, m[0])).mtimeMs));
+  return { version, flavors: mine.map((m) => m[1]).sort(), at: new Date(at).toISOString() };
+}
+
+/** Reads the state of a store (see {@link StoreStatus}). */
+export function readStoreStatus(layout: StoreLayout): StoreStatus {
+  const problems: string[] = [];
+  let catalog = EMPTY_CATALOG;
+  try {
+    catalog = readCatalog(layout);
+  } catch (err) {
+    problems.push(`the published catalog cannot be read: ${(err as Error).message}`);
+  }
+  problems.push(...catalogProblems(layout, catalog));
+  const nights = [...new Set(catalog.parts.flatMap((p) => p.nights))].sort((a, b) => a - b);
+  const bytes =
+    catalog.parts.reduce((sum, p) => sum + treeBytes(layout.partDir(p.id)), 0) +
+    (catalog.objectIndex ? fileBytes(path.join(layout.root, catalog.objectIndex)) : 0);
+  const stagingNights = stagedNights(layout);
+  const merged = catalog.parts
+    .filter((p) => /^m\d{6}-/.test(p.id))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const lastMerged = merged[merged.length - 1];
+  return {
+    store: layout.root,
+    published: {
+      catalogVersion: catalog.version,
+      publishedAt: catalog.publishedAt || null,
+      nights: nights.length,
+      firstNight: nights[0] ?? null,
+      lastNight: nights[nights.length - 1] ?? null,
+      parts: catalog.parts.length,
+      alerts: catalog.parts.reduce((sum, p) => sum + p.rows.alerts, 0),
+      upperlim: catalog.parts.reduce((sum, p) => sum + p.rows.upperlim, 0),
+      bytes,
+    },
+    staged: {
+      nights: stagingNights.length,
+      bytes: treeBytes(layout.stagingDir),
+      unpublishedNights: unpublishedNights(layout, stagingNights),
+    },
+    quarantine: quarantineCounts(layout),
+    lastPublication: catalog.lastPublication ?? null,
+    lastCompaction: lastMerged
+      ? { at: lastMerged.createdAt, part: lastMerged.id, nights: lastMerged.nights.length }
+      : null,
+    lastSsoft: lastSsoft(layout),
+    problems,
+  };
+}
