@@ -16,12 +16,16 @@ const CLI = path.join(PROJECT_ROOT, 'dist', 'bin', 'skyalert.js');
 function health(url: string): Promise<{ pid: number; catalogVersion: number }> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${url}/health`, { agent: false }, (res) => {
+      .get(`${url}/health`, { agent: false, timeout: 3000 }, (res) => {
         let body = '';
         res.on('data', (c: Buffer) => {
           body += c.toString();
         });
         res.on('end', () => resolve(JSON.parse(body)));
+      })
+      .on('timeout', function (this: http.ClientRequest) {
+        // a connection handed to a worker that is starting or gone: this try fails, the next one goes elsewhere
+        this.destroy(new Error('no answer within 3 s'));
       })
       .on('error', reject);
   });
@@ -98,7 +102,9 @@ describe('serve --workers', () => {
   it('replaces a worker that dies, and stops every process on SIGTERM', async () => {
     process.kill(workerPids[0], 'SIGKILL');
     let pids = new Set<number>();
-    for (let tries = 0; tries < 100 && !(pids.size === 2 && !pids.has(workerPids[0])); tries++) {
+    // a replacement opens the store before it listens: seconds on a loaded machine
+    const deadline = Date.now() + 80_000;
+    while (Date.now() < deadline && !(pids.size === 2 && !pids.has(workerPids[0]))) {
       await new Promise((r) => setTimeout(r, 200));
       const answers = await Promise.all(Array.from({ length: 6 }, () => health(url).catch(() => null)));
       pids = new Set(answers.filter((a) => a !== null).map((a) => a.pid));
@@ -112,5 +118,5 @@ describe('serve --workers', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(alive(workerPids[1])).toBe(false);
     expect(alive(replacement)).toBe(false);
-  });
+  }, 120_000);
 });
