@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { StoreLayout } from '../../data/index.js';
 import { planPublicationGroups, unpublishedNights } from './publication-plan.js';
 import { type PublishResult, publishGroup } from './publish-night.js';
-import { BESIDE_WORKER_MEMORY } from './work.js';
+import { BESIDE_WORKER_MEMORY, WorkDatabase } from './work.js';
 
 type Reply = { id: number; results?: PublishResult[]; error?: string };
 
@@ -47,6 +47,7 @@ export class BackgroundPublisher {
   /** Groups being published, by night (a night is never published twice at once). */
   private readonly running = new Map<number, Queued>();
   private workerBusy = false;
+  private closed = false;
 
   constructor(
     private readonly layout: StoreLayout,
@@ -123,10 +124,15 @@ export class BackgroundPublisher {
 
   private publishOnWorker(nights: readonly number[]): Promise<PublishResult[]> {
     if (!this.worker) return publishGroup(this.layout, nights, this.log);
+    return this.ask({ nights });
+  }
+
+  /** Sends a message to the worker; resolves with its reply's results. */
+  private ask(message: { nights?: readonly number[]; close?: boolean }): Promise<PublishResult[]> {
     return new Promise<PublishResult[]>((resolve, reject) => {
       const id = this.nextMessageId++;
       this.waiting.set(id, { resolve, reject });
-      this.worker?.postMessage({ id, nights });
+      this.worker?.postMessage({ id, ...message });
     });
   }
 
@@ -141,23 +147,29 @@ export class BackgroundPublisher {
    * database gets `memoryLimit`. A group that fails here goes back to the queue for the worker.
    */
   async helpHere(memoryLimit: string): Promise<void> {
-    for (let q = this.take(false); q; q = this.take(false)) {
-      this.markRunning(q, true);
-      try {
-        this.results.push(...(await publishGroup(this.layout, q.nights, this.log, { memoryLimit })));
-        q.settle();
-      } catch (err) {
-        this.log.warn(
-          { nights: q.nights, error: err instanceof Error ? err.message : String(err) },
-          'publication handed back to the worker',
-        );
-        const retry = queued(q.nights, true);
-        void retry.done.then(q.settle);
-        this.queue.unshift(retry);
-      } finally {
-        this.markRunning(q, false);
-        this.pump();
+    // one work database for the groups published here (kept from one to the next, work.ts)
+    const work = new WorkDatabase(this.layout, memoryLimit);
+    try {
+      for (let q = this.take(false); q; q = this.take(false)) {
+        this.markRunning(q, true);
+        try {
+          this.results.push(...(await publishGroup(this.layout, q.nights, this.log, { work })));
+          q.settle();
+        } catch (err) {
+          this.log.warn(
+            { nights: q.nights, error: err instanceof Error ? err.message : String(err) },
+            'publication handed back to the worker',
+          );
+          const retry = queued(q.nights, true);
+          void retry.done.then(q.settle);
+          this.queue.unshift(retry);
+        } finally {
+          this.markRunning(q, false);
+          this.pump();
+        }
       }
+    } finally {
+      await work.close();
     }
   }
 
@@ -186,7 +198,12 @@ export class BackgroundPublisher {
   /** Waits for every queued publication, then stops the worker. */
   async close(): Promise<void> {
     await this.idle();
-    await this.worker?.terminate();
+    if (!this.worker || this.closed) return;
+    this.closed = true;
+    await this.ask({ close: true }).catch((err: unknown) =>
+      this.log.warn({ error: err instanceof Error ? err.message : String(err) }, 'closing the worker failed'),
+    );
+    await this.worker.terminate();
   }
 }
 

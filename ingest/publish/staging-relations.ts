@@ -1,0 +1,211 @@
+/**
+ * The staging files of a publication read into its work database: attached read-only, their fingerprints and
+ * which of them hold committed alerts, then the relations a part is written from (alerts, upper limits and
+ * bad-quality points, the stamps' references into the part's `stamps.bin`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { STAMP_REF_COLUMNS, STAMPS_FILE, sqlPathLiteral, stagingAlertsSelectList } from '../../data/index.js';
+import { MIN_RB, stagedFingerprint, stampsFileOf } from '../stage/index.js';
+
+/** SQL condition of a valid alert: the quality cut of the reference (§3.1, quality cuts). */
+export const VALID_ALERT_SQL = `(coalesce(i_nbad, 0) = 0 AND coalesce(i_rb, 1) >= ${MIN_RB} AND coalesce(i_fid, 1) <> 3)`;
+
+/** A staging file to publish and the night it holds. */
+export interface StagingInput {
+  readonly file: string;
+  readonly night: number;
+}
+
+/** What {@link attachStagingFiles} found. */
+export interface AttachedInputs {
+  /** Each night's staged-content fingerprint, read while its files are attached. */
+  readonly fingerprints: Map<number, string>;
+  /** The inputs with committed alerts, each with its database name and the columns of its `alerts` table. */
+  readonly staged: readonly (StagingInput & { readonly name: string; readonly columns: Set<string> })[];
+}
+
+/**
+ * Attaches the staging files read-only (which keeps ingesters from opening them meanwhile), reads each night's
+ * staged-content fingerprint, and finds which files hold committed alerts and the columns of their `alerts`
+ * table (one query for all: a round trip per file was ~5 ms of a small night's ~50). A file without alerts (its
+ * first batches failed, or it was created and nothing committed) is left out.
+ */
+export async function attachStagingFiles(
+  conn: DuckDBConnection,
+  inputs: readonly StagingInput[],
+  prefix: string,
+): Promise<AttachedInputs> {
+  const alias = (i: number): string => `${prefix}_s${i}`;
+  for (let i = 0; i < inputs.length; i++) {
+    try {
+      await conn.run(`ATTACH ${sqlPathLiteral(inputs[i].file)} AS ${alias(i)} (READ_ONLY)`);
+    } catch (err) {
+      throw new Error(
+        `cannot open staging file ${inputs[i].file} (is an ingester still writing it? it is published once the ingester closes it)`,
+        { cause: err },
+      );
+    }
+  }
+  const fingerprints = new Map<number, string>();
+  for (const night of new Set(inputs.map((i) => i.night)))
+    fingerprints.set(night, stagedFingerprint(inputs.filter((i) => i.night === night).map((i) => i.file)));
+  const reader = await conn.runAndReadAll(
+    `SELECT database_name, column_name FROM duckdb_columns()
+     WHERE schema_name = 'main' AND table_name = 'alerts' AND starts_with(database_name, '${prefix}_s')`,
+  );
+  const columns = new Map<string, Set<string>>();
+  for (const [db, column] of reader.getRows()) {
+    const set = columns.get(String(db)) ?? new Set<string>();
+    set.add(String(column));
+    columns.set(String(db), set);
+  }
+  const withTable = inputs.flatMap((input, i) => {
+    const cols = columns.get(alias(i));
+    return cols ? [{ ...input, name: alias(i), columns: cols }] : [];
+  });
+  if (withTable.length === 0) return { fingerprints, staged: [] };
+  const counts = await conn.runAndReadAll(
+    withTable
+      .map((f) => `SELECT '${f.name}' AS name, count(*) AS n FROM ${f.name}.alerts`)
+      .join(' UNION ALL '),
+  );
+  const nonEmpty = new Set(counts.getRowObjects().flatMap((r) => (Number(r.n) > 0 ? [String(r.name)] : [])));
+  return { fingerprints, staged: withTable.filter((f) => nonEmpty.has(f.name)) };
+}
+
+/**
+ * Prepares the relations a part is written from, from the attached staging files with alerts: `staged`, `st`,
+ * `p_alerts`, `p_upperlim`, `p_cutouts`. Upper limits are deduplicated per night, as in a part per night.
+ */
+export async function prepareRelations(
+  conn: DuckDBConnection,
+  inputs: AttachedInputs['staged'],
+  partDir: string,
+): Promise<void> {
+  // a file staged with an earlier catalogue reads as the current one (its later Fink fields null)
+  const staged = inputs
+    .map((f, i) => `SELECT ${stagingAlertsSelectList(f.columns)}, ${i} AS staging_file FROM ${f.name}.alerts`)
+    .join(' UNION ALL ');
+  const history = inputs
+    .map((f) => `SELECT *, ${Number(f.night)}::INTEGER AS night FROM ${f.name}.history`)
+    .join(' UNION ALL ');
+  // a candid's night is that of its jd: only a night staged by several ingesters can hold one twice
+  const severalPerNight = new Set(inputs.map((f) => f.night)).size < inputs.length;
+  const dedup = severalPerNight
+    ? 'QUALIFY row_number() OVER (PARTITION BY i_candid ORDER BY source) = 1'
+    : '';
+  // one staging file per night (the usual case) needs no deduplication: a view, and the alerts are copied once
+  const kind = severalPerNight ? 'TABLE' : 'VIEW';
+  await conn.run(`CREATE TEMP ${kind} staged AS SELECT * FROM (${staged}) ${dedup}`);
+  await conn.run(
+    `CREATE TEMP TABLE st AS SELECT * EXCLUDE (${STAMP_REF_COLUMNS.join(', ')}, source, staging_file),
+       ${VALID_ALERT_SQL} AS valid FROM staged`,
+  );
+  await conn.run('CREATE TEMP VIEW p_alerts AS SELECT * EXCLUDE (valid) FROM st WHERE valid');
+  // a table: the part file, its count and the object blocks read it (the union and its window once, not 4 times)
+  await conn.run(`CREATE TEMP TABLE p_upperlim AS
+    SELECT * FROM (
+      SELECT objectId, jd, fid, magpsf, sigmapsf, diffmaglim, magnr, sigmagnr, isdiffpos, distnr, rb, nbad,
+             CASE WHEN magpsf IS NULL THEN 'upperlim' ELSE 'badquality' END AS tag, night
+      FROM (${history})
+      UNION ALL
+      SELECT i_objectId, i_jd, i_fid, i_magpsf, i_sigmapsf, i_diffmaglim, i_magnr, i_sigmagnr, i_isdiffpos,
+             i_distnr, i_rb, i_nbad, 'badquality', night FROM st WHERE NOT valid
+    ) QUALIFY row_number() OVER (PARTITION BY night, objectId, jd, fid ORDER BY tag DESC) = 1`);
+  fs.mkdirSync(partDir, { recursive: true });
+  await loadCutouts(
+    conn,
+    inputs.map((i) => i.file),
+    path.join(partDir, STAMPS_FILE),
+  );
+  await conn.run('CREATE TEMP VIEW p_cutouts AS SELECT * FROM cut');
+}
+
+/**
+ * Makes the part's `stamps.bin` and fills table `cut` with each alert's references into it (offset, lengths).
+ * A night staged by one ingester (the usual case) gets its staging stamps file itself, hard-linked: no byte is
+ * copied and the store holds the stamps once; the staging offsets stay valid (`NightStaging.open` gives an
+ * ingester that reopens a published night a copy of its own, so the part's file never changes). Several staging
+ * files, or a file system without hard links, get the stamps copied in (objectId, jd) order. Stamp bytes never go
+ * through DuckDB: a cutout read is one index lookup and one positional read.
+ */
+async function loadCutouts(
+  conn: DuckDBConnection,
+  files: readonly string[],
+  stampsPath: string,
+): Promise<void> {
+  await conn.run(`CREATE TABLE cut (i_objectId VARCHAR, i_candid BIGINT, i_jd DOUBLE, night INTEGER,
+                  stamp_offset BIGINT, ${STAMP_REF_COLUMNS.slice(1)
+                    .map((c) => `${c} INTEGER`)
+                    .join(', ')})`);
+  if (files.length === 1 && linkFile(stampsFileOf(files[0]), stampsPath)) {
+    await conn.run(
+      `INSERT INTO cut SELECT i_objectId, i_candid, i_jd, night, ${STAMP_REF_COLUMNS.join(', ')} FROM staged`,
+    );
+    return;
+  }
+  const fds = files.map((f) => fs.openSync(stampsFileOf(f), 'r'));
+  const out = fs.openSync(stampsPath, 'w');
+  try {
+    const result = await conn.stream(
+      `SELECT i_objectId, i_candid, i_jd, night, staging_file, ${STAMP_REF_COLUMNS.join(', ')}
+       FROM staged ORDER BY i_objectId, i_jd`,
+    );
+    const appender = await conn.createAppender('cut');
+    let written = 0;
+    let pendingOut: Buffer[] = [];
+    let pendingBytes = 0;
+    const flushOut = (): void => {
+      if (pendingOut.length === 0) return;
+      const data = Buffer.concat(pendingOut, pendingBytes);
+      let at = 0;
+      while (at < data.length) at += fs.writeSync(out, data, at, data.length - at);
+      pendingOut = [];
+      pendingBytes = 0;
+    };
+    for await (const chunk of result.yieldRows()) {
+      for (const [objectId, candid, jd, night, fileIndex, offset, ...lens] of chunk) {
+        const sizes = lens.map((l) => (l === null ? 0 : Number(l)));
+        const total = sizes.reduce((a, b) => a + b, 0);
+        if (total > 0) {
+          const bytes = Buffer.allocUnsafe(total);
+          fs.readSync(fds[Number(fileIndex)], bytes, 0, total, Number(offset as bigint));
+          pendingOut.push(bytes);
+          pendingBytes += total;
+          if (pendingBytes > 8 << 20) flushOut();
+        }
+        appender.appendVarchar(objectId as string);
+        appender.appendBigInt(candid as bigint);
+        appender.appendDouble(jd as number);
+        appender.appendInteger(night as number);
+        appender.appendBigInt(BigInt(written));
+        for (const l of lens) {
+          if (l === null) appender.appendNull();
+          else appender.appendInteger(Number(l));
+        }
+        appender.endRow();
+        written += total;
+      }
+    }
+    flushOut();
+    fs.fsyncSync(out);
+    appender.closeSync();
+  } finally {
+    fs.closeSync(out);
+    for (const fd of fds) fs.closeSync(fd);
+  }
+}
+
+/** Hard-links `from` as `to`; false when the file system cannot (another device, no hard links). */
+function linkFile(from: string, to: string): boolean {
+  try {
+    fs.linkSync(from, to);
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EXDEV' || code === 'EPERM' || code === 'ENOTSUP' || code === 'EMLINK') return false;
+    throw err;
+  }
+}
