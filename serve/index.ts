@@ -3,6 +3,7 @@ export { isClusterWorker, startCluster } from './cluster.js';
 export { startServer } from './server.js';
 export {
   DEFAULT_SETTINGS,
+  REQUEST_BUDGET_ENV,
   type ServeSettings,
   SIMBAD_URL_ENV,
   WRITE_TOKENS_ENV,
