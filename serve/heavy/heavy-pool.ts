@@ -21,6 +21,9 @@ export const DEFAULT_HEAVY_BUDGET_MS = 30_000;
 /** Most heavy requests waiting for a thread; more get a 503. */
 export const MAX_HEAVY_QUEUE = 16;
 
+/** The message of a thread that has opened the store and takes requests. */
+export const READY = 'ready';
+
 /** A request as sent to a worker thread. */
 export interface HeavyTask {
   readonly id: number;
@@ -44,7 +47,7 @@ export interface HeavyPoolOptions {
   readonly log: Logger;
   /** Time budget of a request on its thread (ms). */
   readonly budgetMs?: number;
-  /** Threads (default: the cores, at least 2, at most 4). */
+  /** Threads (default: one per core but one, the event loop's; at least 1, at most 4). */
   readonly threads?: number;
 }
 
@@ -58,6 +61,8 @@ interface Job {
 
 interface Slot {
   worker: Worker;
+  /** Set once the thread has opened the store (it then takes jobs: the budget counts only the job's work). */
+  ready: boolean;
   job: Job | null;
   timer: NodeJS.Timeout | null;
 }
@@ -81,7 +86,7 @@ export class HeavyPool {
     private readonly options: HeavyPoolOptions,
   ) {
     this.budgetMs = options.budgetMs ?? DEFAULT_HEAVY_BUDGET_MS;
-    const threads = options.threads ?? Math.min(4, Math.max(2, os.availableParallelism()));
+    const threads = options.threads ?? Math.min(4, Math.max(1, os.availableParallelism() - 1));
     for (let i = 0; i < threads; i++) this.slots.push(this.startSlot());
   }
 
@@ -95,8 +100,13 @@ export class HeavyPool {
     const worker = new Worker(this.script, {
       workerData: { root: this.options.root, level: this.options.log.level },
     });
-    const slot: Slot = { worker, job: null, timer: null };
-    worker.on('message', (reply: HeavyReply) => {
+    const slot: Slot = { worker, ready: false, job: null, timer: null };
+    worker.on('message', (reply: HeavyReply | typeof READY) => {
+      if (reply === READY) {
+        slot.ready = true;
+        this.pump();
+        return;
+      }
       const job = slot.job;
       if (job === null || job.task.id !== reply.id) return;
       this.finish(slot);
@@ -145,7 +155,7 @@ export class HeavyPool {
   private pump(): void {
     for (const slot of this.slots) {
       if (this.queue.length === 0) return;
-      if (slot.job !== null) continue;
+      if (!slot.ready || slot.job !== null) continue;
       const job = this.queue.shift() as Job;
       slot.job = job;
       slot.timer = setTimeout(() => {

@@ -1,14 +1,14 @@
 /**
  * Worker thread of the heavy-request pool (heavy-pool.ts): opens its own reader on the store and answers the
- * requests it is given with the heavy endpoints' app. Messages in: {@link HeavyTask}; out: {@link HeavyReply}
- * (the body's bytes transferred).
+ * requests it is given with the heavy endpoints' app. Messages in: {@link HeavyTask}; out: {@link READY} once
+ * the store is open, then a {@link HeavyReply} per task (the body's bytes transferred).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import pino from 'pino';
 import { StoreLayout } from '../../data/index.js';
 import { StoreReader } from '../store-reader.js';
 import { heavyEndpointsApp } from './heavy-endpoints.js';
-import type { HeavyReply, HeavyTask } from './heavy-pool.js';
+import { type HeavyReply, type HeavyTask, READY } from './heavy-pool.js';
 
 const { root, level } = workerData as { root: string; level: string };
 const log = pino({ level }, pino.destination(2)).child({ component: 'serve.heavy' });
@@ -20,6 +20,7 @@ const app = StoreReader.open(new StoreLayout(root), log).then(
     return null;
   },
 );
+void app.then(() => parentPort?.postMessage(READY));
 
 /** The answer of the heavy endpoints to a task. */
 async function answer(task: HeavyTask): Promise<Response> {
