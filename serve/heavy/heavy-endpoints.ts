@@ -4,6 +4,7 @@
  * it in worker threads (heavy-pool.ts); without compiled workers (TypeScript sources) it is mounted in-process.
  */
 import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import { skymapApp, xmatchApp } from '../api/index.js';
 import { uploadLimit } from '../args/index.js';
@@ -41,7 +42,12 @@ export function heavyEndpointApp(
   if (pool === null) return endpoint.path === '/api/v1/xmatch' ? xmatchApp(reader) : skymapApp(reader);
   const app = new Hono();
   app.use('/', uploadLimit());
-  app.on(['GET', 'POST'], '/', (c) => pool.answer(c.req.raw, endpoint.narrow));
+  app.on(['GET', 'POST'], '/', async (c) => {
+    const answer = await pool.answer(c.req.raw, endpoint.narrow);
+    // through c.body, a Uint8Array goes to the socket as it is: a Response returned whole would be copied into a
+    // new one to take the headers set before (CORS), and streamed back out
+    return c.body(answer.body, answer.status as ContentfulStatusCode, answer.headers);
+  });
   return app;
 }
 

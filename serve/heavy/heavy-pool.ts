@@ -51,11 +51,18 @@ export interface HeavyPoolOptions {
   readonly threads?: number;
 }
 
+/** An answer as the pool gives it: status, headers and body bytes. */
+export interface HeavyAnswer {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: Uint8Array<ArrayBuffer>;
+}
+
 interface Job {
   readonly task: HeavyTask;
   /** What to narrow, for the budget's message. */
   readonly narrow: string;
-  resolve(answer: Response): void;
+  resolve(answer: HeavyAnswer): void;
   reject(err: Error): void;
 }
 
@@ -110,8 +117,11 @@ export class HeavyPool {
       const job = slot.job;
       if (job === null || job.task.id !== reply.id) return;
       this.finish(slot);
-      // a Uint8Array body is written to the socket as it is (the HTTP server's fast path), never copied
-      job.resolve(new Response(new Uint8Array(reply.body), { status: reply.status, headers: reply.headers }));
+      job.resolve({
+        status: reply.status,
+        headers: Object.fromEntries(reply.headers),
+        body: new Uint8Array(reply.body),
+      });
       this.pump();
     });
     worker.on('error', (err) => this.replace(slot, err));
@@ -180,7 +190,7 @@ export class HeavyPool {
    * @param narrow what the client may narrow, for the 503 of a request over budget.
    * @throws ApiError 503 when the queue is full, the budget is overrun or the thread fails.
    */
-  async answer(request: Request, narrow: string): Promise<Response> {
+  async answer(request: Request, narrow: string): Promise<HeavyAnswer> {
     if (this.queue.length >= MAX_HEAVY_QUEUE)
       throw new ApiError(
         503,
@@ -194,7 +204,7 @@ export class HeavyPool {
       headers: [...request.headers],
       body,
     };
-    return new Promise<Response>((resolve, reject) => {
+    return new Promise<HeavyAnswer>((resolve, reject) => {
       this.queue.push({ task, narrow, resolve, reject });
       this.pump();
     });
