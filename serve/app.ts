@@ -21,19 +21,18 @@ import {
   resolverApp,
   schemaApp,
   scsApp,
-  skymapApp,
   ssoApp,
   ssobulkApp,
   ssocandApp,
   ssoftApp,
   statisticsApp,
   trackletApp,
-  xmatchApp,
 } from './api/index.js';
 import { argsBodyLimit } from './args/index.js';
 import { openCors } from './cors.js';
-import { ApiError } from './errors.js';
+import { ApiError, answerError } from './errors.js';
 import { headAsGet } from './head-requests.js';
+import { HEAVY_ENDPOINTS, type HeavyPool, heavyEndpointApp } from './heavy/index.js';
 import { ServerMetrics } from './metrics.js';
 import { portalApp } from './portal-files.js';
 import { DEFAULT_SETTINGS, type ServeSettings } from './settings.js';
@@ -62,12 +61,14 @@ const STORE_FREE = new Set([
  * The application on one store.
  * @param settings the operator's choices, read at the entry point (default: no upstream resolver, no writes).
  * @param metrics this process's metrics (default: without the store probe, not clustered).
+ * @param heavyPool threads answering the heavy endpoints (xmatch, skymap); null: they run in-process.
  */
 export function createApp(
   reader: StoreReader,
   log: Logger,
   settings: ServeSettings = DEFAULT_SETTINGS,
   metrics: ServerMetrics = new ServerMetrics(reader),
+  heavyPool: HeavyPool | null = null,
 ): Hono {
   const app = new Hono();
   app.use('*', metrics.middleware());
@@ -84,7 +85,7 @@ export function createApp(
   });
   // 1 MiB for argument bodies, checked before they are read; the upload endpoints mount their own bound
   app.use('*', headAsGet());
-  app.use('*', argsBodyLimit(['/api/v1/xmatch', '/api/v1/skymap', '/api/v1/bayestar']));
+  app.use('*', argsBodyLimit(HEAVY_ENDPOINTS.map((e) => e.path)));
   app.use('/api/*', async (c, next) => {
     const path = c.req.path;
     if (reader.current().version === 0 && !STORE_FREE.has(path) && !path.startsWith('/api/v1/docs')) {
@@ -142,9 +143,9 @@ export function createApp(
   app.route('/api/v1/ssoft', ssoftApp(reader));
   app.route('/api/v1/ssobulk', ssobulkApp(reader));
   app.route('/api/v1/ssocand', ssocandApp(reader));
-  app.route('/api/v1/xmatch', xmatchApp(reader));
-  app.route('/api/v1/skymap', skymapApp(reader));
-  app.route('/api/v1/bayestar', skymapApp(reader));
+  // cross-matches and sky maps: in the heavy-request threads when the server has them
+  for (const endpoint of HEAVY_ENDPOINTS)
+    app.route(endpoint.path, heavyEndpointApp(endpoint, reader, heavyPool));
   app.route('/api/v1/resolver', resolverApp(reader, settings));
   app.route('/api/v1/metadata', metadataApp(reader, settings));
   app.route('/api/v1/classes', classesApp());
@@ -157,10 +158,6 @@ export function createApp(
   app.notFound((c) =>
     c.json({ status: 'error', text: `Unknown endpoint ${c.req.path}. See /api/v1/ for the list.` }, 404),
   );
-  app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json({ status: 'error', text: err.text }, err.status);
-    log.error({ err, path: c.req.path }, 'internal error');
-    return c.json({ status: 'error', text: 'Internal error; it has been logged.' }, 500);
-  });
+  app.onError(answerError(log));
   return app;
 }

@@ -4,6 +4,7 @@ export type { StoreProbe, StoreProbeResult } from './metrics.js';
 export { startServer } from './server.js';
 export {
   DEFAULT_SETTINGS,
+  REQUEST_BUDGET_ENV,
   type ServeSettings,
   SIMBAD_URL_ENV,
   WRITE_TOKENS_ENV,

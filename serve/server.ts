@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { StoreLayout } from '../data/index.js';
 import { createApp } from './app.js';
 import { isClusterWorker } from './cluster.js';
+import { HeavyPool } from './heavy/index.js';
 import { ServerMetrics, type StoreProbe } from './metrics.js';
 import { DEFAULT_SETTINGS, type ServeSettings } from './settings.js';
 import { StoreReader } from './store-reader.js';
@@ -30,17 +31,28 @@ export async function startServer(
   },
 ): Promise<RunningServer> {
   const reader = await StoreReader.open(layout, options.log.child({ component: 'serve.store' }));
+  const settings = options.settings ?? DEFAULT_SETTINGS;
+  const heavy = HeavyPool.start({
+    root: layout.root,
+    log: options.log.child({ component: 'serve.heavy' }),
+    budgetMs: settings.heavyBudgetMs,
+  });
   const app = createApp(
     reader,
     options.log.child({ component: 'serve.http' }),
-    options.settings ?? DEFAULT_SETTINGS,
+    settings,
     new ServerMetrics(reader, options.probe ?? null, isClusterWorker()),
+    heavy,
   );
+  const closeReaders = async () => {
+    reader.close();
+    await heavy?.close();
+  };
   const host = options.host ?? '0.0.0.0';
   return new Promise((resolve, reject) => {
     // a port in use or not ours to take: the caller gets an error naming it, not an unhandled 'error' event
     const refused = (err: NodeJS.ErrnoException): void => {
-      reader.close();
+      void closeReaders();
       const why = err.code === 'EADDRINUSE' ? 'the address is already in use' : err.message;
       reject(new Error(`cannot listen on ${host}:${options.port}: ${why}`, { cause: err }));
     };
@@ -53,8 +65,7 @@ export async function startServer(
         close: () =>
           new Promise<void>((done) => {
             server.close(() => {
-              reader.close();
-              done();
+              void closeReaders().then(done);
             });
           }),
       });

@@ -11,6 +11,9 @@ export const WRITE_TOKENS_ENV = 'SKYALERT_WRITE_TOKENS';
 /** Environment variable: a file of write tokens, one per line. */
 export const WRITE_TOKENS_FILE_ENV = 'SKYALERT_WRITE_TOKENS_FILE';
 
+/** Environment variable: time budget of one cross-match or sky-map request, in seconds (docs/api.md, "Limits"). */
+export const REQUEST_BUDGET_ENV = 'SKYALERT_REQUEST_BUDGET_S';
+
 export interface ServeSettings {
   /**
    * URL template of a Sesame service (CDS name resolver, XML output) with `{name}` where the URL-encoded name goes,
@@ -19,6 +22,8 @@ export interface ServeSettings {
   readonly simbadUrl: string | null;
   /** Tokens that may write (`/api/v1/metadata` POST); empty: no writes. */
   readonly writeTokens: readonly WriteToken[];
+  /** Time budget of one heavy request (xmatch, skymap) on its thread, in ms; absent: the default (30 s). */
+  readonly heavyBudgetMs?: number;
 }
 
 /** No upstream resolver, no writes. */

@@ -2,8 +2,10 @@
  * The sky map of a `/api/v1/bayestar` request: from an uploaded file, from the reference clients' Python
  * bytes-literal text (`bayestar` argument), or downloaded by event name when the operator configured a URL
  * template (`SKYALERT_GRACEDB_URL`, e.g. `https://gracedb.ligo.org/api/superevents/{event}/files/bayestar.fits.gz`).
- * Maps are decompressed with a size bound and parsed once: a small cache keyed by the content's SHA-256 keeps
- * the last few maps and their credible regions, so the portal's two requests (objects, then the MOC) parse once.
+ * Maps are decompressed with a size bound and parsed once: a cache keyed by the content's SHA-256 keeps the last
+ * maps and their credible regions, so the portal's two requests (objects, then the MOC) parse once. The cache is
+ * bounded in bytes (an NSIDE-2048 flat map parses into 850 MB): the least recent maps leave it first, and a map
+ * larger than the bound is not kept. Each heavy-request thread (serve/heavy/) has its own cache.
  */
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
@@ -19,8 +21,8 @@ export const MAX_SKYMAP_BYTES = 256 * 2 ** 20;
 export const GRACEDB_URL_ENV = 'SKYALERT_GRACEDB_URL';
 /** GraceDB superevent and event ids: S200219ac, MS230101a, G364600, ... */
 const EVENT_NAME = /^[A-Za-z]{1,3}\d{6}[a-z]{0,3}$|^[A-Z]\d{1,7}$/;
-/** Maps kept parsed. */
-const CACHE_SIZE = 4;
+/** Most bytes of parsed maps and regions kept (per thread): 512 MiB. */
+export const MAX_SKYMAP_CACHE_BYTES = 512 * 2 ** 20;
 
 /** A parsed map and the regions computed on it, by level. */
 interface CachedMap {
@@ -29,6 +31,25 @@ interface CachedMap {
 }
 
 const cache = new Map<string, CachedMap>();
+
+/** Bytes a cached map holds: its arrays and its regions' masks. */
+function cachedBytes(entry: CachedMap): number {
+  const { orders, pixels, prob } = entry.map;
+  let bytes = orders.byteLength + pixels.byteLength + prob.byteLength;
+  for (const region of entry.regions.values()) bytes += region.isInRegion.byteLength;
+  return bytes;
+}
+
+/** Drops the least recent maps until the cache holds at most {@link MAX_SKYMAP_CACHE_BYTES}. */
+function boundCache(): void {
+  let total = 0;
+  for (const entry of cache.values()) total += cachedBytes(entry);
+  for (const [key, entry] of cache) {
+    if (total <= MAX_SKYMAP_CACHE_BYTES) return;
+    total -= cachedBytes(entry);
+    cache.delete(key);
+  }
+}
 
 /** A map and its credible region at the requested level. */
 export interface MapRegion {
@@ -110,7 +131,6 @@ export function skymapRegion(bytes: Uint8Array, level: number): MapRegion {
   let entry = cache.get(key);
   if (entry === undefined) {
     entry = { map: parseMap(bytes), regions: new Map() };
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   } else {
     cache.delete(key); // re-inserted below as the most recent
   }
@@ -120,6 +140,7 @@ export function skymapRegion(bytes: Uint8Array, level: number): MapRegion {
     region = credibleRegion(entry.map, level);
     entry.regions.set(level, region);
   }
+  boundCache();
   return { map: entry.map, region };
 }
 

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import {
   parseWriteTokens,
+  REQUEST_BUDGET_ENV,
   type ServeSettings,
   SIMBAD_URL_ENV,
   WRITE_TOKENS_ENV,
@@ -12,7 +13,7 @@ import { UsageError } from './usage-error.js';
 
 /**
  * Reads SKYALERT_SIMBAD_URL, SKYALERT_WRITE_TOKENS and SKYALERT_WRITE_TOKENS_FILE (both token sources may be
- * given: their tokens add up).
+ * given: their tokens add up), and SKYALERT_REQUEST_BUDGET_S.
  * @throws UsageError when a value is malformed or the token file cannot be read.
  */
 export function readServeSettings(env: NodeJS.ProcessEnv): ServeSettings {
@@ -30,5 +31,13 @@ export function readServeSettings(env: NodeJS.ProcessEnv): ServeSettings {
   } catch (err) {
     throw new UsageError(`write tokens: ${(err as Error).message}`);
   }
-  return { simbadUrl: simbad, writeTokens: tokens };
+  const budget = env[REQUEST_BUDGET_ENV]?.trim();
+  const budgetS = budget ? Number(budget) : null;
+  if (budgetS !== null && !(Number.isFinite(budgetS) && budgetS > 0 && budgetS <= 3600))
+    throw new UsageError(`${REQUEST_BUDGET_ENV} must be a number of seconds from 0 to 3600: ${budget}`);
+  return {
+    simbadUrl: simbad,
+    writeTokens: tokens,
+    ...(budgetS === null ? {} : { heavyBudgetMs: budgetS * 1000 }),
+  };
 }

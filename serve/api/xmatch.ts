@@ -42,6 +42,11 @@ import {
 export const DEFAULT_WINDOW_DAYS = 1;
 /** Most rows of an answer (matches, plus unmatched rows when kept). */
 export const MAX_XMATCH_ROWS = 500_000;
+/**
+ * Most cells (rows × columns) of an answer, checked from the match count before the answer is built: 5,000,000
+ * cells are about 120 MB of JSON (24 bytes a cell on simulated alerts, measured).
+ */
+export const MAX_XMATCH_CELLS = 5_000_000;
 
 const SEPARATION_FIELD = 'v:separation_degree';
 const XMATCH_V_FIELDS = [...ALERT_V_FIELDS, SEPARATION_FIELD];
@@ -157,12 +162,23 @@ export function xmatchApp(reader: StoreReader): Hono {
     const catalogue = await readCatalogue(args.catalog, file?.bytes ?? null, reader);
     const positions = cataloguePositions(catalogue, roles);
     const index = new PositionIndex(positions.raDeg, positions.decDeg, args.radius);
-    const tooMany = (rows: string) =>
-      new ApiError(
+    const selection = parseColumnSelection(args.columns, XMATCH_V_FIELDS);
+    const alertColumns = answerColumns(selection, XMATCH_V_FIELDS);
+    const names = catalogueNames(catalogue, new Set(alertColumns));
+    // the answer's size is known from its row count: refused before it is built (and the scan stopped early)
+    const columnCount = names.length + alertColumns.length;
+    const maxRows = Math.min(MAX_XMATCH_ROWS, Math.floor(MAX_XMATCH_CELLS / columnCount));
+    const tooMany = (rows: number | null) => {
+      const max = maxRows.toLocaleString('en-US');
+      return new ApiError(
         400,
-        `The cross-match gives ${rows} rows, more than the ${MAX_XMATCH_ROWS.toLocaleString('en-US')} one answer holds: ` +
-          'use a smaller radius, a time window, alerts=latest, or split the catalogue.',
+        `The cross-match gives ${rows === null ? `more than ${max}` : rows.toLocaleString('en-US')} rows of ` +
+          `${columnCount} columns; one answer holds at most ${max} rows of that many columns ` +
+          `(${MAX_XMATCH_ROWS.toLocaleString('en-US')} rows and ${MAX_XMATCH_CELLS.toLocaleString('en-US')} cells, ` +
+          'rows × columns): name fewer fields in `columns`, use a smaller radius, a time window, alerts=latest, ' +
+          'or split the catalogue.',
       );
+    };
     let matches: CatalogueMatch[];
     try {
       matches = await findCatalogueMatches(
@@ -173,25 +189,22 @@ export function xmatchApp(reader: StoreReader): Hono {
         index,
         matchWindows(args, positions.timeJd),
         args.alerts === 'latest',
-        MAX_XMATCH_ROWS,
+        maxRows,
       );
     } catch (err) {
-      if (err instanceof TooManyMatchesError) throw tooMany('more');
+      if (err instanceof TooManyMatchesError) throw tooMany(null);
       throw err;
     }
     const kept = answerOrder(matches);
     const matchedRows = new Set(kept.map((m) => m.row));
     const total = kept.length + (args.unmatched === 'keep' ? catalogue.rows.length - matchedRows.size : 0);
-    if (total > MAX_XMATCH_ROWS) throw tooMany(total.toLocaleString('en-US'));
+    if (total > maxRows) throw tooMany(total);
 
-    const selection = parseColumnSelection(args.columns, XMATCH_V_FIELDS);
     const refs = [...new Map(kept.map((m) => [m.candid, m])).values()];
     const stored = await readReferencedAlerts(reader, refs, selection.stored);
     const alertRows = toApiAlertRows(stored, { selection, colour: false });
     const alertByCandid = new Map<bigint, Row>(stored.map((s, i) => [s.i_candid as bigint, alertRows[i]]));
 
-    const alertColumns = answerColumns(selection, XMATCH_V_FIELDS);
-    const names = catalogueNames(catalogue, new Set(alertColumns));
     // Rows are built by assignment: spreading a 150-field alert row into a new object takes the slow
     // dictionary path in V8 (25 times slower on 10,000 rows, measured).
     const catalogueRow = (r: number): Row => {

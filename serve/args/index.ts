@@ -33,4 +33,10 @@ export {
   stampKindArg,
   withoutEmptyArgs,
 } from './table-args.js';
-export { MAX_UPLOAD_BYTES, readUploadRequest, type Upload, uploadLimit } from './upload.js';
+export {
+  MAX_FORM_FIELDS,
+  MAX_UPLOAD_BYTES,
+  readUploadRequest,
+  type Upload,
+  uploadLimit,
+} from './upload.js';

@@ -11,6 +11,8 @@ import { rawArgs } from './request.js';
 
 /** Largest request body of an upload endpoint (bytes): 64 MiB. */
 export const MAX_UPLOAD_BYTES = 64 * 2 ** 20;
+/** Most fields (parts) of a multipart or form-encoded body of an upload endpoint, counted before parsing. */
+export const MAX_FORM_FIELDS = 100;
 
 /** An uploaded file. */
 export interface Upload {
@@ -39,6 +41,11 @@ export function uploadLimit(maxBytes: number = MAX_UPLOAD_BYTES): MiddlewareHand
 export async function readUploadRequest(c: Context, fileField: string): Promise<UploadRequest> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   if (c.req.method === 'POST' && type.startsWith('multipart/form-data')) {
+    const body = Buffer.from(await c.req.arrayBuffer());
+    const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(c.req.header('content-type') ?? '');
+    if (boundary === null)
+      throw new ApiError(400, 'The multipart/form-data body has no boundary in its Content-Type header.');
+    checkFieldCount(countOccurrences(body, `--${boundary[1] ?? boundary[2]}`, MAX_FORM_FIELDS + 2) - 1);
     let form: FormData;
     try {
       form = await c.req.formData();
@@ -68,5 +75,30 @@ export async function readUploadRequest(c: Context, fileField: string): Promise<
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     return { args: { ...c.req.query() }, file: { bytes, name: 'upload' } };
   }
+  if (c.req.method === 'POST' && type.startsWith('application/x-www-form-urlencoded'))
+    checkFieldCount(countOccurrences(Buffer.from(await c.req.arrayBuffer()), '&', MAX_FORM_FIELDS) + 1);
   return { args: await rawArgs(c), file: null };
+}
+
+/** 413 when a form has more than {@link MAX_FORM_FIELDS} fields. */
+function checkFieldCount(fields: number): void {
+  if (fields > MAX_FORM_FIELDS)
+    throw new ApiError(
+      413,
+      `The form has more than ${MAX_FORM_FIELDS} fields, the most this endpoint takes: send the arguments ` +
+        'once each, and the file in one part.',
+    );
+}
+
+/** Occurrences of `text` in `bytes`, counted up to `atMost` (enough to tell a form over the bound). */
+function countOccurrences(bytes: Buffer, text: string, atMost: number): number {
+  const needle = Buffer.from(text, 'latin1');
+  let count = 0;
+  for (
+    let at = bytes.indexOf(needle);
+    at >= 0 && count < atMost;
+    at = bytes.indexOf(needle, at + needle.length)
+  )
+    count++;
+  return count;
 }

@@ -1,0 +1,41 @@
+/**
+ * Worker thread of the heavy-request pool (heavy-pool.ts): opens its own reader on the store and answers the
+ * requests it is given with the heavy endpoints' app. Messages in: {@link HeavyTask}; out: {@link READY} once
+ * the store is open, then a {@link HeavyReply} per task (the body's bytes transferred).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import pino from 'pino';
+import { StoreLayout } from '../../data/index.js';
+import { StoreReader } from '../store-reader.js';
+import { heavyEndpointsApp } from './heavy-endpoints.js';
+import { type HeavyReply, type HeavyTask, READY } from './heavy-pool.js';
+
+const { root, level } = workerData as { root: string; level: string };
+const log = pino({ level }, pino.destination(2)).child({ component: 'serve.heavy' });
+// a store the thread cannot open answers 503 (the main thread opened it, so this is a passing state)
+const app = StoreReader.open(new StoreLayout(root), log).then(
+  (reader) => heavyEndpointsApp(reader, log),
+  (err: unknown) => {
+    log.error({ err }, 'store not opened by the heavy-request thread');
+    return null;
+  },
+);
+void app.then(() => parentPort?.postMessage(READY));
+
+/** The answer of the heavy endpoints to a task. */
+async function answer(task: HeavyTask): Promise<Response> {
+  const endpoints = await app;
+  if (endpoints === null)
+    return Response.json(
+      { status: 'error', text: 'The store could not be opened: retry later.' },
+      { status: 503 },
+    );
+  return endpoints.request(task.url, { method: task.method, headers: task.headers, body: task.body });
+}
+
+parentPort?.on('message', async (task: HeavyTask) => {
+  const answered = await answer(task);
+  const body = await answered.arrayBuffer();
+  const reply: HeavyReply = { id: task.id, status: answered.status, headers: [...answered.headers], body };
+  parentPort?.postMessage(reply, [body]);
+});
