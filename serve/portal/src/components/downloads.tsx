@@ -2,7 +2,7 @@
  * Download buttons for an API query: the same endpoint and arguments with `output-format` csv, json or votable,
  * so a download holds exactly the rows the API gives a script. The query URL is shown for copying.
  */
-import { apiUrl } from '../lib/api.js';
+import { type ApiArgs, apiUrl } from '../lib/api.js';
 
 const FORMATS = [
   ['csv', 'CSV', 'csv'],
@@ -13,7 +13,7 @@ const FORMATS = [
 /** Props of {@link Downloads}: a GET endpoint of the API, its arguments, and a base name for the files. */
 export interface DownloadsProps {
   readonly endpoint: string;
-  readonly args: Record<string, string | number | boolean | undefined>;
+  readonly args: ApiArgs;
   readonly fileName: string;
 }
 

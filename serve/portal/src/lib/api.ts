@@ -17,14 +17,18 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** Encodes API arguments as a query string (empty values left out). */
-export function apiUrl(
-  endpoint: string,
-  args: Record<string, string | number | boolean | undefined> = {},
-): string {
+/**
+ * Arguments of an API call: `undefined` and `''` are left out; `null` is sent empty (`key=`), for an argument
+ * whose empty value means something (statistics' `date=`: every night).
+ */
+export type ApiArgs = Record<string, string | number | boolean | null | undefined>;
+
+/** Encodes API arguments as a query string (see {@link ApiArgs}). */
+export function apiUrl(endpoint: string, args: ApiArgs = {}): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(args)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
+    if (value === null) search.set(key, '');
+    else if (value !== undefined && value !== '') search.set(key, String(value));
   }
   const text = search.toString();
   return `/api/v1/${endpoint}${text ? `?${text}` : ''}`;
@@ -44,7 +48,7 @@ async function failure(response: Response): Promise<ApiRequestError> {
 /** GETs a JSON answer of the API. */
 export async function getJson<T = ApiRow[]>(
   endpoint: string,
-  args: Record<string, string | number | boolean | undefined> = {},
+  args: ApiArgs = {},
   signal?: AbortSignal,
 ): Promise<T> {
   const response = await fetch(apiUrl(endpoint, args), { signal, headers: { accept: 'application/json' } });
@@ -64,11 +68,7 @@ export async function postForm<T = ApiRow[]>(
 }
 
 /** GETs a binary answer (images, parquet). */
-export async function getBlob(
-  endpoint: string,
-  args: Record<string, string | number | boolean | undefined>,
-  signal?: AbortSignal,
-): Promise<Blob> {
+export async function getBlob(endpoint: string, args: ApiArgs, signal?: AbortSignal): Promise<Blob> {
   const response = await fetch(apiUrl(endpoint, args), { signal });
   if (!response.ok) throw await failure(response);
   return response.blob();

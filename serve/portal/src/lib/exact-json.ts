@@ -2,7 +2,7 @@
  * JSON answers with 64-bit alert ids kept exact: `i:candid` values (up to 19 digits) do not fit a JavaScript
  * number, so they are read as strings before parsing. The cutouts endpoint needs the exact candid.
  */
-import { ApiRequestError, type ApiRow, apiUrl } from './api.js';
+import { type ApiArgs, ApiRequestError, type ApiRow, apiUrl } from './api.js';
 
 /** Fields holding 64-bit integers in the API's JSON. */
 export const INT64_FIELDS: readonly string[] = ['i:candid'];
@@ -22,11 +22,7 @@ export function quoteIntegerFields(text: string, fields: readonly string[] = INT
 }
 
 /** GETs rows of the API with `i:candid` as exact decimal strings. Errors carry the API's message. */
-export async function getRowsExact(
-  endpoint: string,
-  args: Record<string, string | number | boolean | undefined>,
-  signal?: AbortSignal,
-): Promise<ApiRow[]> {
+export async function getRowsExact(endpoint: string, args: ApiArgs, signal?: AbortSignal): Promise<ApiRow[]> {
   const response = await fetch(apiUrl(endpoint, args), { signal, headers: { accept: 'application/json' } });
   const text = await response.text();
   if (!response.ok) {

@@ -60,8 +60,9 @@ export function StatsPage() {
   const rows = useLoad(`stats:${date}`, (signal) =>
     getJson<ApiRow[]>(
       'statistics',
-      // output-format makes the query non-empty when date is '' (every night): an empty GET answers the arguments
-      { date, 'output-format': 'json' },
+      // date is required; sent empty (null) for every night. output-format makes the query non-empty then (an
+      // empty GET answers the arguments)
+      { date: date === '' ? null : date, 'output-format': 'json' },
       signal,
     ),
   );
@@ -156,7 +157,11 @@ export function StatsPage() {
               height={Math.max(300, 22 * plots.classCount + 80)}
             />
           </div>
-          <Downloads endpoint="statistics" args={{ date }} fileName={`statistics${date ? `_${date}` : ''}`} />
+          <Downloads
+            endpoint="statistics"
+            args={{ date: date === '' ? null : date }}
+            fileName={`statistics${date ? `_${date}` : ''}`}
+          />
         </>
       ) : null}
     </section>
