@@ -1,5 +1,5 @@
 /**
- * `/api/v1/columns`: every field an endpoint can return, by family (`i:` alert fields, `b:` cutouts, `d:`
+ * `/api/v1/columns` (alias of `/api/v1/schema`): every field an alert answer holds, by family (`i:` alert fields, `b:` cutouts, `d:`
  * science-module outputs and tags, `v:` derived values), each with its type and doc, plus unit and UCD where the
  * catalogue knows them. Read from the single field catalogue (data/columns.ts, data/derived-columns.ts) that the
  * encoders use. Fields that only some endpoints add (`v:separation_degree`, `v:jdstartgw`) are listed apart, under
@@ -63,13 +63,17 @@ export function columnsBody(): {
 export const COLUMNS_ENDPOINT: EndpointDoc = {
   path: '/api/v1/columns',
   methods: ['GET', 'POST'],
-  summary: 'Every field by family (i:, b:, d:, v:) with its type, doc, unit and UCD',
+  summary: 'Alias of /api/v1/schema: every field by family (i:, b:, d:, v:) with its type, doc, unit and UCD',
 };
 
-/** The columns endpoint app, mounted at /api/v1/columns. GET and POST answer the same catalogue. */
+/**
+ * The columns endpoint app, mounted at /api/v1/columns: an alias of /api/v1/schema (the four families at the top
+ * level, as Fink answers). GET and POST answer the same catalogue. The fields only some endpoints add are in
+ * {@link columnsBody}'s `endpointFields` (docs/api.md lists them with their endpoints).
+ */
 export function columnsApp(): Hono {
   const app = new Hono();
-  const body = JSON.stringify(columnsBody());
+  const body = JSON.stringify(columnsBody().fields);
   app.on(['GET', 'POST'], '/', (c) => c.body(body, 200, { 'content-type': 'application/json' }));
   return app;
 }

@@ -1,8 +1,8 @@
 /**
  * `/api/v1/schema`: every field of an alert answer, by family at the top level, as Fink answers it:
  * `{"ZTF original fields (i:)": {name without prefix: {type, doc, unit?, ucd?}}, "ZTF original cutouts (b:)": …,
- * "Fink science module outputs (d:)": …, "Fink on-the-fly added values (v:)": …}`. The same catalogue as
- * `/api/v1/columns` (serve/api/columns.ts), which also lists the fields only some endpoints add.
+ * "Fink science module outputs (d:)": …, "Fink on-the-fly added values (v:)": …}`. `/api/v1/columns`
+ * (serve/api/columns.ts) is its alias; the fields only some endpoints add are left out of both, as Fink does.
  *
  * Reference: fink-object-api apps/routes/v1/ztf/schema/{api.py,test.py} (the four family keys, names without
  * prefix, sorted by name).
