@@ -663,10 +663,11 @@ describe('fuzzing every /api/v1 endpoint', () => {
     ] as string[];
     const classes = (await (await app.request(`${API}/classes`)).json()) as Record<string, string[]>;
     known.classes = Object.values(classes).flat();
-    const columns = (await (await app.request(`${API}/columns`)).json()) as {
-      fields: Record<string, Record<string, unknown>>;
-    };
-    known.columns = Object.entries(columns.fields).flatMap(([group, fields]) => {
+    const families = (await (await app.request(`${API}/schema`)).json()) as Record<
+      string,
+      Record<string, unknown>
+    >;
+    known.columns = Object.entries(families).flatMap(([group, fields]) => {
       const prefix = /\((\w):\)/.exec(group)?.[1] ?? 'i';
       return Object.keys(fields).map((f) => `${prefix}:${f}`);
     });
