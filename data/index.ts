@@ -121,4 +121,15 @@ export {
   statisticsTable,
 } from './statistics.js';
 export { isValidIngesterId, StoreLayout } from './store-layout.js';
+export {
+  claimStoreSurvey,
+  isSurvey,
+  type LsstAlert,
+  type LsstRow,
+  type LsstStamps,
+  readStoreSurvey,
+  SURVEYS,
+  type Survey,
+  SurveyMismatchError,
+} from './survey/index.js';
 export { TNS_COLUMN_NAMES, TNS_TABLE_COLUMNS } from './tns-table.js';
