@@ -4,6 +4,7 @@
  * version (7.0 … 11.0) or container (Avro file, Spark parquet, Confluent-framed Kafka message) it came in.
  */
 import type { ColumnValue } from '../column-types.js';
+import type { LsstColumns } from './lsst-columns.js';
 
 /** One row of an LSST table: API column name (prefix `r:` Rubin field, `f:` Fink value) → value. Longs are BigInt. */
 export type LsstRow = Readonly<Record<string, ColumnValue>>;
@@ -40,4 +41,6 @@ export interface LsstAlert {
   /** `r:` fields of `mpc_orbits` (or `MPCORB` before 10.0); null when absent. */
   readonly orbit: LsstRow | null;
   readonly stamps: LsstStamps;
+  /** The column catalogue of the alert's writer schema (one shared object per schema). */
+  readonly columns: LsstColumns;
 }

@@ -1,0 +1,30 @@
+/**
+ * Files of a published LSST part (docs/surveys.md, "The LSST store"). Column names inside them are the API names
+ * (`"r:diaObjectId"`), so that what is stored is what is served.
+ */
+
+/** Files of an LSST part, relative to the part directory. */
+export const LSST_PART_FILES = {
+  /** One row per diaSource (alerts and earlier detections), unique on r:diaSourceId; sorted by object then time. */
+  sources: 'sources.parquet',
+  /** One row per diaObject, its newest alert's diaObject record; sorted by r:diaObjectId. */
+  objects: 'objects.parquet',
+  /** One row per forced source, unique on r:diaForcedSourceId; sorted by object then time. */
+  fp: 'fp.parquet',
+  /** One row per Solar System detection; sorted by packed designation then time. */
+  sso: 'sso.parquet',
+  /** r:diaSourceId, r:diaObjectId and the three FITS stamps; sorted by r:diaSourceId. */
+  cutouts: 'cutouts.parquet',
+} as const;
+
+export type LsstPartFile = keyof typeof LSST_PART_FILES;
+
+/** Columns the LSST store adds to the `r:`/`f:` columns (`v:` = values of Sky-alert, not of Rubin or Fink). */
+export const LSST_STORE_COLUMNS = {
+  /** In sources.parquet: true for a diaSource received as an alert, false for one only seen in a history. */
+  alert: 'v:alert',
+  /** The night (Rubin's dayObs, YYYYMMDD) of the row's midpoint time. */
+  night: 'v:night',
+  /** HEALPix NESTED index at order 29 of the row's r:ra, r:dec (sky searches by pixel ranges). */
+  hpix29: 'v:hpix29',
+} as const;
