@@ -1,13 +1,18 @@
 /**
- * The ingest path shared by every source: decoded records → validated alerts → derived values → staging;
- * rejections → quarantine. A batch is durable (staged or quarantined) when `ingest*` resolves, so the caller
- * may then commit the batch's source positions.
+ * The ingest path shared by every source and survey: decoded records → validated alerts → derived values →
+ * staging; rejections → quarantine. A batch is durable (staged or quarantined) when `ingest*` resolves, so the
+ * caller may then commit the batch's source positions. StagingPipeline is the survey-neutral part (any alert type
+ * with a night, staged through a NightRouter); IngestPipeline adds ZTF's decoder.
  */
 import type { Logger } from 'pino';
-import type { Position, Rejection, StoreLayout } from '../data/index.js';
-import { AlertDecoder, type DecodeOutcome } from './decode/index.js';
+import type { Alert, Position, Rejection, StoreLayout } from '../data/index.js';
+import { AlertDecoder } from './decode/index.js';
 // biome-ignore lint/style/noRestrictedImports: stage/staging-thread.ts imports this file; stage/index.js would close an import cycle
 import { deriveAlertValues } from './stage/derive.js';
+// biome-ignore lint/style/noRestrictedImports: stage/staging-thread.ts imports this file; stage/index.js would close an import cycle
+import type { NightRouter } from './stage/night-router.js';
+// biome-ignore lint/style/noRestrictedImports: stage/staging-thread.ts imports this file; stage/index.js would close an import cycle
+import type { StagedAlert } from './stage/night-staging.js';
 // biome-ignore lint/style/noRestrictedImports: stage/staging-thread.ts imports this file; stage/index.js would close an import cycle
 import { Quarantine } from './stage/quarantine.js';
 // biome-ignore lint/style/noRestrictedImports: stage/staging-thread.ts imports this file; stage/index.js would close an import cycle
@@ -19,9 +24,12 @@ export interface RawMessage {
   readonly position: Position;
 }
 
+/** What decoding one record gives, for any survey's alerts: the alert or the reason it was rejected. */
+export type Outcome<A> = { ok: true; alert: A } | { ok: false; reason: string };
+
 /** A decoded record with its position; `raw` gives the bytes to quarantine when it is rejected. */
-export interface DecodedItem {
-  readonly outcome: DecodeOutcome;
+export interface DecodedItem<A = Alert> {
+  readonly outcome: Outcome<A>;
   readonly position: Position;
   readonly raw: () => Uint8Array;
 }
@@ -46,10 +54,12 @@ export function describePosition(p: Position): string {
   return p.kind === 'kafka' ? `kafka:${p.topic}/${p.partition}@${p.offset}` : `file:${p.file}#${p.index}`;
 }
 
-export class IngestPipeline {
+/**
+ * Hands decoded alerts of one survey (type A, with their night) to its night router as staged items (type Item,
+ * built by `toItem` from the alert and its source label), and rejections to the quarantine.
+ */
+export class StagingPipeline<A extends { readonly night: number }, Item, R extends NightRouter<Item>> {
   readonly counts: IngestCounts = { read: 0, staged: 0, duplicates: 0, quarantined: 0, bytes: 0 };
-  readonly decoder: AlertDecoder;
-  readonly stager: Stager;
   private readonly quarantine: Quarantine;
   /** Nights that received alerts during this run. */
   readonly nightsTouched = new Set<number>();
@@ -69,48 +79,13 @@ export class IngestPipeline {
 
   constructor(
     layout: StoreLayout,
-    ingesterId: string,
-    private readonly log: Logger,
-    decoder?: AlertDecoder,
+    readonly stager: R,
+    private readonly toItem: (alert: A, source: string) => Item,
+    protected readonly log: Logger,
     /** Let the next batches decode while the previous ones are staged (file ingestion; not for Kafka). */
     private readonly overlap = false,
   ) {
-    this.decoder = decoder ?? new AlertDecoder();
-    this.stager = new Stager(layout, ingesterId, log.child({ component: 'ingest.stage' }));
     this.quarantine = new Quarantine(layout);
-  }
-
-  /** Decodes raw messages (each may hold several records) and ingests them (as {@link ingestDecoded}). */
-  async ingestMessages(messages: readonly RawMessage[]): Promise<void> {
-    await this.ingestDecoded(this.decodeMessages(messages));
-  }
-
-  /** Decodes raw messages and hands them to staging (as {@link handOverDecoded}). */
-  handOverMessages(messages: readonly RawMessage[]): Promise<HandedOver> {
-    return this.handOverDecoded(this.decodeMessages(messages));
-  }
-
-  /**
-   * The records of raw messages (each may hold several), a rejection for a message that holds none; each message
-   * is decoded as the items are iterated.
-   */
-  private *decodeMessages(messages: readonly RawMessage[]): Generator<DecodedItem> {
-    for (const m of messages) {
-      this.counts.bytes += m.bytes.length;
-      const outcomes = this.decoder.decodeMessage(m.bytes);
-      if (outcomes.length === 0) {
-        yield {
-          outcome: { ok: false, reason: 'Avro container holds no record' },
-          position: m.position,
-          raw: () => m.bytes,
-        };
-      }
-      for (let i = 0; i < outcomes.length; i++) {
-        const position: Position =
-          m.position.kind === 'file' ? { ...m.position, index: m.position.index + i } : m.position;
-        yield { outcome: outcomes[i], position, raw: () => m.bytes };
-      }
-    }
   }
 
   /**
@@ -118,7 +93,7 @@ export class IngestPipeline {
    * pipeline overlaps staging with decoding (`overlap`), when the batch is durable after the second next call or
    * after `flush`.
    */
-  async ingestDecoded(items: Iterable<DecodedItem>): Promise<void> {
+  async ingestDecoded(items: Iterable<DecodedItem<A>>): Promise<void> {
     const { durable } = await this.handOverDecoded(items);
     if (!this.overlap) await durable;
   }
@@ -133,13 +108,13 @@ export class IngestPipeline {
    * any of them failed. The items are iterated once, in order, each alert's staging rows built before the next
    * item is taken: a source that decodes as it is iterated keeps one decoded alert alive at a time.
    */
-  handOverDecoded(items: Iterable<DecodedItem>): Promise<HandedOver> {
+  handOverDecoded(items: Iterable<DecodedItem<A>>): Promise<HandedOver> {
     const turn = this.handingOver.then(() => this.handOver(items));
     this.handingOver = turn.catch(() => undefined);
     return turn;
   }
 
-  private async handOver(items: Iterable<DecodedItem>): Promise<HandedOver> {
+  private async handOver(items: Iterable<DecodedItem<A>>): Promise<HandedOver> {
     // after a failed batch nothing more is staged (e.g. a full disk): no file is opened for the later batches
     if (this.failure) throw this.failure;
     const rejected: Rejection[] = [];
@@ -154,11 +129,7 @@ export class IngestPipeline {
           offered++;
           this.nightsTouched.add(alert.night);
           this.lastBatchNights.add(alert.night);
-          const opening = this.stager.add({
-            alert,
-            derived: deriveAlertValues(alert),
-            source: describePosition(item.position),
-          });
+          const opening = this.stager.add(this.toItem(alert, describePosition(item.position)));
           if (opening) await opening;
         } else {
           rejected.push({ reason: outcome.reason, position: item.position, bytes: item.raw() });
@@ -221,5 +192,61 @@ export class IngestPipeline {
   async close(): Promise<void> {
     await this.flush().catch(() => undefined);
     await this.stager.closeAll();
+  }
+}
+
+/** The ZTF ingest path: ZTF's decoder, its derived values and its staging files. */
+export class IngestPipeline extends StagingPipeline<Alert, StagedAlert, Stager> {
+  readonly decoder: AlertDecoder;
+
+  constructor(
+    layout: StoreLayout,
+    ingesterId: string,
+    log: Logger,
+    decoder?: AlertDecoder,
+    /** Let the next batches decode while the previous ones are staged (file ingestion; not for Kafka). */
+    overlap = false,
+  ) {
+    super(
+      layout,
+      new Stager(layout, ingesterId, log.child({ component: 'ingest.stage' })),
+      (alert, source) => ({ alert, derived: deriveAlertValues(alert), source }),
+      log,
+      overlap,
+    );
+    this.decoder = decoder ?? new AlertDecoder();
+  }
+
+  /** Decodes raw messages (each may hold several records) and ingests them (as {@link ingestDecoded}). */
+  async ingestMessages(messages: readonly RawMessage[]): Promise<void> {
+    await this.ingestDecoded(this.decodeMessages(messages));
+  }
+
+  /** Decodes raw messages and hands them to staging (as {@link handOverDecoded}). */
+  handOverMessages(messages: readonly RawMessage[]): Promise<HandedOver> {
+    return this.handOverDecoded(this.decodeMessages(messages));
+  }
+
+  /**
+   * The records of raw messages (each may hold several), a rejection for a message that holds none; each message
+   * is decoded as the items are iterated.
+   */
+  private *decodeMessages(messages: readonly RawMessage[]): Generator<DecodedItem> {
+    for (const m of messages) {
+      this.counts.bytes += m.bytes.length;
+      const outcomes = this.decoder.decodeMessage(m.bytes);
+      if (outcomes.length === 0) {
+        yield {
+          outcome: { ok: false, reason: 'Avro container holds no record' },
+          position: m.position,
+          raw: () => m.bytes,
+        };
+      }
+      for (let i = 0; i < outcomes.length; i++) {
+        const position: Position =
+          m.position.kind === 'file' ? { ...m.position, index: m.position.index + i } : m.position;
+        yield { outcome: outcomes[i], position, raw: () => m.bytes };
+      }
+    }
   }
 }

@@ -22,6 +22,7 @@ import {
 } from '../../data/index.js';
 import { DirectAppendFile } from '../direct-append-file.js';
 import { appendChunks, ChunkRows, chunkKindOfSql } from './chunk-rows.js';
+import type { StageCounts } from './night-router.js';
 import { bumpStagedVersion } from './staged-version.js';
 import { type AttachedStagingFile, StagingDatabase } from './staging-database.js';
 
@@ -43,11 +44,7 @@ export interface StagedAlert {
   readonly source: string;
 }
 
-/** Counts of one staged batch. */
-export interface StageCounts {
-  staged: number;
-  duplicates: number;
-}
+export type { StageCounts } from './night-router.js';
 
 /** True when a history point must be kept: a non-detection, or a detection failing the quality cut. */
 export function isKeptHistoryPoint(p: HistoryPoint): boolean {

@@ -1,169 +1,32 @@
 /**
- * Routes staged alerts to the staging file of their night for one ingester, keeping a few nights open, and
- * closes nights on request so that the publisher can read them.
+ * Routes staged ZTF alerts to the staging file of their night for one ingester (NightRouter with ZTF's night
+ * files, night-staging.ts), reusing the row chunks of closed files for the next ones.
  */
 import type { Logger } from 'pino';
 import type { StoreLayout } from '../../data/index.js';
-import { NightStaging, type StageCounts, type StagedAlert, type StagingRows } from './night-staging.js';
-import { StagingDatabase } from './staging-database.js';
+import { NightRouter } from './night-router.js';
+import { NightStaging, type StagedAlert, type StagingRows } from './night-staging.js';
 
-/** Most staging files one ingester keeps open at once (alerts of old nights trickle in rarely). */
-const MAX_OPEN_NIGHTS = 4;
-/**
- * Most staging files closing at once in the background (their last commit, checkpoint and fsyncs), beside the
- * ones being opened: a backfill of small nights closes one file per night, and its fsyncs, waited one after the
- * other, made most of the staging time (docs/benchmarks.md).
- */
-const MAX_CLOSING_NIGHTS = 4;
-
-export class Stager {
-  private readonly open = new Map<number, NightStaging>();
-  /** The database the open nights' files are attached to. */
-  private readonly database = new StagingDatabase();
-  /** Row chunks of closed files, for the next files to open. */
-  private readonly freeRows: StagingRows[] = [];
-  /** Awaited before a night's file is (re)opened, e.g. to let a background publication of it finish. */
-  beforeOpen: ((night: number) => Promise<void>) | null = null;
-
-  constructor(
-    private readonly layout: StoreLayout,
-    readonly ingesterId: string,
-    private readonly log: Logger,
-  ) {}
-
-  /** Files of the nights with alerts in the batch being built. */
-  private readonly building = new Map<number, NightStaging>();
-  /** Parts of the batch being built already handed over (a file closed while the batch was built). */
-  private endedParts: { night: number; counts: Promise<StageCounts> }[] = [];
-
-  /**
-   * Adds an alert to the batch being built: its rows are built at once (NightStaging.add). Returns a promise only
-   * when its night's file must be opened first; batches are built one at a time, in order.
-   */
-  add(s: StagedAlert): Promise<void> | undefined {
-    const night = s.alert.night;
-    const staging = this.building.get(night);
-    if (staging !== undefined) {
-      staging.add(s);
-      return undefined;
-    }
-    return this.nightFile(night).then((opened) => {
-      this.building.set(night, opened);
-      opened.add(s);
+export class Stager extends NightRouter<StagedAlert> {
+  constructor(layout: StoreLayout, ingesterId: string, log: Logger) {
+    /** Row chunks of closed files, for the next files to open. */
+    const freeRows: StagingRows[] = [];
+    super(layout, ingesterId, log, {
+      survey: 'ztf',
+      nightOf: (s) => s.alert.night,
+      open: async (file, database) => {
+        const staging = await NightStaging.open(file, database, freeRows.pop());
+        return {
+          file: staging.file,
+          add: (s) => staging.add(s),
+          endBatch: () => staging.endBatch(),
+          abandonBatch: () => staging.abandonBatch(),
+          close: async () => {
+            await staging.close();
+            freeRows.push(staging.rows);
+          },
+        };
+      },
     });
-  }
-
-  /**
-   * Hands the batch being built (any mix of nights) over to its files; resolves when every part of it is durable.
-   * A batch may be handed over before the previous one is durable: each night's file stages its batches in the
-   * order they were handed over.
-   */
-  endBatch(): Promise<StageCounts & { nights: number[] }> {
-    const parts = this.endedParts;
-    this.endedParts = [];
-    for (const [night, staging] of this.building) parts.push({ night, counts: staging.endBatch() });
-    this.building.clear();
-    for (const p of parts) p.counts.catch(() => undefined); // awaited below, with the others
-    const nights = [...new Set(parts.map((p) => p.night))].sort();
-    return Promise.all(parts.map((p) => p.counts)).then((all) => {
-      if (this.closeError !== null) throw this.closeError;
-      const total = { staged: 0, duplicates: 0, nights };
-      for (const counts of all) {
-        total.staged += counts.staged;
-        total.duplicates += counts.duplicates;
-      }
-      return total;
-    });
-  }
-
-  /** Drops the batch being built (e.g. when building it failed half-way). */
-  abandonBatch(): void {
-    for (const staging of this.building.values()) staging.abandonBatch();
-    this.building.clear();
-    for (const p of this.endedParts) p.counts.catch(() => undefined);
-    this.endedParts = [];
-  }
-
-  /** Nights whose staging file is open, or still closing (not yet readable by a publisher). */
-  openNights(): number[] {
-    return [...new Set([...this.open.keys(), ...this.closing.keys()])].sort();
-  }
-
-  /** Files being closed in the background, by night (a night reopened waits for its close). */
-  private readonly closing = new Map<number, Promise<void>>();
-  /** The first failure of a close in the background, thrown by the next batch's promise. */
-  private closeError: unknown = null;
-
-  /** Closes one night's file (no-op when not open); resolves once it is closed. */
-  async closeNight(night: number): Promise<void> {
-    await (this.startClosing(night) ?? this.closing.get(night));
-  }
-
-  /**
-   * Starts closing one night's file (null when it is not open): its part of the batch being built is handed over
-   * at once (the batch's promise includes it); the close runs in the background, tracked in `closing`.
-   */
-  private startClosing(night: number): Promise<void> | null {
-    const staging = this.open.get(night);
-    if (!staging) return null;
-    this.open.delete(night);
-    const part = this.building.get(night);
-    if (part !== undefined) {
-      this.building.delete(night);
-      this.endedParts.push({ night, counts: part.endBatch() });
-    }
-    const closed = staging.close().then(() => {
-      this.freeRows.push(staging.rows);
-      this.log.debug({ night }, 'staging file closed');
-    });
-    const tracked = closed.finally(() => {
-      if (this.closing.get(night) === tracked) this.closing.delete(night);
-    });
-    // reported to whoever awaits the close, else by the next batch
-    tracked.catch((err: unknown) => {
-      this.closeError ??= err;
-    });
-    this.closing.set(night, tracked);
-    return tracked;
-  }
-
-  /**
-   * Closes every open staging file (the staging database too; it opens again with the next file). Every file is
-   * closed even when one fails (e.g. no space left for its checkpoint); the first failure is thrown after.
-   */
-  async closeAll(): Promise<void> {
-    for (const night of this.openNights()) this.startClosing(night);
-    await Promise.allSettled([...this.closing.values()]);
-    await this.database.close();
-    const error = this.closeError;
-    this.closeError = null;
-    if (error !== null) throw error;
-  }
-
-  private async nightFile(night: number): Promise<NightStaging> {
-    const hit = this.open.get(night);
-    if (hit) {
-      // keep most recently used last
-      this.open.delete(night);
-      this.open.set(night, hit);
-      return hit;
-    }
-    if (this.open.size >= MAX_OPEN_NIGHTS) {
-      const oldest = this.open.keys().next().value;
-      if (oldest !== undefined) this.startClosing(oldest);
-    }
-    // a failed close is reported by the next batch or closeAll; here it only frees its place
-    while (this.closing.size > MAX_CLOSING_NIGHTS)
-      await Promise.race(this.closing.values()).catch(() => undefined);
-    await this.closing.get(night)?.catch(() => undefined);
-    if (this.beforeOpen) await this.beforeOpen(night);
-    const staging = await NightStaging.open(
-      this.layout.stagingFile(night, this.ingesterId),
-      this.database,
-      this.freeRows.pop(),
-    );
-    this.open.set(night, staging);
-    this.log.debug({ night, file: staging.file }, 'staging file opened');
-    return staging;
   }
 }
