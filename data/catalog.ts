@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StoreLayout } from './store-layout.js';
+import type { LsstPartFile } from './survey/index.js';
 
 /** Files of a part, relative to the part directory. */
 export const PART_FILES = {
@@ -40,6 +41,11 @@ export interface PartEntry {
    * object blocks, which the server refuses to read (serve/store-reader.ts).
    */
   readonly objectBlockFormat?: number;
+  /**
+   * Rows of each file of an LSST part (data/survey/lsst-store.ts, LSST_PART_FILES); absent in ZTF parts, whose
+   * `rows` then counts alerts (the part's alerts received, Solar System ones included), upperlim 0 and cutouts.
+   */
+  readonly lsstRows?: Readonly<Record<LsstPartFile, number>>;
   readonly createdAt: string;
 }
 

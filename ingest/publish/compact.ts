@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { StoreLayout } from '../../data/index.js';
-import { type Catalog, type PartEntry, readCatalog } from '../../data/index.js';
+import { type Catalog, type PartEntry, readCatalog, readStoreSurvey } from '../../data/index.js';
 import { isBuilding } from './building-marker.js';
 import { acquirePublishLock } from './lock.js';
 import { writeNextCatalog } from './object-index.js';
@@ -104,7 +104,11 @@ export async function compactStore(
   log: Logger,
   options: CompactOptions = {},
 ): Promise<CompactResult> {
-  const groups = planCompaction(readCatalog(layout), options.recentNightsKept, options.comingNights);
+  // LSST parts are not merged yet (one part per night): only the garbage collection runs
+  const groups =
+    readStoreSurvey(layout) === 'lsst'
+      ? []
+      : planCompaction(readCatalog(layout), options.recentNightsKept, options.comingNights);
   const merges: { group: PartEntry[]; part: PartEntry }[] = [];
   try {
     for (const group of groups) {

@@ -12,12 +12,11 @@ import type { StoreLayout } from '../../data/index.js';
 import {
   type Catalog,
   OBJECT_BLOCKS_INDEX_FILE,
-  type PartEntry,
   partFilePath,
   sqlPathList,
   sqlPathLiteral,
-  writeCatalog,
 } from '../../data/index.js';
+import { type CatalogChange, switchCatalog } from './catalog-switch.js';
 import { PARQUET_COMPRESSION } from './part-writer.js';
 
 /** Relative path of the object index of a catalog version. */
@@ -92,33 +91,19 @@ export async function writeNextCatalog(
   conn: DuckDBConnection,
   layout: StoreLayout,
   previous: Catalog,
-  change: {
-    readonly parts: readonly PartEntry[];
+  change: CatalogChange & {
     readonly droppedParts: readonly string[];
     readonly newParts: readonly string[];
-    readonly statistics?: Catalog['statistics'];
-    readonly stagedVersions?: Catalog['stagedVersions'];
-    readonly lastPublication?: Catalog['lastPublication'];
   },
 ): Promise<number> {
-  const version = previous.version + 1;
   fs.mkdirSync(path.join(layout.root, 'index'), { recursive: true });
   const objectIndex = await writeObjectIndex(
     conn,
     layout,
-    version,
+    previous.version + 1,
     previous.objectIndex,
     change.droppedParts,
     change.newParts,
   );
-  writeCatalog(layout, {
-    version,
-    publishedAt: new Date().toISOString(),
-    parts: change.parts,
-    statistics: change.statistics ?? previous.statistics,
-    objectIndex,
-    stagedVersions: change.stagedVersions ?? previous.stagedVersions ?? {},
-    lastPublication: change.lastPublication ?? previous.lastPublication,
-  });
-  return version;
+  return switchCatalog(layout, previous, change, objectIndex);
 }

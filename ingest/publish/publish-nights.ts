@@ -4,13 +4,16 @@
  */
 import type { Logger } from 'pino';
 import type { StoreLayout } from '../../data/index.js';
+import { readStoreSurvey } from '../../data/index.js';
 import { publishBesideWorker } from './background-publisher.js';
 import { type CompactResult, compactStore } from './compact.js';
+import { publishLsstNights } from './lsst-publish-night.js';
 import type { PublishResult } from './publish-night.js';
 
 /**
  * Publishes those of `nights` whose staged content changed since their last publication (all with `force`), then
- * compacts; with nothing to publish, nothing is done (the catalog stays as it is).
+ * compacts; with nothing to publish, nothing is done (the catalog stays as it is). An LSST store's nights are
+ * published by publishLsstNights (not compacted).
  * @throws Error naming the first night that failed (the others are published).
  */
 export async function publishNights(
@@ -19,6 +22,7 @@ export async function publishNights(
   log: Logger,
   options: { force?: boolean } = {},
 ): Promise<{ published: PublishResult[]; unchanged: number[]; compaction: CompactResult | null }> {
+  if (readStoreSurvey(layout) === 'lsst') return publishLsstNights(layout, nights, log, options);
   const {
     results: published,
     errors,

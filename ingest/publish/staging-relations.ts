@@ -22,20 +22,22 @@ export interface StagingInput {
 export interface AttachedInputs {
   /** Each night's staged-content fingerprint, read while its files are attached. */
   readonly fingerprints: Map<number, string>;
-  /** The inputs with committed alerts, each with its database name and the columns of its `alerts` table. */
+  /** The inputs with committed alerts, each with its database name and the columns of its alerts table. */
   readonly staged: readonly (StagingInput & { readonly name: string; readonly columns: Set<string> })[];
 }
 
 /**
  * Attaches the staging files read-only (which keeps ingesters from opening them meanwhile), reads each night's
- * staged-content fingerprint, and finds which files hold committed alerts and the columns of their `alerts`
- * table (one query for all: a round trip per file was ~5 ms of a small night's ~50). A file without alerts (its
- * first batches failed, or it was created and nothing committed) is left out.
+ * staged-content fingerprint, and finds which files hold committed alerts and the columns of their alerts
+ * table (`alerts` for ZTF, `lsst_sources` for LSST; one query for all: a round trip per file was ~5 ms of a small
+ * night's ~50). A file without alerts (its first batches failed, or it was created and nothing committed) is left
+ * out.
  */
 export async function attachStagingFiles(
   conn: DuckDBConnection,
   inputs: readonly StagingInput[],
   prefix: string,
+  alertsTable: 'alerts' | 'lsst_sources' = 'alerts',
 ): Promise<AttachedInputs> {
   const alias = (i: number): string => `${prefix}_s${i}`;
   for (let i = 0; i < inputs.length; i++) {
@@ -53,7 +55,7 @@ export async function attachStagingFiles(
     fingerprints.set(night, stagedFingerprint(inputs.filter((i) => i.night === night).map((i) => i.file)));
   const reader = await conn.runAndReadAll(
     `SELECT database_name, column_name FROM duckdb_columns()
-     WHERE schema_name = 'main' AND table_name = 'alerts' AND starts_with(database_name, '${prefix}_s')`,
+     WHERE schema_name = 'main' AND table_name = '${alertsTable}' AND starts_with(database_name, '${prefix}_s')`,
   );
   const columns = new Map<string, Set<string>>();
   for (const [db, column] of reader.getRows()) {
@@ -68,7 +70,7 @@ export async function attachStagingFiles(
   if (withTable.length === 0) return { fingerprints, staged: [] };
   const counts = await conn.runAndReadAll(
     withTable
-      .map((f) => `SELECT '${f.name}' AS name, count(*) AS n FROM ${f.name}.alerts`)
+      .map((f) => `SELECT '${f.name}' AS name, count(*) AS n FROM ${f.name}.${alertsTable}`)
       .join(' UNION ALL '),
   );
   const nonEmpty = new Set(counts.getRowObjects().flatMap((r) => (Number(r.n) > 0 ? [String(r.name)] : [])));

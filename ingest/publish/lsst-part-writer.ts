@@ -1,0 +1,134 @@
+/**
+ * Writes one LSST part (docs/surveys.md, "The LSST store"; LSST_PART_FILES) from the LSST staging files of a
+ * night, attached read-only to a publication's work database: the staged tables are read as one (several
+ * ingesters' files, each alert kept once, from the first file holding it), then each part file is written by
+ * DuckDB `COPY … (FORMAT parquet)`, sorted for its lookups. Column names are the API names (`"r:psfFlux"`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { LSST_PART_FILES, LSST_STORE_COLUMNS, type LsstPartFile, sqlPathLiteral } from '../../data/index.js';
+import { ALERT_ID, LSST_STAGING_TABLES, LSST_STAMP_COLUMNS } from '../stage/index.js';
+import { PARQUET_COMPRESSION, ROW_GROUP_ROWS } from './part-writer.js';
+
+/**
+ * Rows per row group of cutouts.parquet: DuckDB's smallest (one vector). A point read of a stamp reads its row
+ * group's column (~25 kB of FITS per stamp).
+ */
+const CUTOUT_ROW_GROUP_ROWS = 2048;
+
+/** The work relation of each staging table (`lsst_sources` → `l_sources`). */
+const relationOf = (table: string): string => table.replace(/^lsst_/, 'l_');
+
+/** Columns of the store's own in staging tables, not published. */
+const INTERNAL = new Set([ALERT_ID, 'alert_mjd', 'alert_schema', 'alert_received', 'file_no']);
+
+const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Rubin's dayObs (YYYYMMDD) of an MJD (TAI) column: the date at UTC−12 h, with TAI−UTC = 37 s (since 2017).
+ * MJD 0 is 1858-11-17.
+ */
+const dayObsSql = (mjdTai: string): string =>
+  `CAST(strftime(DATE '1858-11-17' + CAST(floor(${mjdTai} - 0.5 - 37.0 / 86400) AS INTEGER), '%Y%m%d') AS INTEGER)`;
+
+/** The columns of each work relation (staging table name → column names in order). */
+export type LsstRelationColumns = ReadonlyMap<string, readonly string[]>;
+
+/**
+ * Creates the work relations `l_sources`, `l_objects`, … from the attached staging files (database names
+ * `names`): every file's table read by name (files staged with different schemas have different columns), and
+ * each alert's rows taken from one file only (the first holding it). Returns the columns of each relation.
+ */
+export async function prepareLsstRelations(
+  conn: DuckDBConnection,
+  names: readonly string[],
+): Promise<LsstRelationColumns> {
+  const unionOf = (table: string): string =>
+    names.map((db, i) => `SELECT *, ${i} AS file_no FROM ${db}.${table}`).join(' UNION ALL BY NAME ');
+  await conn.run(`CREATE TEMP TABLE l_winner AS
+    SELECT ${ALERT_ID}, min(file_no) AS file_no FROM (${unionOf('lsst_sources')}) GROUP BY ${ALERT_ID}`);
+  const columns = new Map<string, string[]>();
+  for (const { name } of LSST_STAGING_TABLES) {
+    await conn.run(`CREATE TEMP TABLE ${relationOf(name)} AS
+      SELECT * FROM (${unionOf(name)}) SEMI JOIN l_winner USING (${ALERT_ID}, file_no)`);
+    const described = await conn.runAndReadAll(`DESCRIBE ${relationOf(name)}`);
+    columns.set(
+      name,
+      described.getRows().map(([c]) => String(c)),
+    );
+  }
+  return columns;
+}
+
+/** The SELECT of each part file over the work relations, given their columns (null: the file is empty). */
+function partQueries(columns: LsstRelationColumns): Record<LsstPartFile, string> {
+  const has = (table: string, column: string): boolean => columns.get(table)?.includes(column) ?? false;
+  const published = (table: string): string[] => (columns.get(table) ?? []).filter((c) => !INTERNAL.has(c));
+  const list = (cols: readonly string[], alias = ''): string => cols.map((c) => `${alias}${q(c)}`).join(', ');
+  const night = q(LSST_STORE_COLUMNS.night);
+  const alertFlag = q(LSST_STORE_COLUMNS.alert);
+  const notSso = `coalesce("r:diaObjectId", 0) <> 0`;
+  const alerts = `SELECT ${list(published('lsst_sources'))}, true AS ${alertFlag} FROM l_sources WHERE ${notSso}`;
+  // the prvDiaSources not received as alerts, each once (from the newest alert carrying it)
+  const historyCols = published('lsst_history').filter((c) => c !== LSST_STORE_COLUMNS.night);
+  const history = has('lsst_history', 'r:diaSourceId')
+    ? `SELECT ${list(historyCols, 'h.')}, false AS ${alertFlag}, ${dayObsSql('h."r:midpointMjdTai"')} AS ${night}
+       FROM l_history h JOIN (SELECT ${ALERT_ID}, "r:midpointMjdTai" AS alert_mjd FROM l_sources) a USING (${ALERT_ID})
+       WHERE coalesce(h."r:diaObjectId", 0) <> 0 AND h."r:diaSourceId" NOT IN (SELECT ${ALERT_ID} FROM l_sources)
+       QUALIFY row_number() OVER (PARTITION BY h."r:diaSourceId" ORDER BY a.alert_mjd DESC, h.${ALERT_ID} DESC) = 1`
+    : null;
+  const sources = `SELECT * FROM (${alerts}${history ? ` UNION ALL BY NAME ${history}` : ''})
+                   ORDER BY "r:diaObjectId", "r:midpointMjdTai"`;
+  const objects = has('lsst_objects', 'r:diaObjectId')
+    ? `SELECT ${list(published('lsst_objects'))} FROM l_objects WHERE ${notSso}
+       QUALIFY row_number() OVER (PARTITION BY "r:diaObjectId" ORDER BY alert_mjd DESC, ${ALERT_ID} DESC) = 1
+       ORDER BY "r:diaObjectId"`
+    : `SELECT ${list(published('lsst_objects'))} FROM l_objects`;
+  const fp = has('lsst_forced', 'r:diaForcedSourceId')
+    ? `SELECT ${list(published('lsst_forced'))} FROM l_forced
+       QUALIFY row_number() OVER (PARTITION BY "r:diaForcedSourceId" ORDER BY ${ALERT_ID} DESC) = 1
+       ORDER BY "r:diaObjectId", "r:midpointMjdTai"`
+    : `SELECT ${list(published('lsst_forced'))} FROM l_forced`;
+  // diaSource + ssSource (+ the designations it carries), a column of both taken from the diaSource
+  const sourceCols = published('lsst_sources');
+  const ssoCols = published('lsst_sso').filter((c) => !sourceCols.includes(c));
+  const designation = has('lsst_sso', 'r:packed_primary_provisional_designation')
+    ? '"r:packed_primary_provisional_designation", '
+    : '';
+  const sso = `SELECT ${list(sourceCols, 's.')}${ssoCols.length > 0 ? `, ${list(ssoCols, 'o.')}` : ''}
+               FROM l_sources s JOIN l_sso o USING (${ALERT_ID})
+               ORDER BY ${designation}"r:midpointMjdTai"`;
+  const stamps = Object.values(LSST_STAMP_COLUMNS).map(q).join(', ');
+  const cutouts = `SELECT ${ALERT_ID} AS "r:diaSourceId", "r:diaObjectId", ${stamps} FROM l_cutouts ORDER BY 1`;
+  return { sources, objects, fp, sso, cutouts };
+}
+
+/** Writes the files of an LSST part into `dir`; returns the rows of each. */
+export async function writeLsstPart(
+  conn: DuckDBConnection,
+  dir: string,
+  columns: LsstRelationColumns,
+): Promise<Record<LsstPartFile, number>> {
+  fs.mkdirSync(dir, { recursive: true });
+  const rows = {} as Record<LsstPartFile, number>;
+  for (const [file, query] of Object.entries(partQueries(columns)) as [LsstPartFile, string][]) {
+    const target = sqlPathLiteral(path.join(dir, LSST_PART_FILES[file]));
+    const groupRows = file === 'cutouts' ? CUTOUT_ROW_GROUP_ROWS : ROW_GROUP_ROWS;
+    try {
+      await conn.run(
+        `COPY (${query}) TO ${target} (FORMAT parquet, ${PARQUET_COMPRESSION}, ROW_GROUP_SIZE ${groupRows})`,
+      );
+      const counted = await conn.runAndReadAll(`SELECT count(*)::BIGINT FROM read_parquet(${target})`);
+      rows[file] = Number(counted.getRows()[0][0]);
+    } catch (err) {
+      throw new Error(
+        `writing ${LSST_PART_FILES[file]} of ${dir}: ${err instanceof Error ? err.message : String(err)}`,
+        {
+          cause: err,
+        },
+      );
+    }
+  }
+  return rows;
+}

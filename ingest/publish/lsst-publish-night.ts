@@ -1,0 +1,151 @@
+/**
+ * Publishes LSST nights with the store's mechanics (docs/store.md, docs/surveys.md): a night's staging files
+ * (one per ingester) are attached read-only to a work database, its part is written outside the publication
+ * lock (marked as being built), then, under the lock, the catalog switches atomically to a version holding the
+ * new part in place of the night's previous one, with the night's statistics and the staged-content version it
+ * was published from, so that only nights staged again are published again. Each LSST night is its own part:
+ * LSST parts are not compacted yet (a store holds one part per night; docs/surveys.md).
+ */
+import fs from 'node:fs';
+import type { Logger } from 'pino';
+import type { PartEntry, StoreLayout } from '../../data/index.js';
+import { readCatalog } from '../../data/index.js';
+import { clearBuilding, markBuilding } from './building-marker.js';
+import { switchCatalog } from './catalog-switch.js';
+import { collectGarbage } from './compact.js';
+import { acquirePublishLock, LOCK_STALE_MS } from './lock.js';
+import { prepareLsstRelations, writeLsstPart } from './lsst-part-writer.js';
+import { computeLsstStatistics } from './lsst-statistics.js';
+import { unpublishedNights } from './publication-plan.js';
+import { type PublishResult, stagingFilesOf } from './publish-night.js';
+import { attachStagingFiles } from './staging-relations.js';
+import { newPartId, WorkDatabase } from './work.js';
+
+/**
+ * Publishes one LSST night from its staging files; null when they hold no committed alert (the catalog then
+ * records only that their content was seen). Publishing a night again replaces its part exactly; a crash before
+ * the switch leaves the previous catalog readable.
+ * @throws Error when the night has no staging file, or a part file cannot be written.
+ */
+export async function publishLsstNight(
+  layout: StoreLayout,
+  night: number,
+  log: Logger,
+  options: { readonly memoryLimit?: string } = {},
+): Promise<PublishResult | null> {
+  const started = Date.now();
+  const files = stagingFilesOf(layout, night);
+  if (files.length === 0) throw new Error(`night ${night} has no staging file under ${layout.stagingDir}`);
+  const partId = newPartId(`n${night}`);
+  const partDir = layout.partDir(partId);
+  markBuilding(partDir);
+  let switched = false;
+  const work = new WorkDatabase(layout, options.memoryLimit);
+  let release: (() => Promise<void>) | null = null;
+  try {
+    const opened = await work.open();
+    const { conn } = opened;
+    release = opened.release;
+    const inputs = files.map((file) => ({ file, night }));
+    const attached = await attachStagingFiles(conn, inputs, opened.name, 'lsst_sources');
+    let entry: PartEntry | null = null;
+    let statistics = null;
+    if (attached.staged.length > 0) {
+      const columns = await prepareLsstRelations(
+        conn,
+        attached.staged.map((s) => s.name),
+      );
+      const rows = await writeLsstPart(conn, partDir, columns);
+      statistics = await computeLsstStatistics(conn, columns);
+      entry = {
+        id: partId,
+        nights: [night],
+        rows: { alerts: statistics['f:alerts'], upperlim: 0, cutouts: rows.cutouts },
+        cutouts: [{ night, part: partId }],
+        lsstRows: rows,
+        createdAt: new Date().toISOString(),
+      };
+    } else log.warn({ night }, 'nothing staged: night left unpublished');
+    const unlock = await acquirePublishLock(layout, { waitMs: LOCK_STALE_MS });
+    let version: number;
+    try {
+      const previous = readCatalog(layout);
+      const kept = previous.parts.filter((p) => !p.nights.includes(night));
+      version = switchCatalog(
+        layout,
+        previous,
+        {
+          parts: entry ? [...kept, entry] : previous.parts,
+          statistics: statistics ? { ...previous.statistics, [String(night)]: statistics } : undefined,
+          stagedVersions: {
+            ...previous.stagedVersions,
+            [String(night)]: attached.fingerprints.get(night) ?? '',
+          },
+          lastPublication: entry
+            ? {
+                nights: [night],
+                startedAt: new Date(started).toISOString(),
+                durationSeconds: (Date.now() - started) / 1000,
+              }
+            : undefined,
+        },
+        null,
+      );
+      switched = entry !== null;
+      // the night's previous part and catalog versions no reader uses any more
+      collectGarbage(layout, Date.now());
+    } finally {
+      unlock();
+    }
+    if (entry === null) return null;
+    const result: PublishResult = {
+      night,
+      partId,
+      alerts: entry.rows.alerts,
+      upperlim: 0,
+      staged: entry.rows.alerts,
+      catalogVersion: version,
+      seconds: (Date.now() - started) / 1000,
+    };
+    log.info({ ...result, rows: entry.lsstRows }, 'LSST night published');
+    return result;
+  } finally {
+    await release?.();
+    await work.close();
+    clearBuilding(partDir);
+    if (!switched) fs.rmSync(partDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Publishes those of `nights` whose staged content changed since their last publication (all with `force`), one
+ * part and one catalog switch per night.
+ * @throws Error naming the first night that failed (the others are published).
+ */
+export async function publishLsstNights(
+  layout: StoreLayout,
+  nights: readonly number[],
+  log: Logger,
+  options: { force?: boolean } = {},
+): Promise<{ published: PublishResult[]; unchanged: number[]; compaction: null }> {
+  const all = [...new Set(nights)].sort((a, b) => a - b);
+  const targets = options.force ? all : unpublishedNights(layout, all);
+  const published: PublishResult[] = [];
+  let failure: Error | null = null;
+  for (const night of targets) {
+    try {
+      const result = await publishLsstNight(layout, night, log);
+      if (result) published.push(result);
+    } catch (err) {
+      log.error({ night, err }, 'publication of an LSST night failed');
+      failure ??= new Error(
+        `publication of night ${night} failed: ${err instanceof Error ? err.message : String(err)}`,
+        {
+          cause: err,
+        },
+      );
+    }
+  }
+  if (failure) throw failure;
+  return { published, unchanged: all.filter((n) => !targets.includes(n)), compaction: null };
+}

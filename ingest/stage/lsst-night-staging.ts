@@ -1,0 +1,331 @@
+/**
+ * One night's LSST staging DuckDB file for one ingester: the same batch mechanics as ZTF's (night-staging.ts) —
+ * each alert's rows built at once by `add`, the batch appended in one transaction by `endBatch`, whose promise
+ * resolves once it is committed (durable), batches committed in hand-over order, a failed batch failing every
+ * later one — with the tables of lsst-staging-tables.ts. Idempotent on the alert's diaSourceId: an alert already
+ * staged in this file (or on its way) is counted as a duplicate and not written again. A writer schema with
+ * columns the file's tables lack adds them (ALTER TABLE … ADD COLUMN, in the batch's transaction) before the rows
+ * that carry them. The stamps are BLOB columns of `lsst_cutouts` (they go into the part's cutouts.parquet).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DuckDBDataChunk } from '@duckdb/node-api';
+import { ang2pixNest } from '../../compute/sky/index.js';
+import type { LsstAlert, LsstColumns, LsstRow } from '../../data/index.js';
+import { DUCKDB_TYPE } from '../../data/index.js';
+import { appendChunks, type ChunkColumnKind, ChunkRows, chunkKindOfSql } from './chunk-rows.js';
+import { SKY_INDEX_ORDER } from './derive.js';
+import {
+  createTableSql,
+  LSST_STAGING_TABLES,
+  type LsstStagingColumn,
+  quoteColumn,
+} from './lsst-staging-tables.js';
+import type { NightFile, StageCounts } from './night-router.js';
+import { bumpStagedVersion } from './staged-version.js';
+import type { AttachedStagingFile, StagingDatabase } from './staging-database.js';
+
+/** An LSST alert ready for staging, with the label of where it was read (source position). */
+export interface LsstStagedAlert {
+  readonly alert: LsstAlert;
+  readonly source: string;
+}
+
+/** A staging table's current columns (the file's, plus those added for the batches being built). */
+interface TableState {
+  columns: LsstStagingColumn[];
+  kinds: ChunkColumnKind[];
+  rows: ChunkRows;
+}
+
+/** Rows built with one column layout, and the ALTER statements that give the tables that layout first. */
+interface Piece {
+  readonly alters: readonly string[];
+  readonly chunks: readonly DuckDBDataChunk[][];
+  readonly owners: readonly ChunkRows[];
+}
+
+interface BatchInProgress {
+  readonly inBatch: Set<bigint>;
+  /** Rows built with an earlier layout in this batch (a schema with new columns came after them). */
+  readonly pieces: Piece[];
+  offered: number;
+  error: unknown;
+}
+
+/** HEALPix NESTED pixel at order 29 of a row's r:ra, r:dec (degrees); null without a valid position. */
+function hpix29Of(row: LsstRow): bigint | null {
+  const ra = row['r:ra'];
+  const dec = row['r:dec'];
+  if (typeof ra !== 'number' || typeof dec !== 'number' || !Number.isFinite(ra) || Math.abs(dec) > 90)
+    return null;
+  return ang2pixNest(SKY_INDEX_ORDER, ((ra % 360) + 360) % 360, dec);
+}
+
+/** Appends one value to the next column, converted to the column's kind. @throws for a value it cannot hold. */
+function appendValue(rows: ChunkRows, kind: ChunkColumnKind, v: unknown): void {
+  if (v === null || v === undefined) {
+    rows.null();
+    return;
+  }
+  switch (kind) {
+    case 'int':
+      rows.int(Number(v));
+      return;
+    case 'long':
+      rows.long(typeof v === 'bigint' ? v : BigInt(v as number));
+      return;
+    case 'float':
+      rows.float(Number(v));
+      return;
+    case 'double':
+      rows.double(Number(v));
+      return;
+    case 'boolean':
+      rows.boolean(v === true || v === 1 || v === 1n);
+      return;
+    case 'string':
+      rows.string(typeof v === 'string' ? v : String(v));
+      return;
+    case 'blob':
+      if (!(v instanceof Uint8Array)) throw new TypeError(`a BLOB column takes bytes, not ${typeof v}`);
+      rows.blob(v);
+      return;
+  }
+}
+
+/** Gives the pieces' chunks back to the rows they were built in, for reuse. */
+function releasePieces(pieces: readonly Piece[]): void {
+  for (const p of pieces) for (let i = 0; i < p.owners.length; i++) p.owners[i].release(p.chunks[i]);
+}
+
+function tableState(columns: LsstStagingColumn[]): TableState {
+  const kinds = columns.map((c) => chunkKindOfSql(c.sql));
+  return { columns, kinds, rows: new ChunkRows(kinds) };
+}
+
+/** An LSST night's staging file opened for writing. */
+export class LsstNightStaging implements NightFile<LsstStagedAlert> {
+  /** diaSourceIds of the batches being staged (accepted, not yet committed). */
+  private readonly pending = new Set<bigint>();
+  /** Writer schemas whose columns the tables have (or will have once the pending ALTERs run). */
+  private readonly knownSchemas = new Set<LsstColumns>();
+  /** ALTER statements not yet handed over with a batch. */
+  private alters: string[] = [];
+  private building: BatchInProgress | null = null;
+  private lastCommit: Promise<void> = Promise.resolve();
+  private versionBumped = false;
+
+  private constructor(
+    readonly file: string,
+    private readonly attached: AttachedStagingFile,
+    private readonly ids: Set<bigint>,
+    private readonly tables: TableState[],
+  ) {}
+
+  /**
+   * Opens (creating if needed) the staging file attached to `database`, creates its tables when they are not
+   * there, and loads the diaSourceIds and the column layout of its tables.
+   */
+  static async open(file: string, database: StagingDatabase): Promise<LsstNightStaging> {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const attached = await database.attach(file);
+    const { conn, alias } = attached;
+    try {
+      await conn.run('BEGIN TRANSACTION');
+      for (const table of LSST_STAGING_TABLES) await conn.run(createTableSql(table));
+      await conn.run('COMMIT');
+      const reader = await conn.runAndReadAll(
+        `SELECT table_name, column_name, data_type FROM duckdb_columns()
+         WHERE database_name = '${alias}' AND schema_name = 'main' ORDER BY table_name, column_index`,
+      );
+      const byTable = new Map<string, LsstStagingColumn[]>();
+      for (const [table, name, sql] of reader.getRows()) {
+        const list = byTable.get(String(table)) ?? [];
+        list.push({ name: String(name), sql: String(sql) });
+        byTable.set(String(table), list);
+      }
+      const tables = LSST_STAGING_TABLES.map((t) => tableState(byTable.get(t.name) ?? []));
+      const ids = new Set<bigint>();
+      const result = await conn.stream('SELECT alert_id FROM lsst_sources');
+      for await (const rows of result.yieldRows()) for (const [id] of rows) ids.add(id as bigint);
+      return new LsstNightStaging(file, attached, ids, tables);
+    } catch (err) {
+      await conn.run('ROLLBACK').catch(() => undefined);
+      await attached.detach().catch(() => undefined);
+      throw new Error(`cannot open LSST staging file ${file}`, { cause: err });
+    }
+  }
+
+  /**
+   * Adds an alert to the batch being built: unless its diaSourceId is staged or on its way, its rows are built at
+   * once (the caller may drop the alert). A row that cannot be built fails the whole batch, at {@link endBatch}.
+   */
+  add({ alert, source }: LsstStagedAlert): void {
+    if (this.building === null) this.building = { inBatch: new Set(), pieces: [], offered: 0, error: null };
+    const b = this.building;
+    b.offered++;
+    if (b.error !== null) return;
+    const id = alert.diaSourceId;
+    if (this.ids.has(id) || this.pending.has(id) || b.inBatch.has(id)) return;
+    b.inBatch.add(id);
+    this.pending.add(id);
+    try {
+      this.ensureColumns(alert.columns, b);
+      LSST_STAGING_TABLES.forEach((decl, i) => {
+        const t = this.tables[i];
+        const fixedCount = decl.fixed.length;
+        for (const { row, fixed } of decl.rowsOf(alert, source, hpix29Of)) {
+          for (let j = 0; j < t.columns.length; j++)
+            appendValue(t.rows, t.kinds[j], j < fixedCount ? fixed[j] : row[t.columns[j].name]);
+          t.rows.endRow();
+        }
+      });
+    } catch (err) {
+      for (const t of this.tables) t.rows.discard();
+      b.error = err;
+    }
+  }
+
+  /**
+   * Makes the tables' layout hold every column of a writer schema: the rows built so far become a piece of the
+   * batch, and the new columns are added to the layout, with their ALTER statements run before the next rows.
+   */
+  private ensureColumns(columns: LsstColumns, b: BatchInProgress): void {
+    if (this.knownSchemas.has(columns)) return;
+    const added: { table: number; column: LsstStagingColumn }[] = [];
+    LSST_STAGING_TABLES.forEach((decl, i) => {
+      if (decl.section === null) return;
+      const present = new Set(this.tables[i].columns.map((c) => c.name));
+      for (const c of columns[decl.section]) {
+        if (present.has(c.name)) continue;
+        present.add(c.name);
+        added.push({ table: i, column: { name: c.name, sql: DUCKDB_TYPE[c.type] } });
+      }
+    });
+    if (added.length > 0) {
+      b.pieces.push(this.takePiece());
+      for (const i of new Set(added.map((a) => a.table)))
+        this.tables[i] = tableState([
+          ...this.tables[i].columns,
+          ...added.filter((a) => a.table === i).map((a) => a.column),
+        ]);
+      for (const { table, column } of added)
+        this.alters.push(
+          `ALTER TABLE ${LSST_STAGING_TABLES[table].name} ADD COLUMN IF NOT EXISTS ${quoteColumn(column.name)} ${column.sql}`,
+        );
+    }
+    this.knownSchemas.add(columns);
+  }
+
+  /** The rows built since the last piece, with the ALTERs they need first. */
+  private takePiece(): Piece {
+    const piece = {
+      alters: this.alters,
+      chunks: this.tables.map((t) => t.rows.take()),
+      owners: this.tables.map((t) => t.rows),
+    };
+    this.alters = [];
+    return piece;
+  }
+
+  /** Drops the batch being built (its rows, and its ids from those on their way); its ALTERs stay for the next. */
+  abandonBatch(): void {
+    const b = this.building;
+    if (b === null) return;
+    this.building = null;
+    for (const t of this.tables) t.rows.discard();
+    this.abandonPieces(b);
+  }
+
+  /**
+   * Hands the batch being built over to be staged in one transaction; resolves once it is committed (durable),
+   * after every batch handed over before it. A batch whose staging fails fails every later one.
+   */
+  endBatch(): Promise<StageCounts> {
+    const b = this.building ?? { inBatch: new Set<bigint>(), pieces: [], offered: 0, error: null };
+    this.building = null;
+    const { inBatch } = b;
+    if (b.error !== null) {
+      this.abandonPieces(b);
+      const error = this.batchError(b.offered, b.error);
+      const fail = (): never => {
+        throw error;
+      };
+      const failed = this.lastCommit.then(fail, fail);
+      this.lastCommit = failed;
+      failed.catch(() => undefined);
+      return failed;
+    }
+    const pieces = [...b.pieces, this.takePiece()];
+    const previous = this.lastCommit;
+    const committed = (async () => {
+      try {
+        await previous;
+        if (inBatch.size > 0 || pieces.some((p) => p.alters.length > 0))
+          await this.commit(pieces, b.offered, inBatch.size > 0);
+      } finally {
+        releasePieces(pieces);
+      }
+    })();
+    this.lastCommit = committed;
+    committed.catch(() => undefined);
+    return committed.then(
+      () => {
+        for (const id of inBatch) {
+          this.ids.add(id);
+          this.pending.delete(id);
+        }
+        return { staged: inBatch.size, duplicates: b.offered - inBatch.size };
+      },
+      (err: unknown) => {
+        for (const id of inBatch) this.pending.delete(id);
+        throw err;
+      },
+    );
+  }
+
+  /** A failed batch's ids leave those on their way; its ALTERs stay for the next batch. */
+  private abandonPieces(b: BatchInProgress): void {
+    for (const id of b.inBatch) this.pending.delete(id);
+    this.alters = [...b.pieces.flatMap((p) => p.alters), ...this.alters];
+    releasePieces(b.pieces);
+  }
+
+  private batchError(batchSize: number, cause: unknown): Error {
+    return new Error(`staging a batch of ${batchSize} LSST alerts into ${this.file} failed`, { cause });
+  }
+
+  /** Runs the pieces' ALTERs and appends their rows, in one transaction. */
+  private async commit(pieces: readonly Piece[], batchSize: number, fresh: boolean): Promise<void> {
+    // before the first new rows of this opening commit: a published night is then seen to have changed
+    if (fresh && !this.versionBumped) {
+      await bumpStagedVersion(this.file);
+      this.versionBumped = true;
+    }
+    const { conn, alias } = this.attached;
+    await conn.run('BEGIN TRANSACTION');
+    try {
+      for (const piece of pieces) {
+        for (const sql of piece.alters) await conn.run(sql);
+        for (let i = 0; i < LSST_STAGING_TABLES.length; i++)
+          if (piece.chunks[i].length > 0)
+            appendChunks(
+              await conn.createAppender(LSST_STAGING_TABLES[i].name, 'main', alias),
+              piece.chunks[i],
+            );
+      }
+      await conn.run('COMMIT');
+    } catch (err) {
+      await conn.run('ROLLBACK').catch(() => undefined);
+      throw this.batchError(batchSize, err);
+    }
+  }
+
+  /** Waits for the batches in flight (the one being built is dropped), then detaches the file. */
+  async close(): Promise<void> {
+    this.abandonBatch();
+    await this.lastCommit.catch(() => undefined);
+    await this.attached.detach();
+  }
+}

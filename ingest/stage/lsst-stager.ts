@@ -1,0 +1,45 @@
+/**
+ * The LSST ingest path's staging: LsstAlert objects (from any LSST reader, ingest/decode/lsst/) routed to their
+ * night's LSST staging file (lsst-night-staging.ts) by the survey-neutral NightRouter, and handed over in batches
+ * by the survey-neutral StagingPipeline (durability promise per batch, quarantine of rejections): the same
+ * guarantees as ZTF, with the store claimed for LSST before the first alert is staged.
+ */
+import type { Logger } from 'pino';
+import type { LsstAlert, StoreLayout } from '../../data/index.js';
+import { StagingPipeline } from '../pipeline.js';
+import { LsstNightStaging, type LsstStagedAlert } from './lsst-night-staging.js';
+import { NightRouter } from './night-router.js';
+
+/** Routes staged LSST alerts to the staging file of their night (Rubin's dayObs) for one ingester. */
+export class LsstStager extends NightRouter<LsstStagedAlert> {
+  constructor(layout: StoreLayout, ingesterId: string, log: Logger) {
+    super(layout, ingesterId, log, {
+      survey: 'lsst',
+      nightOf: (s) => s.alert.night,
+      open: (file, database) => LsstNightStaging.open(file, database),
+    });
+  }
+}
+
+/**
+ * Stages decoded LSST alerts and quarantines rejected records: `handOverDecoded(items)` resolves once the batch
+ * is handed over, with `durable`, which resolves once it (and every earlier batch) is committed — then the
+ * source may commit the batch's positions; `ingestDecoded(items)` waits for durability itself.
+ */
+export class LsstIngestPipeline extends StagingPipeline<LsstAlert, LsstStagedAlert, LsstStager> {
+  constructor(
+    layout: StoreLayout,
+    ingesterId: string,
+    log: Logger,
+    /** Let the next batches decode while the previous ones are staged (file ingestion; not for Kafka). */
+    overlap = false,
+  ) {
+    super(
+      layout,
+      new LsstStager(layout, ingesterId, log.child({ component: 'ingest.stage.lsst' })),
+      (alert, source) => ({ alert, source }),
+      log,
+      overlap,
+    );
+  }
+}
