@@ -2,7 +2,7 @@
 export { BackgroundPublisher, publishBesideWorker } from './background-publisher.js';
 export { type CompactResult, compactStore } from './compact.js';
 export { acquirePublishLock, LOCK_STALE_MS } from './lock.js';
-export { publishLsstNight, publishLsstNights } from './lsst-publish-night.js';
+export { publishLsstNight } from './lsst-publish-night.js';
 export { ROW_GROUP_ROWS } from './part-writer.js';
 export {
   hasStagedAlerts,

@@ -16,8 +16,8 @@ import { collectGarbage } from './compact.js';
 import { acquirePublishLock, LOCK_STALE_MS } from './lock.js';
 import { prepareLsstRelations, writeLsstPart } from './lsst-part-writer.js';
 import { computeLsstStatistics } from './lsst-statistics.js';
-import { unpublishedNights } from './publication-plan.js';
-import { type PublishResult, stagingFilesOf } from './publish-night.js';
+import type { PublishOptions, PublishResult } from './publish-night.js';
+import { stagingFilesOf } from './staging-files.js';
 import { attachStagingFiles } from './staging-relations.js';
 import { newPartId, WorkDatabase } from './work.js';
 
@@ -31,7 +31,7 @@ export async function publishLsstNight(
   layout: StoreLayout,
   night: number,
   log: Logger,
-  options: { readonly memoryLimit?: string } = {},
+  options: PublishOptions = {},
 ): Promise<PublishResult | null> {
   const started = Date.now();
   const files = stagingFilesOf(layout, night);
@@ -40,7 +40,7 @@ export async function publishLsstNight(
   const partDir = layout.partDir(partId);
   markBuilding(partDir);
   let switched = false;
-  const work = new WorkDatabase(layout, options.memoryLimit);
+  const work = options.work ?? new WorkDatabase(layout, options.memoryLimit);
   let release: (() => Promise<void>) | null = null;
   try {
     const opened = await work.open();
@@ -111,41 +111,26 @@ export async function publishLsstNight(
     return result;
   } finally {
     await release?.();
-    await work.close();
+    if (!options.work) await work.close();
     clearBuilding(partDir);
     if (!switched) fs.rmSync(partDir, { recursive: true, force: true });
   }
 }
 
 /**
- * Publishes those of `nights` whose staged content changed since their last publication (all with `force`), one
- * part and one catalog switch per night.
- * @throws Error naming the first night that failed (the others are published).
+ * Publishes a group of LSST nights (as publishGroup does for ZTF, which calls this for an LSST store): each night
+ * its own part and catalog switch, in night order; one result per night published.
  */
-export async function publishLsstNights(
+export async function publishLsstGroup(
   layout: StoreLayout,
   nights: readonly number[],
   log: Logger,
-  options: { force?: boolean } = {},
-): Promise<{ published: PublishResult[]; unchanged: number[]; compaction: null }> {
-  const all = [...new Set(nights)].sort((a, b) => a - b);
-  const targets = options.force ? all : unpublishedNights(layout, all);
-  const published: PublishResult[] = [];
-  let failure: Error | null = null;
-  for (const night of targets) {
-    try {
-      const result = await publishLsstNight(layout, night, log);
-      if (result) published.push(result);
-    } catch (err) {
-      log.error({ night, err }, 'publication of an LSST night failed');
-      failure ??= new Error(
-        `publication of night ${night} failed: ${err instanceof Error ? err.message : String(err)}`,
-        {
-          cause: err,
-        },
-      );
-    }
+  options: PublishOptions = {},
+): Promise<PublishResult[]> {
+  const results: PublishResult[] = [];
+  for (const night of [...new Set(nights)].sort((a, b) => a - b)) {
+    const result = await publishLsstNight(layout, night, log, options);
+    if (result) results.push(result);
   }
-  if (failure) throw failure;
-  return { published, unchanged: all.filter((n) => !targets.includes(n)), compaction: null };
+  return results;
 }

@@ -6,17 +6,18 @@
  * replaces them exactly; a crash before the switch leaves the previous catalog readable, and a retry completes.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Logger } from 'pino';
 import type { StoreLayout } from '../../data/index.js';
-import { type NightStatistics, type PartEntry, readCatalog } from '../../data/index.js';
+import { type NightStatistics, type PartEntry, readCatalog, readStoreSurvey } from '../../data/index.js';
 import { clearBuilding, markBuilding } from './building-marker.js';
 import { acquirePublishLock, LOCK_STALE_MS } from './lock.js';
+import { publishLsstGroup } from './lsst-publish-night.js';
 import { writeObjectBlocks } from './object-blocks-writer.js';
 import { writeNextCatalog } from './object-index.js';
 import { rewritePartsWithout } from './part-rewrite.js';
 import { type PartRows, writePart } from './part-writer.js';
+import { stagingFilesOf } from './staging-files.js';
 import { attachStagingFiles, prepareRelations, type StagingInput } from './staging-relations.js';
 import { computeNightsStatistics } from './statistics.js';
 import { newPartId, WorkDatabase } from './work.js';
@@ -32,26 +33,7 @@ export interface PublishResult {
   readonly seconds: number;
 }
 
-/** Nights with staging files in the store. */
-export function stagedNights(layout: StoreLayout): number[] {
-  if (!fs.existsSync(layout.stagingDir)) return [];
-  return fs
-    .readdirSync(layout.stagingDir)
-    .filter((d) => /^\d{8}$/.test(d))
-    .map(Number)
-    .sort((a, b) => a - b);
-}
-
-/** Staging files of a night (all ingesters). */
-export function stagingFilesOf(layout: StoreLayout, night: number): string[] {
-  const dir = layout.stagingNightDir(night);
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.duckdb'))
-    .sort()
-    .map((f) => path.join(dir, f));
-}
+export { stagedNights, stagingFilesOf } from './staging-files.js';
 
 /** Options of {@link publishGroup}. */
 export interface PublishOptions {
@@ -93,7 +75,8 @@ async function countByNight(conn: DuckDBConnection, relation: string): Promise<M
  *
  * The part is built outside the publication lock (marked as being built, building-marker.ts), so that several
  * groups can be built at once; the lock is held for the switch only: rewriting compacted parts that hold some of
- * the nights, the object index and the new catalog version.
+ * the nights, the object index and the new catalog version. An LSST store's nights are published by
+ * publishLsstGroup (lsst-publish-night.ts), each night its own part.
  */
 export async function publishGroup(
   layout: StoreLayout,
@@ -101,6 +84,7 @@ export async function publishGroup(
   log: Logger,
   options: PublishOptions = {},
 ): Promise<PublishResult[]> {
+  if (readStoreSurvey(layout) === 'lsst') return publishLsstGroup(layout, nights, log, options);
   const started = Date.now();
   const group = [...new Set(nights)].sort((a, b) => a - b);
   if (group.length === 0) return [];

@@ -4,16 +4,13 @@
  */
 import type { Logger } from 'pino';
 import type { StoreLayout } from '../../data/index.js';
-import { readStoreSurvey } from '../../data/index.js';
 import { publishBesideWorker } from './background-publisher.js';
 import { type CompactResult, compactStore } from './compact.js';
-import { publishLsstNights } from './lsst-publish-night.js';
 import type { PublishResult } from './publish-night.js';
 
 /**
  * Publishes those of `nights` whose staged content changed since their last publication (all with `force`), then
- * compacts; with nothing to publish, nothing is done (the catalog stays as it is). An LSST store's nights are
- * published by publishLsstNights (not compacted).
+ * compacts; with nothing to publish, nothing is done (the catalog stays as it is).
  * @throws Error naming the first night that failed (the others are published).
  */
 export async function publishNights(
@@ -22,7 +19,6 @@ export async function publishNights(
   log: Logger,
   options: { force?: boolean } = {},
 ): Promise<{ published: PublishResult[]; unchanged: number[]; compaction: CompactResult | null }> {
-  if (readStoreSurvey(layout) === 'lsst') return publishLsstNights(layout, nights, log, options);
   const {
     results: published,
     errors,

@@ -199,6 +199,7 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
       const present = new Set(this.tables[i].columns.map((c) => c.name));
       for (const c of columns[decl.section]) {
         if (present.has(c.name)) continue;
+        quoteColumn(c.name); // a name that is not a column name fails the batch before anything changes
         present.add(c.name);
         added.push({ table: i, column: { name: c.name, sql: DUCKDB_TYPE[c.type] } });
       }
