@@ -7,15 +7,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { LSST_PART_FILES, LSST_STORE_COLUMNS, type LsstPartFile, sqlPathLiteral } from '../../data/index.js';
-import { ALERT_ID, LSST_STAGING_TABLES, LSST_STAMP_COLUMNS } from '../stage/index.js';
+import {
+  LSST_PART_FILES,
+  LSST_STORE_COLUMNS,
+  type LsstPartFile,
+  STAMP_REF_COLUMNS,
+  sqlPathLiteral,
+} from '../../data/index.js';
+import { ALERT_ID, LSST_STAGING_TABLES } from '../stage/index.js';
 import { PARQUET_COMPRESSION, ROW_GROUP_ROWS } from './part-writer.js';
-
-/**
- * Rows per row group of cutouts.parquet: DuckDB's smallest (one vector). A point read of a stamp reads its row
- * group's column (~25 kB of FITS per stamp).
- */
-const CUTOUT_ROW_GROUP_ROWS = 2048;
 
 /** The work relation of each staging table (`lsst_sources` → `l_sources`). */
 const relationOf = (table: string): string => table.replace(/^lsst_/, 'l_');
@@ -99,8 +99,9 @@ function partQueries(columns: LsstRelationColumns): Record<LsstPartFile, string>
   const sso = `SELECT ${list(sourceCols, 's.')}${ssoCols.length > 0 ? `, ${list(ssoCols, 'o.')}` : ''}
                FROM l_sources s JOIN l_sso o USING (${ALERT_ID})
                ORDER BY ${designation}"r:midpointMjdTai"`;
-  const stamps = Object.values(LSST_STAMP_COLUMNS).map(q).join(', ');
-  const cutouts = `SELECT ${ALERT_ID} AS "r:diaSourceId", "r:diaObjectId", ${stamps} FROM l_cutouts ORDER BY 1`;
+  // where each alert's stamps are in the part's stamps.bin (lsst-stamps.ts)
+  const cutouts = `SELECT ${ALERT_ID} AS "r:diaSourceId", "r:diaObjectId", ${night}, ${STAMP_REF_COLUMNS.join(', ')}
+                   FROM l_cutouts ORDER BY 1`;
   return { sources, objects, fp, sso, cutouts };
 }
 
@@ -114,10 +115,9 @@ export async function writeLsstPart(
   const rows = {} as Record<LsstPartFile, number>;
   for (const [file, query] of Object.entries(partQueries(columns)) as [LsstPartFile, string][]) {
     const target = sqlPathLiteral(path.join(dir, LSST_PART_FILES[file]));
-    const groupRows = file === 'cutouts' ? CUTOUT_ROW_GROUP_ROWS : ROW_GROUP_ROWS;
     try {
       await conn.run(
-        `COPY (${query}) TO ${target} (FORMAT parquet, ${PARQUET_COMPRESSION}, ROW_GROUP_SIZE ${groupRows})`,
+        `COPY (${query}) TO ${target} (FORMAT parquet, ${PARQUET_COMPRESSION}, ROW_GROUP_SIZE ${ROW_GROUP_ROWS})`,
       );
       const counted = await conn.runAndReadAll(`SELECT count(*)::BIGINT FROM read_parquet(${target})`);
       rows[file] = Number(counted.getRows()[0][0]);

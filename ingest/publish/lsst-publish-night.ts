@@ -15,6 +15,7 @@ import { switchCatalog } from './catalog-switch.js';
 import { collectGarbage } from './compact.js';
 import { acquirePublishLock, LOCK_STALE_MS } from './lock.js';
 import { prepareLsstRelations, writeLsstPart } from './lsst-part-writer.js';
+import { writeLsstStamps } from './lsst-stamps.js';
 import { computeLsstStatistics } from './lsst-statistics.js';
 import type { PublishOptions, PublishResult } from './publish-night.js';
 import { stagingFilesOf } from './staging-files.js';
@@ -54,6 +55,11 @@ export async function publishLsstNight(
       const columns = await prepareLsstRelations(
         conn,
         attached.staged.map((s) => s.name),
+      );
+      await writeLsstStamps(
+        conn,
+        attached.staged.map((s) => s.file),
+        partDir,
       );
       const rows = await writeLsstPart(conn, partDir, columns);
       statistics = await computeLsstStatistics(conn, columns);

@@ -201,7 +201,7 @@ async function loadCutouts(
 }
 
 /** Hard-links `from` as `to`; false when the file system cannot (another device, no hard links). */
-function linkFile(from: string, to: string): boolean {
+export function linkFile(from: string, to: string): boolean {
   try {
     fs.linkSync(from, to);
     return true;

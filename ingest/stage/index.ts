@@ -2,7 +2,7 @@
 export { deriveAlertValues } from './derive.js';
 export type { LsstStagedAlert } from './lsst-night-staging.js';
 export { LsstIngestPipeline, LsstStager } from './lsst-stager.js';
-export { ALERT_ID, LSST_STAGING_TABLES, LSST_STAMP_COLUMNS } from './lsst-staging-tables.js';
+export { ALERT_ID, LSST_STAGING_TABLES } from './lsst-staging-tables.js';
 export { MIN_RB, stampsFileOf } from './night-staging.js';
 export { type QuarantineEntry, readQuarantine } from './quarantine.js';
 export { readStagedVersion, stagedFingerprint } from './staged-version.js';

@@ -5,7 +5,8 @@
  * later one — with the tables of lsst-staging-tables.ts. Idempotent on the alert's diaSourceId: an alert already
  * staged in this file (or on its way) is counted as a duplicate and not written again. A writer schema with
  * columns the file's tables lack adds them (ALTER TABLE … ADD COLUMN, in the batch's transaction) before the rows
- * that carry them. The stamps are BLOB columns of `lsst_cutouts` (they go into the part's cutouts.parquet).
+ * that carry them. The stamps are appended to the stamps file beside it (`<ingester>.stamps`, as ZTF's, with
+ * ZTF's code: written and synced while the previous batch commits; a row never points at bytes not on disk).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import type { DuckDBDataChunk } from '@duckdb/node-api';
 import { ang2pixNest } from '../../compute/sky/index.js';
 import type { LsstAlert, LsstColumns, LsstRow } from '../../data/index.js';
 import { DUCKDB_TYPE } from '../../data/index.js';
+import { DirectAppendFile } from '../direct-append-file.js';
 import { appendChunks, type ChunkColumnKind, ChunkRows, chunkKindOfSql } from './chunk-rows.js';
 import { SKY_INDEX_ORDER } from './derive.js';
 import {
@@ -22,6 +24,7 @@ import {
   quoteColumn,
 } from './lsst-staging-tables.js';
 import type { NightFile, StageCounts } from './night-router.js';
+import { stampsFileOf, unshareStamps } from './night-staging.js';
 import { bumpStagedVersion } from './staged-version.js';
 import type { AttachedStagingFile, StagingDatabase } from './staging-database.js';
 
@@ -47,6 +50,9 @@ interface Piece {
 
 interface BatchInProgress {
   readonly inBatch: Set<bigint>;
+  /** The batch's stamps, and where the stamps file will end once they are written. */
+  readonly chunks: Uint8Array[];
+  end: number;
   /** Rows built with an earlier layout in this batch (a schema with new columns came after them). */
   readonly pieces: Piece[];
   offered: number;
@@ -115,13 +121,20 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
   private building: BatchInProgress | null = null;
   private lastCommit: Promise<void> = Promise.resolve();
   private versionBumped = false;
+  /** Where the next batch's stamps go: the stamps file's end once every queued write is done. */
+  private plannedEnd: number;
+  /** The stamps writes and syncs, queued in batch order. */
+  private stampsQueue: Promise<void> = Promise.resolve();
 
   private constructor(
     readonly file: string,
     private readonly attached: AttachedStagingFile,
     private readonly ids: Set<bigint>,
     private readonly tables: TableState[],
-  ) {}
+    private readonly stamps: DirectAppendFile,
+  ) {
+    this.plannedEnd = stamps.end;
+  }
 
   /**
    * Opens (creating if needed) the staging file attached to `database`, creates its tables when they are not
@@ -149,7 +162,9 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
       const ids = new Set<bigint>();
       const result = await conn.stream('SELECT alert_id FROM lsst_sources');
       for await (const rows of result.yieldRows()) for (const [id] of rows) ids.add(id as bigint);
-      return new LsstNightStaging(file, attached, ids, tables);
+      const stamps = stampsFileOf(file);
+      unshareStamps(stamps);
+      return new LsstNightStaging(file, attached, ids, tables, DirectAppendFile.open(stamps));
     } catch (err) {
       await conn.run('ROLLBACK').catch(() => undefined);
       await attached.detach().catch(() => undefined);
@@ -162,7 +177,7 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
    * once (the caller may drop the alert). A row that cannot be built fails the whole batch, at {@link endBatch}.
    */
   add({ alert, source }: LsstStagedAlert): void {
-    if (this.building === null) this.building = { inBatch: new Set(), pieces: [], offered: 0, error: null };
+    if (this.building === null) this.building = this.newBatch();
     const b = this.building;
     b.offered++;
     if (b.error !== null) return;
@@ -170,12 +185,19 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
     if (this.ids.has(id) || this.pending.has(id) || b.inBatch.has(id)) return;
     b.inBatch.add(id);
     this.pending.add(id);
+    const offset = b.end;
+    for (const stamp of [alert.stamps.science, alert.stamps.template, alert.stamps.difference]) {
+      if (stamp) {
+        b.chunks.push(stamp);
+        b.end += stamp.length;
+      }
+    }
     try {
       this.ensureColumns(alert.columns, b);
       LSST_STAGING_TABLES.forEach((decl, i) => {
         const t = this.tables[i];
         const fixedCount = decl.fixed.length;
-        for (const { row, fixed } of decl.rowsOf(alert, source, hpix29Of)) {
+        for (const { row, fixed } of decl.rowsOf(alert, source, hpix29Of, offset)) {
           for (let j = 0; j < t.columns.length; j++)
             appendValue(t.rows, t.kinds[j], j < fixedCount ? fixed[j] : row[t.columns[j].name]);
           t.rows.endRow();
@@ -219,6 +241,11 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
     this.knownSchemas.add(columns);
   }
 
+  /** An empty batch, its stamps going after those of the batches handed over. */
+  private newBatch(): BatchInProgress {
+    return { inBatch: new Set(), chunks: [], end: this.plannedEnd, pieces: [], offered: 0, error: null };
+  }
+
   /** The rows built since the last piece, with the ALTERs they need first. */
   private takePiece(): Piece {
     const piece = {
@@ -244,7 +271,7 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
    * after every batch handed over before it. A batch whose staging fails fails every later one.
    */
   endBatch(): Promise<StageCounts> {
-    const b = this.building ?? { inBatch: new Set<bigint>(), pieces: [], offered: 0, error: null };
+    const b = this.building ?? this.newBatch();
     this.building = null;
     const { inBatch } = b;
     if (b.error !== null) {
@@ -259,10 +286,21 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
       return failed;
     }
     const pieces = [...b.pieces, this.takePiece()];
+    this.plannedEnd = b.end;
+    const { chunks } = b;
+    if (chunks.length > 0) {
+      // the writes and the fsync run on libuv's threads while the pipeline builds the next batch
+      this.stampsQueue = this.stampsQueue.then(async () => {
+        await this.stamps.append(chunks);
+        await this.stamps.sync();
+      });
+    }
+    const stampsDurable = this.stampsQueue;
     const previous = this.lastCommit;
     const committed = (async () => {
       try {
         await previous;
+        await stampsDurable;
         if (inBatch.size > 0 || pieces.some((p) => p.alters.length > 0))
           await this.commit(pieces, b.offered, inBatch.size > 0);
       } finally {
@@ -327,6 +365,11 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
   async close(): Promise<void> {
     this.abandonBatch();
     await this.lastCommit.catch(() => undefined);
-    await this.attached.detach();
+    await this.stampsQueue.catch(() => undefined);
+    try {
+      await this.attached.detach();
+    } finally {
+      this.stamps.close();
+    }
   }
 }

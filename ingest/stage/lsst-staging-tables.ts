@@ -2,10 +2,12 @@
  * The tables of an LSST staging file (docs/surveys.md, "The LSST store"), declared as data: one table per row
  * section of LsstAlert, named apart from ZTF's (`lsst_*`), whose columns are the API names of the writer schema's
  * columns (`"r:psfFlux"`, from LsstAlert.columns) after a few fixed columns of the store's own. A later schema's
- * new columns are added to a file's tables (ALTER TABLE ADD COLUMN) before its rows are appended.
+ * new columns are added to a file's tables (ALTER TABLE ADD COLUMN) before its rows are appended. The stamps are
+ * appended to a file beside the staging file (as ZTF's: docs/store.md, "Two layout decisions"), `lsst_cutouts`
+ * holding their offset and lengths.
  */
 import type { LsstAlert, LsstRow, LsstRowTable } from '../../data/index.js';
-import { DUCKDB_TYPE, LSST_STORE_COLUMNS } from '../../data/index.js';
+import { DUCKDB_TYPE, LSST_STORE_COLUMNS, STAMP_REF_COLUMNS } from '../../data/index.js';
 
 /** One column of a staging table: name and DuckDB type. */
 export interface LsstStagingColumn {
@@ -24,13 +26,6 @@ export const ALERT_MJD = 'alert_mjd';
 export const ALERT_SCHEMA = 'alert_schema';
 export const ALERT_RECEIVED = 'alert_received';
 
-/** The three stamps' columns in lsst_cutouts and cutouts.parquet (Fink's LSST names, `b:cutout<Kind>`). */
-export const LSST_STAMP_COLUMNS = {
-  science: 'b:cutoutScience',
-  template: 'b:cutoutTemplate',
-  difference: 'b:cutoutDifference',
-} as const;
-
 /** A staging table: its name, fixed columns, and the rows an alert gives it (with their fixed values). */
 export interface LsstStagingTable {
   readonly name: string;
@@ -42,13 +37,15 @@ export interface LsstStagingTable {
     alert: LsstAlert,
     received: string,
     hpix29: (row: LsstRow) => bigint | null,
+    /** Where the alert's stamps start in the stamps file beside the staging file (bytes). */
+    stampOffset: number,
   ) => FixedRow[];
 }
 
 /** A row to stage: the section's row (writer-schema columns) and the fixed columns' values. */
 export interface FixedRow {
   readonly row: LsstRow;
-  readonly fixed: readonly (string | number | bigint | Uint8Array | null)[];
+  readonly fixed: readonly (string | number | bigint | null)[];
 }
 
 const col = (name: string, sql: string): LsstStagingColumn => ({ name, sql });
@@ -99,24 +96,24 @@ export const LSST_STAGING_TABLES: readonly LsstStagingTable[] = [
   {
     name: 'lsst_cutouts',
     section: null,
+    // the stamps' place in the stamps file: offset, then the science, template and difference lengths
     fixed: [
       ID,
       col('r:diaObjectId', DUCKDB_TYPE.long),
       NIGHT,
-      col(LSST_STAMP_COLUMNS.science, 'BLOB'),
-      col(LSST_STAMP_COLUMNS.template, 'BLOB'),
-      col(LSST_STAMP_COLUMNS.difference, 'BLOB'),
+      ...STAMP_REF_COLUMNS.map((name, i) => col(name, i === 0 ? DUCKDB_TYPE.long : DUCKDB_TYPE.int)),
     ],
-    rowsOf: (a) => [
+    rowsOf: (a, _received, _hpix29, offset) => [
       {
         row: EMPTY,
         fixed: [
           a.diaSourceId,
           a.diaObjectId,
           a.night,
-          a.stamps.science,
-          a.stamps.template,
-          a.stamps.difference,
+          offset,
+          a.stamps.science?.length ?? null,
+          a.stamps.template?.length ?? null,
+          a.stamps.difference?.length ?? null,
         ],
       },
     ],

@@ -404,7 +404,7 @@ async function attachWithTables(database: StagingDatabase, file: string): Promis
  * in the staging rows stay valid) and the published file is left unchanged. Runs with the staging DuckDB file
  * open for writing, which the publisher cannot attach at the same time.
  */
-function unshareStamps(stamps: string): void {
+export function unshareStamps(stamps: string): void {
   if (!fs.existsSync(stamps) || fs.statSync(stamps).nlink <= 1) return;
   const copy = `${stamps}.copy`;
   fs.copyFileSync(stamps, copy);
