@@ -234,6 +234,38 @@ export class ChunkRows {
   }
 }
 
+/** Appends one value to the next column, converted to the column's kind. @throws for a value it cannot hold. */
+export function appendValue(rows: ChunkRows, kind: ChunkColumnKind, v: unknown): void {
+  if (v === null || v === undefined) {
+    rows.null();
+    return;
+  }
+  switch (kind) {
+    case 'int':
+      rows.int(Number(v));
+      return;
+    case 'long':
+      rows.long(typeof v === 'bigint' ? v : BigInt(v as number));
+      return;
+    case 'float':
+      rows.float(Number(v));
+      return;
+    case 'double':
+      rows.double(Number(v));
+      return;
+    case 'boolean':
+      rows.boolean(v === true || v === 1 || v === 1n);
+      return;
+    case 'string':
+      rows.string(typeof v === 'string' ? v : String(v));
+      return;
+    case 'blob':
+      if (!(v instanceof Uint8Array)) throw new TypeError(`a BLOB column takes bytes, not ${typeof v}`);
+      rows.blob(v);
+      return;
+  }
+}
+
 /** Appends the chunks to a table through its appender, then closes it (its rows then belong to the transaction). */
 export function appendChunks(appender: DuckDBAppender, chunks: readonly DuckDBDataChunk[]): void {
   for (const chunk of chunks) appender.appendDataChunk(chunk);

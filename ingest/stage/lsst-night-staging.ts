@@ -15,7 +15,7 @@ import { ang2pixNest } from '../../compute/sky/index.js';
 import type { LsstAlert, LsstColumns, LsstRow } from '../../data/index.js';
 import { DUCKDB_TYPE } from '../../data/index.js';
 import { DirectAppendFile } from '../direct-append-file.js';
-import { appendChunks, type ChunkColumnKind, ChunkRows, chunkKindOfSql } from './chunk-rows.js';
+import { appendChunks, appendValue, type ChunkColumnKind, ChunkRows, chunkKindOfSql } from './chunk-rows.js';
 import { SKY_INDEX_ORDER } from './derive.js';
 import {
   createTableSql,
@@ -66,38 +66,6 @@ function hpix29Of(row: LsstRow): bigint | null {
   if (typeof ra !== 'number' || typeof dec !== 'number' || !Number.isFinite(ra) || Math.abs(dec) > 90)
     return null;
   return ang2pixNest(SKY_INDEX_ORDER, ((ra % 360) + 360) % 360, dec);
-}
-
-/** Appends one value to the next column, converted to the column's kind. @throws for a value it cannot hold. */
-function appendValue(rows: ChunkRows, kind: ChunkColumnKind, v: unknown): void {
-  if (v === null || v === undefined) {
-    rows.null();
-    return;
-  }
-  switch (kind) {
-    case 'int':
-      rows.int(Number(v));
-      return;
-    case 'long':
-      rows.long(typeof v === 'bigint' ? v : BigInt(v as number));
-      return;
-    case 'float':
-      rows.float(Number(v));
-      return;
-    case 'double':
-      rows.double(Number(v));
-      return;
-    case 'boolean':
-      rows.boolean(v === true || v === 1 || v === 1n);
-      return;
-    case 'string':
-      rows.string(typeof v === 'string' ? v : String(v));
-      return;
-    case 'blob':
-      if (!(v instanceof Uint8Array)) throw new TypeError(`a BLOB column takes bytes, not ${typeof v}`);
-      rows.blob(v);
-      return;
-  }
 }
 
 /** Gives the pieces' chunks back to the rows they were built in, for reuse. */

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBDataChunk } from '@duckdb/node-api';
-import type { Alert, AvroScalar, ColumnValue, HistoryPoint } from '../../data/index.js';
+import type { Alert, HistoryPoint } from '../../data/index.js';
 import {
   ALERT_COLUMNS,
   CREATE_STAGING_SQL,
@@ -21,7 +21,7 @@ import {
   STAGING_ALERT_COLUMNS,
 } from '../../data/index.js';
 import { DirectAppendFile } from '../direct-append-file.js';
-import { appendChunks, ChunkRows, chunkKindOfSql } from './chunk-rows.js';
+import { appendChunks, appendValue, ChunkRows, chunkKindOfSql } from './chunk-rows.js';
 import type { StageCounts } from './night-router.js';
 import { bumpStagedVersion } from './staged-version.js';
 import { type AttachedStagingFile, StagingDatabase } from './staging-database.js';
@@ -72,33 +72,6 @@ interface BatchInProgress {
 /** Column kinds of the staging tables (data/staging-schema.ts), in order. */
 const ALERT_ROW_KINDS = STAGING_ALERT_COLUMNS.map(([, t]) => chunkKindOfSql(t));
 const HISTORY_ROW_KINDS = HISTORY_COLUMNS.map(([, t]) => chunkKindOfSql(t));
-
-function appendTyped(app: ChunkRows, type: AvroScalar, v: ColumnValue): void {
-  if (v === null) {
-    app.null();
-    return;
-  }
-  switch (type) {
-    case 'string':
-      app.string(String(v));
-      return;
-    case 'int':
-      app.int(Number(v));
-      return;
-    case 'long':
-      app.long(typeof v === 'bigint' ? v : BigInt(v as number));
-      return;
-    case 'float':
-      app.float(Number(v));
-      return;
-    case 'double':
-      app.double(Number(v));
-      return;
-    case 'boolean':
-      app.boolean(Boolean(v));
-      return;
-  }
-}
 
 /** The chunks the rows of a staging file's batches are built into (reusable once the file is closed). */
 export interface StagingRows {
@@ -297,7 +270,7 @@ export class NightStaging {
   private addRows({ alert, derived, source }: StagedAlert, offset: number): void {
     const alerts = this.alertRows;
     for (let i = 0; i < ALERT_COLUMNS.length; i++)
-      appendTyped(alerts, ALERT_COLUMNS[i].type, alert.values[i]);
+      appendValue(alerts, ALERT_COLUMNS[i].type, alert.values[i]);
     alerts.int(alert.night);
     alerts.long(derived.hpix29);
     alerts.string(derived.classification);
