@@ -15,6 +15,7 @@ import { ang2pixNest } from '../../compute/sky/index.js';
 import type { LsstAlert, LsstColumns, LsstRow } from '../../data/index.js';
 import { DUCKDB_TYPE } from '../../data/index.js';
 import { DirectAppendFile } from '../direct-append-file.js';
+import { BatchOrder } from './batch-order.js';
 import { appendChunks, appendValue, type ChunkColumnKind, ChunkRows, chunkKindOfSql } from './chunk-rows.js';
 import { SKY_INDEX_ORDER } from './derive.js';
 import {
@@ -87,21 +88,18 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
   /** ALTER statements not yet handed over with a batch. */
   private alters: string[] = [];
   private building: BatchInProgress | null = null;
-  private lastCommit: Promise<void> = Promise.resolve();
   private versionBumped = false;
-  /** Where the next batch's stamps go: the stamps file's end once every queued write is done. */
-  private plannedEnd: number;
-  /** The stamps writes and syncs, queued in batch order. */
-  private stampsQueue: Promise<void> = Promise.resolve();
+  /** The batches' stamps writes and transactions, in hand-over order. */
+  private readonly order: BatchOrder;
 
   private constructor(
     readonly file: string,
     private readonly attached: AttachedStagingFile,
     private readonly ids: Set<bigint>,
     private readonly tables: TableState[],
-    private readonly stamps: DirectAppendFile,
+    stamps: DirectAppendFile,
   ) {
-    this.plannedEnd = stamps.end;
+    this.order = new BatchOrder(stamps);
   }
 
   /**
@@ -211,7 +209,14 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
 
   /** An empty batch, its stamps going after those of the batches handed over. */
   private newBatch(): BatchInProgress {
-    return { inBatch: new Set(), chunks: [], end: this.plannedEnd, pieces: [], offered: 0, error: null };
+    return {
+      inBatch: new Set(),
+      chunks: [],
+      end: this.order.plannedEnd,
+      pieces: [],
+      offered: 0,
+      error: null,
+    };
   }
 
   /** The rows built since the last piece, with the ALTERs they need first. */
@@ -244,39 +249,15 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
     const { inBatch } = b;
     if (b.error !== null) {
       this.abandonPieces(b);
-      const error = this.batchError(b.offered, b.error);
-      const fail = (): never => {
-        throw error;
-      };
-      const failed = this.lastCommit.then(fail, fail);
-      this.lastCommit = failed;
-      failed.catch(() => undefined);
-      return failed;
+      return this.order.fail(this.batchError(b.offered, b.error));
     }
     const pieces = [...b.pieces, this.takePiece()];
-    this.plannedEnd = b.end;
-    const { chunks } = b;
-    if (chunks.length > 0) {
-      // the writes and the fsync run on libuv's threads while the pipeline builds the next batch
-      this.stampsQueue = this.stampsQueue.then(async () => {
-        await this.stamps.append(chunks);
-        await this.stamps.sync();
-      });
-    }
-    const stampsDurable = this.stampsQueue;
-    const previous = this.lastCommit;
-    const committed = (async () => {
-      try {
-        await previous;
-        await stampsDurable;
+    const committed = this.order
+      .run(b.chunks, b.end, async () => {
         if (inBatch.size > 0 || pieces.some((p) => p.alters.length > 0))
           await this.commit(pieces, b.offered, inBatch.size > 0);
-      } finally {
-        releasePieces(pieces);
-      }
-    })();
-    this.lastCommit = committed;
-    committed.catch(() => undefined);
+      })
+      .finally(() => releasePieces(pieces));
     return committed.then(
       () => {
         for (const id of inBatch) {
@@ -332,12 +313,11 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
   /** Waits for the batches in flight (the one being built is dropped), then detaches the file. */
   async close(): Promise<void> {
     this.abandonBatch();
-    await this.lastCommit.catch(() => undefined);
-    await this.stampsQueue.catch(() => undefined);
+    await this.order.settle();
     try {
       await this.attached.detach();
     } finally {
-      this.stamps.close();
+      this.order.close();
     }
   }
 }

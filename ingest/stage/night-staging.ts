@@ -21,6 +21,7 @@ import {
   STAGING_ALERT_COLUMNS,
 } from '../../data/index.js';
 import { DirectAppendFile } from '../direct-append-file.js';
+import { BatchOrder } from './batch-order.js';
 import { appendChunks, appendValue, ChunkRows, chunkKindOfSql } from './chunk-rows.js';
 import type { StageCounts } from './night-router.js';
 import { bumpStagedVersion } from './staged-version.js';
@@ -96,11 +97,11 @@ export class NightStaging {
     /** The staging database when this file has one of its own (opened without one), closed with it. */
     private readonly ownDatabase: StagingDatabase | null,
     private readonly candids: Set<bigint>,
-    private readonly stamps: DirectAppendFile,
+    stamps: DirectAppendFile,
     /** The chunks its batches' rows are built into; free for another file once this one is closed. */
     readonly rows: StagingRows,
   ) {
-    this.plannedEnd = stamps.end;
+    this.order = new BatchOrder(stamps);
     this.alertRows = rows.alerts;
     this.historyRows = rows.history;
     // a failure reaches the caller through the batch that commits first, or through close
@@ -146,12 +147,8 @@ export class NightStaging {
   private readonly historyRows: ChunkRows;
   /** Candids of the batches being staged (accepted, not yet committed): later batches treat them as staged. */
   private readonly pending = new Set<bigint>();
-  /** Where the next batch's stamps go: the stamps file's end once every queued write is done. */
-  private plannedEnd: number;
-  /** The stamps writes and syncs, queued in batch order (DirectAppendFile takes one writer at a time). */
-  private stampsQueue: Promise<void> = Promise.resolve();
-  /** The last batch's transaction: the next one starts after it, and fails if it failed. */
-  private lastCommit: Promise<void> = Promise.resolve();
+  /** The batches' stamps writes and transactions, in hand-over order. */
+  private readonly order: BatchOrder;
 
   /** The batch being built by {@link add}, null between batches. */
   private building: BatchInProgress | null = null;
@@ -191,7 +188,7 @@ export class NightStaging {
 
   /** An empty batch, its stamps going after those of the batches handed over. */
   private newBatch(): BatchInProgress {
-    return { inBatch: new Set(), chunks: [], end: this.plannedEnd, offered: 0, error: null };
+    return { inBatch: new Set(), chunks: [], end: this.order.plannedEnd, offered: 0, error: null };
   }
 
   /** Drops the batch being built (its rows, and its candids from those on their way). */
@@ -218,39 +215,17 @@ export class NightStaging {
     if (b.error !== null) {
       for (const c of inBatch) this.pending.delete(c);
       // reported in order, once the batches before it are settled
-      const error = this.batchError(b.offered, b.error);
-      const fail = (): never => {
-        throw error;
-      };
-      const failed = this.lastCommit.then(fail, fail);
-      this.lastCommit = failed;
-      failed.catch(() => undefined);
-      return failed;
+      return this.order.fail(this.batchError(b.offered, b.error));
     }
     const rows: BatchRows = { alerts: this.alertRows.take(), history: this.historyRows.take() };
-    this.plannedEnd = b.end;
-    if (chunks.length > 0) {
-      // asynchronous: the writes and the fsync run on libuv's threads while the pipeline decodes the next batch
-      this.stampsQueue = this.stampsQueue.then(async () => {
-        await this.stamps.append(chunks);
-        await this.stamps.sync();
-      });
-    }
-    const stampsDurable = this.stampsQueue;
-    const previous = this.lastCommit;
-    const committed = (async () => {
-      try {
-        await previous;
-        await stampsDurable;
+    const committed = this.order
+      .run(chunks, b.end, async () => {
         if (inBatch.size > 0) await this.commit(rows, b.offered);
-      } finally {
+      })
+      .finally(() => {
         this.alertRows.release(rows.alerts);
         this.historyRows.release(rows.history);
-      }
-    })();
-    this.lastCommit = committed;
-    // a failure reaches the caller through the promise returned; the chain only orders the batches
-    committed.catch(() => undefined);
+      });
     return committed.then(
       () => {
         for (const c of inBatch) {
@@ -324,8 +299,7 @@ export class NightStaging {
   async close(): Promise<void> {
     // a batch being built is dropped; the batches in flight end first (a failed one has reached its caller)
     this.abandonBatch();
-    await this.lastCommit.catch(() => undefined);
-    await this.stampsQueue.catch(() => undefined);
+    await this.order.settle();
     try {
       const attached = await this.attached.catch(() => null);
       // a new file closed before any commit still gets its tables: a closed staging file always has them
@@ -333,7 +307,7 @@ export class NightStaging {
       await attached?.detach();
       await this.ownDatabase?.close();
     } finally {
-      this.stamps.close();
+      this.order.close();
     }
   }
 }
