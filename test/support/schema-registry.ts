@@ -41,6 +41,8 @@ interface Stored {
 export interface RecordedRequest {
   readonly method: string;
   readonly path: string;
+  /** The Authorization header, when one was sent. */
+  readonly authorization?: string;
 }
 
 export interface TestSchemaRegistry {
@@ -132,7 +134,8 @@ export async function startSchemaRegistry(seed: readonly SeededSchema[] = []): P
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', 'http://registry');
-    requests.push({ method, path: url.pathname });
+    const authorization = req.headers.authorization;
+    requests.push({ method, path: url.pathname, ...(authorization ? { authorization } : {}) });
     const fault = faults.shift();
     if (fault === 'stall') return;
     if (fault !== undefined) return sendError(res, fault, fault * 100 + 1, `injected HTTP ${fault}`);

@@ -230,13 +230,13 @@ export class SchemaRegistrySource implements SchemaSource {
       );
     } catch (err) {
       if (err instanceof RetriesExhausted) {
-        throw new SchemaSourceError(
-          `${this.description}: ${errorText(err.cause)} (${err.attempts} attempts)`,
-          {
-            retriable: true,
-            cause: err.cause,
-          },
-        );
+        // the last error is one of ours, its message complete (the fetch error's causes included)
+        const last = err.cause instanceof Error ? err.cause.message : String(err.cause);
+        const attempts = `${err.attempts} attempt${err.attempts === 1 ? '' : 's'}`;
+        throw new SchemaSourceError(`${this.description}: ${last} (${attempts})`, {
+          retriable: true,
+          cause: err.cause,
+        });
       }
       throw err;
     }
