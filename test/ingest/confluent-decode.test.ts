@@ -8,6 +8,7 @@ import avro from 'avsc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigintLongType } from '../../data/index.js';
 import { ConfluentDecoder, encodeConfluentFrame, SchemaRegistrySource } from '../../ingest/decode/index.js';
+import { canonicalAvroValue, readContainerWithSchema } from '../support/avro-container.js';
 import { startSchemaRegistry, type TestSchemaRegistry } from '../support/schema-registry.js';
 import { testDataPath } from '../support/test-data.js';
 
@@ -30,25 +31,6 @@ const FINK_ID = 42;
 
 type Row = Record<string, unknown>;
 
-/** The container's schema text and its records, read with avsc's own file decoder (longs as BigInt). */
-async function readContainer(file: string): Promise<{ schemaText: string; records: Row[] }> {
-  let schemaText = '';
-  const records: Row[] = [];
-  await new Promise<void>((resolve, reject) => {
-    avro
-      .createFileDecoder(file, {
-        parseHook: (schema) => avro.Type.forSchema(schema, { registry: { long: bigintLongType } }),
-      })
-      .on('metadata', (_type: avro.Type, _codec: string, header: { meta: Record<string, Buffer> }) => {
-        schemaText = header.meta['avro.schema'].toString('utf8');
-      })
-      .on('data', (r: Row) => records.push(r))
-      .on('end', resolve)
-      .on('error', reject);
-  });
-  return { schemaText, records };
-}
-
 /** The zigzag varint long at `pos` (Avro binary encoding), read with BigInt arithmetic. */
 function readLongAt(bytes: Uint8Array, pos: number): bigint {
   let u = 0n;
@@ -62,24 +44,6 @@ function readLongAt(bytes: Uint8Array, pos: number): bigint {
   return (u >> 1n) ^ -(u & 1n);
 }
 
-/**
- * A value as comparable text (vitest's deep equality takes tens of seconds on these alerts): BigInt, bytes, NaN
- * and infinities written apart from numbers and strings; record fields in their order.
- */
-function canonical(value: unknown): string {
-  const walk = (v: unknown): unknown => {
-    if (typeof v === 'bigint') return `bigint:${v}`;
-    if (typeof v === 'number') return Number.isFinite(v) ? v : `number:${v}`;
-    if (typeof v === 'string') return `string:${v}`;
-    if (v instanceof Uint8Array)
-      return `bytes:${Buffer.from(v.buffer, v.byteOffset, v.length).toString('base64')}`;
-    if (Array.isArray(v)) return v.map(walk);
-    if (v !== null && typeof v === 'object') return Object.entries(v).map(([k, x]) => [k, walk(x)]);
-    return v;
-  };
-  return JSON.stringify(walk(value));
-}
-
 let registry: TestSchemaRegistry;
 let records: Row[];
 let finkDatums: Buffer[];
@@ -88,7 +52,7 @@ let rubinDatums: Buffer[];
 let rubinId: number;
 
 beforeAll(async () => {
-  const read = await readContainer(testDataPath('lsst', 'part-2-918301.avro'));
+  const read = await readContainerWithSchema(testDataPath('lsst', 'part-2-918301.avro'));
   records = read.records;
   const finkSchema = JSON.parse(read.schemaText) as { fields: { name: string }[] };
   const finkType = avro.Type.forSchema(finkSchema as avro.Schema, { registry: { long: bigintLongType } });
@@ -125,7 +89,7 @@ describe('Confluent-framed LSST alerts through a schema registry', () => {
     expect(outcomes).toHaveLength(7);
     outcomes.forEach((o, i) => {
       if (!o.ok) throw new Error(o.reason);
-      expect(canonical(o.record)).toBe(canonical(records[i]));
+      expect(canonicalAvroValue(o.record)).toBe(canonicalAvroValue(records[i]));
       expect(o.schema.id).toBe(FINK_ID);
       expect(o.schema.name).toBe('topLevelRecord.value');
       expect(o.schemaVersion).toBeNull(); // Fink's root record is not in Rubin's namespace
@@ -142,12 +106,12 @@ describe('Confluent-framed LSST alerts through a schema registry', () => {
       if (!o.ok) throw new Error(o.reason);
       const i = Math.floor(k / 2);
       if (k % 2 === 0) {
-        expect(canonical(o.record)).toBe(canonical(rubinRecords[i]));
+        expect(canonicalAvroValue(o.record)).toBe(canonicalAvroValue(rubinRecords[i]));
         expect(Object.keys(o.record)).toEqual(RUBIN_FIELDS);
         expect(o.schemaVersion).toBe('lsst.v10_0');
         expect(o.schema.name).toBe('lsst.v10_0.alert');
       } else {
-        expect(canonical(o.record)).toBe(canonical(records[i]));
+        expect(canonicalAvroValue(o.record)).toBe(canonicalAvroValue(records[i]));
         expect(o.schemaVersion).toBeNull();
       }
     });
@@ -189,7 +153,7 @@ describe('Confluent-framed LSST alerts through a schema registry', () => {
       ok: false,
       reason: `unknown schema id 999 (schema registry ${registry.url})`,
     });
-    expect(first[1].ok && canonical(first[1].record)).toBe(canonical(rubinRecords[1]));
+    expect(first[1].ok && canonicalAvroValue(first[1].record)).toBe(canonicalAvroValue(rubinRecords[1]));
     expect(first[2]).toEqual(first[0]);
     const again = await decoder.decode([unknown]);
     expect(again[0].ok).toBe(false);
