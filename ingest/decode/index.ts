@@ -6,12 +6,14 @@ export {
   type ConfluentOutcome,
   type ConfluentSchema,
   encodeConfluentFrame,
+  openSchemaSource,
   parseConfluentFrame,
   rubinSchemaId,
   SchemaDirSource,
   SchemaRegistrySource,
   type SchemaSource,
   SchemaSourceError,
+  type SchemaSourceOptions,
 } from './confluent/index.js';
 export { type ContainerHeader, decompressBlock, readBlock, readHeader, readVarLong } from './container.js';
 export { AlertDecoder, BlockRecords, type DecodeOutcome } from './decode.js';

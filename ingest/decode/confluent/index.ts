@@ -12,6 +12,7 @@ export {
   encodeConfluentFrame,
   parseConfluentFrame,
 } from './frame.js';
+export { openSchemaSource, type SchemaSourceOptions } from './open-schema-source.js';
 export { type SchemaRegistryOptions, SchemaRegistrySource } from './registry-client.js';
 export { lsstSchemaVersionOf, rubinSchemaId } from './rubin-schema-id.js';
 export { SchemaDirSource } from './schema-dir.js';
