@@ -114,7 +114,7 @@ export class SchemaRegistrySource implements SchemaSource {
       });
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new SchemaSourceError(`schema registry URL ${url.href} is not http or https`, {
+      throw new SchemaSourceError(`schema registry URL scheme ${url.protocol} is not http or https`, {
         retriable: false,
       });
     }
