@@ -6,7 +6,6 @@
  * version from start to end, so it never sees half a night. A catalog whose parts declare an object block
  * format older than the one read here is refused (StoreFormatError): republish or re-ingest them.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import type { Logger } from 'pino';
@@ -16,10 +15,10 @@ import {
   EMPTY_CATALOG,
   OBJECT_BLOCK_FORMAT,
   ReadOnlyFiles,
-  readCatalog,
   sqlPathLiteral,
 } from '../data/index.js';
 import { SkyBlockReader } from '../data/queries/index.js';
+import { CatalogPoll } from './catalog-poll.js';
 import { type ObjectLocator, ObjectLocatorBuilder } from './object-locator.js';
 
 /** Rows of a query as JS values (BIGINT as bigint). */
@@ -72,9 +71,7 @@ export class StoreReader {
     locator: new ObjectLocatorBuilder(new Set()).finish(),
     locatorError: null,
   };
-  private pointerMtimeMs = -1;
-  private timer: NodeJS.Timeout | null = null;
-  private refreshing: Promise<void> | null = null;
+  private readonly poll: CatalogPoll;
   private readonly idle: DuckDBConnection[] = [];
   /** Open descriptors of the point-lookup path (objects.bin, stamps.bin, sky.bin). */
   readonly files = new ReadOnlyFiles();
@@ -84,7 +81,14 @@ export class StoreReader {
     readonly layout: StoreLayout,
     private readonly instance: DuckDBInstance,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.poll = new CatalogPoll(
+      layout,
+      log,
+      () => this.snap.catalog.version,
+      (next) => this.switchTo(next),
+    );
+  }
 
   /**
    * Opens a reader on a store directory, loads the published version, and watches its catalog (a number for
@@ -112,12 +116,7 @@ export class StoreReader {
       reader.close();
       throw err;
     }
-    reader.timer = setInterval(() => {
-      reader.refresh().catch((err: unknown) => {
-        log.error({ err }, 'catalog version refused; keeping the version in use');
-      });
-    }, pollMs);
-    reader.timer.unref();
+    reader.poll.start(pollMs);
     return reader;
   }
 
@@ -142,29 +141,11 @@ export class StoreReader {
    * @throws StoreFormatError when the new version holds parts of an older object block format (not switched).
    */
   refresh(): Promise<void> {
-    this.refreshing ??= this.doRefresh().finally(() => {
-      this.refreshing = null;
-    });
-    return this.refreshing;
+    return this.poll.refresh();
   }
 
-  private async doRefresh(): Promise<void> {
-    let mtime: number;
-    try {
-      mtime = fs.statSync(this.layout.currentPointer).mtimeMs;
-    } catch {
-      return;
-    }
-    if (mtime === this.pointerMtimeMs) return;
-    let next: Catalog;
-    try {
-      next = readCatalog(this.layout);
-    } catch (err) {
-      this.log.warn({ err }, 'catalog not readable yet; keeping the previous version');
-      return;
-    }
-    this.pointerMtimeMs = mtime;
-    if (next.version === this.snap.catalog.version) return;
+  /** Loads the object index of a new catalog version, then switches catalog and index together. */
+  private async switchTo(next: Catalog): Promise<void> {
     checkBlockFormats(next, this.layout.root);
     const started = performance.now();
     const { locator, error } = await this.loadLocator(next);
@@ -237,7 +218,7 @@ export class StoreReader {
   }
 
   close(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.poll.stop();
     this.files.closeAll();
     for (const c of this.idle) c.closeSync();
     this.instance.closeSync();

@@ -4,7 +4,6 @@
  * ZIP of PNG/FITS files).
  */
 import { gunzipSync } from 'node:zlib';
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isGzip, readFitsImage } from '../../compute/fits/index.js';
@@ -28,7 +27,15 @@ import {
   type StampKind,
   type StampSelection,
 } from '../../data/queries/index.js';
-import { argListing, numberArg, OBJECT_ID, OBJECT_ID_FORM, parseArgs, rawArgs } from '../args/index.js';
+import {
+  argListing,
+  numberArg,
+  OBJECT_ID,
+  OBJECT_ID_FORM,
+  parseArgs,
+  rawArgs,
+  withExactIntegers,
+} from '../args/index.js';
 import { stampArray, stampField } from '../cutout-arrays.js';
 import { ApiError } from '../errors.js';
 import { objectReads } from '../object-reads.js';
@@ -178,17 +185,6 @@ export const CUTOUTS_ENDPOINT: EndpointDoc = {
 
 type CutoutArgs = z.infer<typeof schema>;
 
-/**
- * A POST JSON body may carry the candid as a bare integer above 2^53, which JSON.parse rounds: recover its
- * exact digits from the body text (cached by Hono after rawArgs read it).
- */
-async function exactCandid(c: Context, raw: Record<string, unknown>): Promise<Record<string, unknown>> {
-  if (c.req.method !== 'POST' || typeof raw.candid !== 'number' || Number.isSafeInteger(raw.candid))
-    return raw;
-  const matches = [...(await c.req.text()).matchAll(/"candid"\s*:\s*(\d+)\s*[,}]/g)];
-  return matches.length === 1 ? { ...raw, candid: matches[0][1] } : raw;
-}
-
 function kindsOf(kind: CutoutKind): StampKind[] {
   return kind === 'All' ? [...STAMP_KINDS] : [kind];
 }
@@ -254,7 +250,7 @@ export function cutoutsApp(reader: StoreReader): Hono {
   app.on(['GET', 'POST'], '/', async (c) => {
     const raw = await rawArgs(c);
     if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, await exactCandid(c, raw));
+    const args = parseArgs(schema, await withExactIntegers(c, raw, ['candid']));
     if (args.pmin >= args.pmax)
       throw new ApiError(
         400,
