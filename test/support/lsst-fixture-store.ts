@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import type { Hono } from 'hono';
 import { ang2pixNest } from '../../compute/sky/index.js';
 import {
   type Catalog,
@@ -23,6 +24,9 @@ import {
   sqlPathLiteral,
   writeCatalog,
 } from '../../data/index.js';
+import { createLsstApp } from '../../serve/app.js';
+import { LsstStoreReader } from '../../serve/lsst-store-reader.js';
+import { tempStore, testLog } from './store.js';
 import { testDataPath } from './test-data.js';
 
 /** The 25 real Rubin alerts (schema 10.0) of test/data/lsst/. */
@@ -158,4 +162,33 @@ export async function writeLsstFixtureStore(layout: StoreLayout): Promise<Catalo
     conn.closeSync();
     instance.closeSync();
   }
+}
+
+/** The LSST application on a fresh fixture store, and what closes it. */
+export interface LsstFixtureApp {
+  readonly app: Hono;
+  readonly layout: StoreLayout;
+  readonly reader: LsstStoreReader;
+  close(): void;
+}
+
+/** Writes a fixture store in a new temp directory and opens the LSST application on it. */
+export async function openLsstFixtureApp(): Promise<LsstFixtureApp> {
+  const layout = tempStore('skyalert-lsst-');
+  await writeLsstFixtureStore(layout);
+  const reader = await LsstStoreReader.open(layout, testLog);
+  return {
+    app: createLsstApp(reader, testLog),
+    layout,
+    reader,
+    close: () => {
+      reader.close();
+      fs.rmSync(layout.root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The sample parquet as a SQL literal, for the tests' independent queries. */
+export function lsstSampleSql(): string {
+  return sqlPathLiteral(testDataPath(...LSST_SAMPLE_FILE));
 }

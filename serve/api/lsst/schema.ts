@@ -34,7 +34,7 @@ const ENDPOINT_TABLES: Readonly<
   '/api/v1/fp': { tables: ['fp'], extra: [] },
   '/api/v1/conesearch': { tables: ['sources', 'objects'], extra: [SEPARATION_FIELD] },
   '/api/v1/sso': { tables: ['sso'], extra: [SSO_NAME_FIELD] },
-  '/api/v1/cutouts': { tables: ['cutouts'], extra: [] },
+  '/api/v1/cutouts': { tables: ['cutouts'], extra: [], only: 'b:' },
 };
 const ENDPOINTS = Object.keys(ENDPOINT_TABLES);
 
@@ -82,7 +82,7 @@ export function lsstSchemaBody(
   const body: Record<string, Record<string, FieldEntry>> = {};
   for (const name of [...fields.keys()].sort()) {
     const family = LSST_FAMILIES[name.slice(0, 2)];
-    if (family === undefined) continue;
+    if (family === undefined || (spec.only !== undefined && !name.startsWith(spec.only))) continue;
     body[family] ??= {};
     body[family][name.slice(2)] = fields.get(name)!;
   }
