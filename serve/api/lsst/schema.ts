@@ -25,9 +25,9 @@ export const LSST_FAMILIES: Readonly<Record<string, string>> = {
   'v:': 'Sky-alert added values (v:)',
 };
 
-/** The tables each endpoint answers from, and the fields it adds. */
+/** The tables each endpoint answers from, the fields it adds, and the one prefix it lists when it has one. */
 const ENDPOINT_TABLES: Readonly<
-  Record<string, { tables: readonly LsstPartFile[]; extra: readonly string[] }>
+  Record<string, { tables: readonly LsstPartFile[]; extra: readonly string[]; only?: string }>
 > = {
   '/api/v1/objects': { tables: ['objects'], extra: [] },
   '/api/v1/sources': { tables: ['sources'], extra: [] },
