@@ -180,7 +180,9 @@ describe('LSST conesearch', () => {
     const text = await res.text();
     expect(idsIn(text, 'r:diaObjectId')).toEqual(inside.map((t) => String(t.id)));
     const rows = JSON.parse(text) as Record<string, number>[];
-    rows.forEach((r, i) => expect(r['v:separation_degree']).toBeCloseTo(inside[i].sep as number, 9));
+    rows.forEach((r, i) => {
+      expect(r['v:separation_degree']).toBeCloseTo(inside[i].sep as number, 9);
+    });
     expect(Object.keys(rows[0])).toContain('r:nDiaSources');
     const few = await post('/api/v1/conesearch', { ra: c.ra, dec: c.dec, radius: radiusArcsec, n: 2 });
     expect(idsIn(await few.text(), 'r:diaObjectId')).toEqual(inside.slice(0, 2).map((t) => String(t.id)));
