@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBValue } from '@duckdb/node-api';
 import type { Logger } from 'pino';
 import {
   type Catalog,
@@ -23,7 +23,8 @@ import {
   relationSql,
 } from '../data/queries/lsst/index.js';
 import { CatalogPoll } from './catalog-poll.js';
-import type { Row, StoreReaderOptions } from './store-reader.js';
+import { DuckDbPool, type Row } from './duckdb-pool.js';
+import type { StoreReaderOptions } from './store-reader.js';
 
 /** A catalog version and the tables it publishes. */
 export interface LsstSnapshot {
@@ -38,11 +39,10 @@ const EMPTY_TABLES = Object.fromEntries(TABLES.map((t) => [t, NO_TABLE])) as Rec
 export class LsstStoreReader {
   private snap: LsstSnapshot = { catalog: EMPTY_CATALOG, tables: EMPTY_TABLES };
   private readonly poll: CatalogPoll;
-  private readonly idle: DuckDBConnection[] = [];
 
   private constructor(
     readonly layout: StoreLayout,
-    private readonly instance: DuckDBInstance,
+    private readonly db: DuckDbPool,
     private readonly log: Logger,
   ) {
     this.poll = new CatalogPoll(
@@ -59,11 +59,7 @@ export class LsstStoreReader {
     log: Logger,
     options: StoreReaderOptions = {},
   ): Promise<LsstStoreReader> {
-    const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
-    const setup = await instance.connect();
-    await setup.run('SET parquet_metadata_cache = true');
-    setup.closeSync();
-    const reader = new LsstStoreReader(layout, instance, log);
+    const reader = new LsstStoreReader(layout, await DuckDbPool.open(), log);
     try {
       await reader.refresh();
     } catch (err) {
@@ -113,18 +109,12 @@ export class LsstStoreReader {
   }
 
   /** Runs a query with bound parameters on a pooled connection. */
-  async query(sql: string, params: DuckDBValue[] = []): Promise<Row[]> {
-    const conn = this.idle.pop() ?? (await this.instance.connect());
-    try {
-      return (await conn.runAndReadAll(sql, params)).getRowObjectsJS() as Row[];
-    } finally {
-      this.idle.push(conn);
-    }
+  query(sql: string, params: DuckDBValue[] = []): Promise<Row[]> {
+    return this.db.query(sql, params);
   }
 
   close(): void {
     this.poll.stop();
-    for (const c of this.idle) c.closeSync();
-    this.instance.closeSync();
+    this.db.close();
   }
 }

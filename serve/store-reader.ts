@@ -7,7 +7,7 @@
  * format older than the one read here is refused (StoreFormatError): republish or re-ingest them.
  */
 import path from 'node:path';
-import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBValue } from '@duckdb/node-api';
 import type { Logger } from 'pino';
 import type { StoreLayout } from '../data/index.js';
 import {
@@ -19,10 +19,10 @@ import {
 } from '../data/index.js';
 import { SkyBlockReader } from '../data/queries/index.js';
 import { CatalogPoll } from './catalog-poll.js';
+import { DuckDbPool, type Row } from './duckdb-pool.js';
 import { type ObjectLocator, ObjectLocatorBuilder } from './object-locator.js';
 
-/** Rows of a query as JS values (BIGINT as bigint). */
-export type Row = Record<string, unknown>;
+export type { Row } from './duckdb-pool.js';
 
 /** A catalog version and its in-memory object index. */
 export interface StoreSnapshot {
@@ -72,14 +72,13 @@ export class StoreReader {
     locatorError: null,
   };
   private readonly poll: CatalogPoll;
-  private readonly idle: DuckDBConnection[] = [];
   /** Open descriptors of the point-lookup path (objects.bin, stamps.bin, sky.bin). */
   readonly files = new ReadOnlyFiles();
   private readonly sky = new SkyBlockReader(this.files);
 
   private constructor(
     readonly layout: StoreLayout,
-    private readonly instance: DuckDBInstance,
+    private readonly db: DuckDbPool,
     private readonly log: Logger,
   ) {
     this.poll = new CatalogPoll(
@@ -103,13 +102,7 @@ export class StoreReader {
     options: number | StoreReaderOptions = {},
   ): Promise<StoreReader> {
     const { pollMs = 1000 } = typeof options === 'number' ? { pollMs: options } : options;
-    const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
-    // published parquet files are immutable (a new version is a new path): their footers can be cached
-    const setup = await instance.connect();
-    await setup.run('LOAD parquet');
-    await setup.run('SET parquet_metadata_cache = true');
-    setup.closeSync();
-    const reader = new StoreReader(layout, instance, log);
+    const reader = new StoreReader(layout, await DuckDbPool.open(), log);
     try {
       await reader.refresh();
     } catch (err) {
@@ -175,8 +168,7 @@ export class StoreReader {
     try {
       if (!catalog.objectIndex) throw new Error('the catalog names no object index');
       const file = sqlPathLiteral(path.join(this.layout.root, catalog.objectIndex));
-      const conn = this.idle.pop() ?? (await this.instance.connect());
-      try {
+      await this.db.withConnection(async (conn) => {
         // read chunk by chunk, in the builder's order: no JS object per row (see ObjectLocatorBuilder)
         const result = await conn.stream(
           `SELECT objectId, part, block_offset, block_length FROM read_parquet(${file}) ORDER BY objectId, part`,
@@ -193,9 +185,7 @@ export class StoreReader {
             builder.add(String(ids[i]), String(parts[i]), Number(offset), Number(length));
           }
         }
-      } finally {
-        this.idle.push(conn);
-      }
+      });
       return { locator: builder.finish(), error: null };
     } catch (err) {
       this.log.error({ err, version: catalog.version }, 'object index not loaded; object lookups answer 503');
@@ -207,20 +197,13 @@ export class StoreReader {
   }
 
   /** Runs a query with bound parameters on a pooled connection. */
-  async query(sql: string, params: DuckDBValue[] = []): Promise<Row[]> {
-    const conn = this.idle.pop() ?? (await this.instance.connect());
-    try {
-      const reader = await conn.runAndReadAll(sql, params);
-      return reader.getRowObjectsJS() as Row[];
-    } finally {
-      this.idle.push(conn);
-    }
+  query(sql: string, params: DuckDBValue[] = []): Promise<Row[]> {
+    return this.db.query(sql, params);
   }
 
   close(): void {
     this.poll.stop();
     this.files.closeAll();
-    for (const c of this.idle) c.closeSync();
-    this.instance.closeSync();
+    this.db.close();
   }
 }
