@@ -4,11 +4,13 @@
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
 import type { Logger } from 'pino';
-import type { StoreLayout } from '../data/index.js';
-import { createApp } from './app.js';
+import { readStoreSurvey, type StoreLayout } from '../data/index.js';
+import { createApp, createLsstApp } from './app.js';
 import { isClusterWorker } from './cluster.js';
 import { HeavyPool } from './heavy/index.js';
+import { LsstStoreReader } from './lsst-store-reader.js';
 import { ServerMetrics, type StoreProbe } from './metrics.js';
 import { DEFAULT_SETTINGS, type ServeSettings } from './settings.js';
 import { StoreReader } from './store-reader.js';
@@ -17,6 +19,39 @@ export interface RunningServer {
   readonly port: number;
   readonly url: string;
   close(): Promise<void>;
+}
+
+/** The application and what closes its readers, for the survey the store holds (a new, empty store: ZTF). */
+async function openApp(
+  layout: StoreLayout,
+  options: { log: Logger; settings?: ServeSettings; probe?: StoreProbe },
+): Promise<{ app: Hono; closeReaders: () => Promise<void> }> {
+  const storeLog = options.log.child({ component: 'serve.store' });
+  const httpLog = options.log.child({ component: 'serve.http' });
+  if (readStoreSurvey(layout) === 'lsst') {
+    const reader = await LsstStoreReader.open(layout, storeLog);
+    const metrics = new ServerMetrics(reader, options.probe ?? null, isClusterWorker());
+    return { app: createLsstApp(reader, httpLog, metrics), closeReaders: async () => reader.close() };
+  }
+  const reader = await StoreReader.open(layout, storeLog);
+  const settings = options.settings ?? DEFAULT_SETTINGS;
+  const heavy = HeavyPool.start({
+    root: layout.root,
+    log: options.log.child({ component: 'serve.heavy' }),
+    budgetMs: settings.heavyBudgetMs,
+  });
+  const app = createApp(
+    reader,
+    httpLog,
+    settings,
+    new ServerMetrics(reader, options.probe ?? null, isClusterWorker()),
+    heavy,
+  );
+  const closeReaders = async () => {
+    reader.close();
+    await heavy?.close();
+  };
+  return { app, closeReaders };
 }
 
 export async function startServer(
@@ -30,24 +65,7 @@ export async function startServer(
     probe?: StoreProbe;
   },
 ): Promise<RunningServer> {
-  const reader = await StoreReader.open(layout, options.log.child({ component: 'serve.store' }));
-  const settings = options.settings ?? DEFAULT_SETTINGS;
-  const heavy = HeavyPool.start({
-    root: layout.root,
-    log: options.log.child({ component: 'serve.heavy' }),
-    budgetMs: settings.heavyBudgetMs,
-  });
-  const app = createApp(
-    reader,
-    options.log.child({ component: 'serve.http' }),
-    settings,
-    new ServerMetrics(reader, options.probe ?? null, isClusterWorker()),
-    heavy,
-  );
-  const closeReaders = async () => {
-    reader.close();
-    await heavy?.close();
-  };
+  const { app, closeReaders } = await openApp(layout, options);
   const host = options.host ?? '0.0.0.0';
   return new Promise((resolve, reject) => {
     // a port in use or not ours to take: the caller gets an error naming it, not an unhandled 'error' event
