@@ -1,18 +1,20 @@
 /**
- * Starts the HTTP server on a store directory; resolves once it listens, rejects when it cannot (e.g. the port is
- * in use).
+ * Starts the HTTP server on one store directory or several side by side (each under its name as a path prefix, the
+ * first also without one: serve/store-prefixes.ts); resolves once it listens, rejects when it cannot (e.g. the port
+ * is in use).
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { readStoreSurvey, type StoreLayout } from '../data/index.js';
+import { readStoreSurvey, StoreLayout } from '../data/index.js';
 import { createApp, createLsstApp } from './app.js';
 import { isClusterWorker } from './cluster.js';
 import { HeavyPool } from './heavy/index.js';
 import { LsstStoreReader } from './lsst-store-reader.js';
 import { ServerMetrics, type StoreProbe } from './metrics.js';
 import { DEFAULT_SETTINGS, type ServeSettings } from './settings.js';
+import { dispatchByPrefix } from './store-prefixes.js';
 import { StoreReader } from './store-reader.js';
 
 export interface RunningServer {
@@ -54,8 +56,21 @@ async function openApp(
   return { app, closeReaders };
 }
 
+/** A store served beside others: its path prefix, its directory, and what reads its staging for `/metrics`. */
+export interface ServedStore {
+  /** Path prefix (`ztf`, `lsst`; serve/store-prefixes.ts `isStorePrefix`). */
+  readonly name: string;
+  readonly layout: StoreLayout;
+  readonly probe?: StoreProbe;
+}
+
+/** The name a store is served under when none is given: its survey (a new, empty store: ztf). */
+export function defaultStoreName(layout: StoreLayout): string {
+  return readStoreSurvey(layout) ?? 'ztf';
+}
+
 export async function startServer(
-  layout: StoreLayout,
+  stores: StoreLayout | readonly ServedStore[],
   options: {
     port: number;
     host?: string;
@@ -65,7 +80,22 @@ export async function startServer(
     probe?: StoreProbe;
   },
 ): Promise<RunningServer> {
-  const { app, closeReaders } = await openApp(layout, options);
+  const list: readonly ServedStore[] =
+    stores instanceof StoreLayout
+      ? [{ name: defaultStoreName(stores), layout: stores, probe: options.probe }]
+      : stores;
+  const opened: { name: string; app: Hono; closeReaders: () => Promise<void> }[] = [];
+  try {
+    for (const store of list)
+      opened.push({ name: store.name, ...(await openApp(store.layout, { ...options, probe: store.probe })) });
+  } catch (err) {
+    await Promise.all(opened.map((o) => o.closeReaders()));
+    throw err;
+  }
+  const fetch = dispatchByPrefix(opened);
+  const closeReaders = async (): Promise<void> => {
+    await Promise.all(opened.map((o) => o.closeReaders()));
+  };
   const host = options.host ?? '0.0.0.0';
   return new Promise((resolve, reject) => {
     // a port in use or not ours to take: the caller gets an error naming it, not an unhandled 'error' event
@@ -74,7 +104,7 @@ export async function startServer(
       const why = err.code === 'EADDRINUSE' ? 'the address is already in use' : err.message;
       reject(new Error(`cannot listen on ${host}:${options.port}: ${why}`, { cause: err }));
     };
-    const server = serve({ fetch: app.fetch, port: options.port, hostname: host }, (info: AddressInfo) => {
+    const server = serve({ fetch, port: options.port, hostname: host }, (info: AddressInfo) => {
       server.off('error', refused);
       const url = `http://localhost:${info.port}`;
       resolve({
