@@ -36,7 +36,7 @@ Run 'skyalert <command> --help' for a command's options.
 `;
 
 type Handler = (
-  values: Record<string, string | boolean | undefined>,
+  values: Record<string, string | string[] | boolean | undefined>,
   positionals: string[],
 ) => Promise<number>;
 
@@ -44,7 +44,7 @@ type Handler = (
  * then loads only what that command needs: ~200 ms less than loading every command). */
 interface Command {
   readonly help: string;
-  readonly options: Record<string, { type: 'string' | 'boolean' }>;
+  readonly options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
   readonly run: Handler;
 }
 
@@ -124,7 +124,7 @@ const COMMANDS: Record<string, Command> = {
   serve: {
     help: SERVE_HELP,
     options: {
-      store: { type: 'string' },
+      store: { type: 'string', multiple: true },
       port: { type: 'string' },
       host: { type: 'string' },
       workers: { type: 'string' },
@@ -181,7 +181,7 @@ async function main(argv: string[]): Promise<number> {
   }
   try {
     return await command.run(
-      parsed.values as Record<string, string | boolean | undefined>,
+      parsed.values as Record<string, string | string[] | boolean | undefined>,
       parsed.positionals,
     );
   } catch (err) {

@@ -1,5 +1,5 @@
 /**
- * The Hono application: mounts one app per endpoint under /api/v1, answers errors as
+ * The Hono application of a store, ZTF (createApp) or LSST (createLsstApp): mounts one app per endpoint under /api/v1, answers errors as
  * `{"status":"error","text":...}`, logs each request (method, path, status, ms) and adds a Server-Timing header.
  */
 import { Hono } from 'hono';
@@ -28,11 +28,22 @@ import {
   statisticsApp,
   trackletApp,
 } from './api/index.js';
+import {
+  LSST_API_ENDPOINTS,
+  lsstConesearchApp,
+  lsstCutoutsApp,
+  lsstFpApp,
+  lsstObjectsApp,
+  lsstSchemaApp,
+  lsstSourcesApp,
+  lsstSsoApp,
+} from './api/lsst/index.js';
 import { argsBodyLimit } from './args/index.js';
 import { openCors } from './cors.js';
 import { ApiError, answerError } from './errors.js';
 import { headAsGet } from './head-requests.js';
 import { HEAVY_ENDPOINTS, type HeavyPool, heavyEndpointApp } from './heavy/index.js';
+import type { LsstStoreReader } from './lsst-store-reader.js';
 import { ServerMetrics } from './metrics.js';
 import { portalApp } from './portal-files.js';
 import { DEFAULT_SETTINGS, type ServeSettings } from './settings.js';
@@ -58,17 +69,14 @@ const STORE_FREE = new Set([
 ]);
 
 /**
- * The application on one store.
- * @param settings the operator's choices, read at the entry point (default: no upstream resolver, no writes).
- * @param metrics this process's metrics (default: without the store probe, not clustered).
- * @param heavyPool threads answering the heavy endpoints (xmatch, skymap); null: they run in-process.
+ * The middleware and health routes every store's application shares: metrics, CORS, timing and request log, HEAD,
+ * argument body limit, and the 503 answer of the API before anything is published (but for `storeFree` paths).
  */
-export function createApp(
-  reader: StoreReader,
+function baseApp(
+  reader: Pick<StoreReader, 'current'>,
   log: Logger,
-  settings: ServeSettings = DEFAULT_SETTINGS,
-  metrics: ServerMetrics = new ServerMetrics(reader),
-  heavyPool: HeavyPool | null = null,
+  metrics: ServerMetrics,
+  storeFree: ReadonlySet<string>,
 ): Hono {
   const app = new Hono();
   app.use('*', metrics.middleware());
@@ -88,7 +96,7 @@ export function createApp(
   app.use('*', argsBodyLimit(HEAVY_ENDPOINTS.map((e) => e.path)));
   app.use('/api/*', async (c, next) => {
     const path = c.req.path;
-    if (reader.current().version === 0 && !STORE_FREE.has(path) && !path.startsWith('/api/v1/docs')) {
+    if (reader.current().version === 0 && !storeFree.has(path) && !path.startsWith('/api/v1/docs')) {
       throw new ApiError(
         503,
         'The store has no published night yet: ingest and publish alerts first (skyalert ingest).',
@@ -130,6 +138,32 @@ export function createApp(
       },
     });
   });
+  return app;
+}
+
+/** The last routes of every application: the 404 of unknown paths and the error answers. */
+function finish(app: Hono, log: Logger): Hono {
+  app.notFound((c) =>
+    c.json({ status: 'error', text: `Unknown endpoint ${c.req.path}. See /api/v1/ for the list.` }, 404),
+  );
+  app.onError(answerError(log));
+  return app;
+}
+
+/**
+ * The application on one ZTF store.
+ * @param settings the operator's choices, read at the entry point (default: no upstream resolver, no writes).
+ * @param metrics this process's metrics (default: without the store probe, not clustered).
+ * @param heavyPool threads answering the heavy endpoints (xmatch, skymap); null: they run in-process.
+ */
+export function createApp(
+  reader: StoreReader,
+  log: Logger,
+  settings: ServeSettings = DEFAULT_SETTINGS,
+  metrics: ServerMetrics = new ServerMetrics(reader),
+  heavyPool: HeavyPool | null = null,
+): Hono {
+  const app = baseApp(reader, log, metrics, STORE_FREE);
   app.route('/api/v1/objects', objectsApp(reader));
   app.route('/api/v1/conesearch', conesearchApp(reader));
   app.route('/api/v1/explorer', explorerApp(reader));
@@ -155,9 +189,31 @@ export function createApp(
   app.route('/', docsApp(API_ENDPOINTS));
   app.route('/', apiIndexApp(API_ENDPOINTS));
   app.route('/', portalApp());
-  app.notFound((c) =>
-    c.json({ status: 'error', text: `Unknown endpoint ${c.req.path}. See /api/v1/ for the list.` }, 404),
-  );
-  app.onError(answerError(log));
-  return app;
+  return finish(app, log);
+}
+
+/** Paths of the LSST application that answer without a published store. */
+const LSST_STORE_FREE = new Set(['/api/v1', '/api/v1/', '/api/v1/openapi.json']);
+
+/**
+ * The application on one LSST store: Fink's LSST routes at the same paths (docs/api.md, "LSST API"), with the
+ * shared middleware, health routes, documentation and errors.
+ * @param metrics this process's metrics (default: without the store probe, not clustered).
+ */
+export function createLsstApp(
+  reader: LsstStoreReader,
+  log: Logger,
+  metrics: ServerMetrics = new ServerMetrics(reader),
+): Hono {
+  const app = baseApp(reader, log, metrics, LSST_STORE_FREE);
+  app.route('/api/v1/objects', lsstObjectsApp(reader));
+  app.route('/api/v1/sources', lsstSourcesApp(reader));
+  app.route('/api/v1/fp', lsstFpApp(reader));
+  app.route('/api/v1/conesearch', lsstConesearchApp(reader));
+  app.route('/api/v1/cutouts', lsstCutoutsApp(reader));
+  app.route('/api/v1/sso', lsstSsoApp(reader));
+  app.route('/api/v1/schema', lsstSchemaApp(reader));
+  app.route('/', docsApp(LSST_API_ENDPOINTS));
+  app.route('/', apiIndexApp(LSST_API_ENDPOINTS));
+  return finish(app, log);
 }

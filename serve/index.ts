@@ -1,7 +1,7 @@
 /** Public face of serve/: what code outside this folder imports from it. */
 export { isClusterWorker, startCluster } from './cluster.js';
 export type { StoreProbe, StoreProbeResult } from './metrics.js';
-export { startServer } from './server.js';
+export { defaultStoreName, type ServedStore, startServer } from './server.js';
 export {
   DEFAULT_SETTINGS,
   REQUEST_BUDGET_ENV,
@@ -10,4 +10,5 @@ export {
   WRITE_TOKENS_ENV,
   WRITE_TOKENS_FILE_ENV,
 } from './settings.js';
+export { isStorePrefix } from './store-prefixes.js';
 export { parseWriteTokens, type WriteToken } from './write-tokens.js';

@@ -60,7 +60,7 @@ export class ServerMetrics {
    *   aggregation (serve/cluster-metrics.ts).
    */
   constructor(
-    reader: StoreReader,
+    reader: Pick<StoreReader, 'current'>,
     private readonly probe: StoreProbe | null = null,
     private readonly clustered = false,
   ) {

@@ -1,16 +1,20 @@
 /**
- * Starts the HTTP server on a store directory; resolves once it listens, rejects when it cannot (e.g. the port is
- * in use).
+ * Starts the HTTP server on one store directory or several side by side (each under its name as a path prefix, the
+ * first also without one: serve/store-prefixes.ts); resolves once it listens, rejects when it cannot (e.g. the port
+ * is in use).
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
 import type { Logger } from 'pino';
-import type { StoreLayout } from '../data/index.js';
-import { createApp } from './app.js';
+import { readStoreSurvey, StoreLayout } from '../data/index.js';
+import { createApp, createLsstApp } from './app.js';
 import { isClusterWorker } from './cluster.js';
 import { HeavyPool } from './heavy/index.js';
+import { LsstStoreReader } from './lsst-store-reader.js';
 import { ServerMetrics, type StoreProbe } from './metrics.js';
 import { DEFAULT_SETTINGS, type ServeSettings } from './settings.js';
+import { dispatchByPrefix } from './store-prefixes.js';
 import { StoreReader } from './store-reader.js';
 
 export interface RunningServer {
@@ -19,8 +23,54 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(
+/** The application and what closes its readers, for the survey the store holds (a new, empty store: ZTF). */
+async function openApp(
   layout: StoreLayout,
+  options: { log: Logger; settings?: ServeSettings; probe?: StoreProbe },
+): Promise<{ app: Hono; closeReaders: () => Promise<void> }> {
+  const storeLog = options.log.child({ component: 'serve.store' });
+  const httpLog = options.log.child({ component: 'serve.http' });
+  if (readStoreSurvey(layout) === 'lsst') {
+    const reader = await LsstStoreReader.open(layout, storeLog);
+    const metrics = new ServerMetrics(reader, options.probe ?? null, isClusterWorker());
+    return { app: createLsstApp(reader, httpLog, metrics), closeReaders: async () => reader.close() };
+  }
+  const reader = await StoreReader.open(layout, storeLog);
+  const settings = options.settings ?? DEFAULT_SETTINGS;
+  const heavy = HeavyPool.start({
+    root: layout.root,
+    log: options.log.child({ component: 'serve.heavy' }),
+    budgetMs: settings.heavyBudgetMs,
+  });
+  const app = createApp(
+    reader,
+    httpLog,
+    settings,
+    new ServerMetrics(reader, options.probe ?? null, isClusterWorker()),
+    heavy,
+  );
+  const closeReaders = async () => {
+    reader.close();
+    await heavy?.close();
+  };
+  return { app, closeReaders };
+}
+
+/** A store served beside others: its path prefix, its directory, and what reads its staging for `/metrics`. */
+export interface ServedStore {
+  /** Path prefix (`ztf`, `lsst`; serve/store-prefixes.ts `isStorePrefix`). */
+  readonly name: string;
+  readonly layout: StoreLayout;
+  readonly probe?: StoreProbe;
+}
+
+/** The name a store is served under when none is given: its survey (a new, empty store: ztf). */
+export function defaultStoreName(layout: StoreLayout): string {
+  return readStoreSurvey(layout) ?? 'ztf';
+}
+
+export async function startServer(
+  stores: StoreLayout | readonly ServedStore[],
   options: {
     port: number;
     host?: string;
@@ -30,23 +80,21 @@ export async function startServer(
     probe?: StoreProbe;
   },
 ): Promise<RunningServer> {
-  const reader = await StoreReader.open(layout, options.log.child({ component: 'serve.store' }));
-  const settings = options.settings ?? DEFAULT_SETTINGS;
-  const heavy = HeavyPool.start({
-    root: layout.root,
-    log: options.log.child({ component: 'serve.heavy' }),
-    budgetMs: settings.heavyBudgetMs,
-  });
-  const app = createApp(
-    reader,
-    options.log.child({ component: 'serve.http' }),
-    settings,
-    new ServerMetrics(reader, options.probe ?? null, isClusterWorker()),
-    heavy,
-  );
-  const closeReaders = async () => {
-    reader.close();
-    await heavy?.close();
+  const list: readonly ServedStore[] =
+    stores instanceof StoreLayout
+      ? [{ name: defaultStoreName(stores), layout: stores, probe: options.probe }]
+      : stores;
+  const opened: { name: string; app: Hono; closeReaders: () => Promise<void> }[] = [];
+  try {
+    for (const store of list)
+      opened.push({ name: store.name, ...(await openApp(store.layout, { ...options, probe: store.probe })) });
+  } catch (err) {
+    await Promise.all(opened.map((o) => o.closeReaders()));
+    throw err;
+  }
+  const fetch = dispatchByPrefix(opened);
+  const closeReaders = async (): Promise<void> => {
+    await Promise.all(opened.map((o) => o.closeReaders()));
   };
   const host = options.host ?? '0.0.0.0';
   return new Promise((resolve, reject) => {
@@ -56,7 +104,7 @@ export async function startServer(
       const why = err.code === 'EADDRINUSE' ? 'the address is already in use' : err.message;
       reject(new Error(`cannot listen on ${host}:${options.port}: ${why}`, { cause: err }));
     };
-    const server = serve({ fetch: app.fetch, port: options.port, hostname: host }, (info: AddressInfo) => {
+    const server = serve({ fetch, port: options.port, hostname: host }, (info: AddressInfo) => {
       server.off('error', refused);
       const url = `http://localhost:${info.port}`;
       resolve({

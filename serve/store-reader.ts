@@ -6,9 +6,8 @@
  * version from start to end, so it never sees half a night. A catalog whose parts declare an object block
  * format older than the one read here is refused (StoreFormatError): republish or re-ingest them.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBValue } from '@duckdb/node-api';
 import type { Logger } from 'pino';
 import type { StoreLayout } from '../data/index.js';
 import {
@@ -16,14 +15,14 @@ import {
   EMPTY_CATALOG,
   OBJECT_BLOCK_FORMAT,
   ReadOnlyFiles,
-  readCatalog,
   sqlPathLiteral,
 } from '../data/index.js';
 import { SkyBlockReader } from '../data/queries/index.js';
+import { CatalogPoll } from './catalog-poll.js';
+import { DuckDbPool, type Row } from './duckdb-pool.js';
 import { type ObjectLocator, ObjectLocatorBuilder } from './object-locator.js';
 
-/** Rows of a query as JS values (BIGINT as bigint). */
-export type Row = Record<string, unknown>;
+export type { Row } from './duckdb-pool.js';
 
 /** A catalog version and its in-memory object index. */
 export interface StoreSnapshot {
@@ -72,19 +71,23 @@ export class StoreReader {
     locator: new ObjectLocatorBuilder(new Set()).finish(),
     locatorError: null,
   };
-  private pointerMtimeMs = -1;
-  private timer: NodeJS.Timeout | null = null;
-  private refreshing: Promise<void> | null = null;
-  private readonly idle: DuckDBConnection[] = [];
+  private readonly poll: CatalogPoll;
   /** Open descriptors of the point-lookup path (objects.bin, stamps.bin, sky.bin). */
   readonly files = new ReadOnlyFiles();
   private readonly sky = new SkyBlockReader(this.files);
 
   private constructor(
     readonly layout: StoreLayout,
-    private readonly instance: DuckDBInstance,
+    private readonly db: DuckDbPool,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.poll = new CatalogPoll(
+      layout,
+      log,
+      () => this.snap.catalog.version,
+      (next) => this.switchTo(next),
+    );
+  }
 
   /**
    * Opens a reader on a store directory, loads the published version, and watches its catalog (a number for
@@ -99,25 +102,14 @@ export class StoreReader {
     options: number | StoreReaderOptions = {},
   ): Promise<StoreReader> {
     const { pollMs = 1000 } = typeof options === 'number' ? { pollMs: options } : options;
-    const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
-    // published parquet files are immutable (a new version is a new path): their footers can be cached
-    const setup = await instance.connect();
-    await setup.run('LOAD parquet');
-    await setup.run('SET parquet_metadata_cache = true');
-    setup.closeSync();
-    const reader = new StoreReader(layout, instance, log);
+    const reader = new StoreReader(layout, await DuckDbPool.open(), log);
     try {
       await reader.refresh();
     } catch (err) {
       reader.close();
       throw err;
     }
-    reader.timer = setInterval(() => {
-      reader.refresh().catch((err: unknown) => {
-        log.error({ err }, 'catalog version refused; keeping the version in use');
-      });
-    }, pollMs);
-    reader.timer.unref();
+    reader.poll.start(pollMs);
     return reader;
   }
 
@@ -142,29 +134,11 @@ export class StoreReader {
    * @throws StoreFormatError when the new version holds parts of an older object block format (not switched).
    */
   refresh(): Promise<void> {
-    this.refreshing ??= this.doRefresh().finally(() => {
-      this.refreshing = null;
-    });
-    return this.refreshing;
+    return this.poll.refresh();
   }
 
-  private async doRefresh(): Promise<void> {
-    let mtime: number;
-    try {
-      mtime = fs.statSync(this.layout.currentPointer).mtimeMs;
-    } catch {
-      return;
-    }
-    if (mtime === this.pointerMtimeMs) return;
-    let next: Catalog;
-    try {
-      next = readCatalog(this.layout);
-    } catch (err) {
-      this.log.warn({ err }, 'catalog not readable yet; keeping the previous version');
-      return;
-    }
-    this.pointerMtimeMs = mtime;
-    if (next.version === this.snap.catalog.version) return;
+  /** Loads the object index of a new catalog version, then switches catalog and index together. */
+  private async switchTo(next: Catalog): Promise<void> {
     checkBlockFormats(next, this.layout.root);
     const started = performance.now();
     const { locator, error } = await this.loadLocator(next);
@@ -194,8 +168,7 @@ export class StoreReader {
     try {
       if (!catalog.objectIndex) throw new Error('the catalog names no object index');
       const file = sqlPathLiteral(path.join(this.layout.root, catalog.objectIndex));
-      const conn = this.idle.pop() ?? (await this.instance.connect());
-      try {
+      await this.db.withConnection(async (conn) => {
         // read chunk by chunk, in the builder's order: no JS object per row (see ObjectLocatorBuilder)
         const result = await conn.stream(
           `SELECT objectId, part, block_offset, block_length FROM read_parquet(${file}) ORDER BY objectId, part`,
@@ -212,9 +185,7 @@ export class StoreReader {
             builder.add(String(ids[i]), String(parts[i]), Number(offset), Number(length));
           }
         }
-      } finally {
-        this.idle.push(conn);
-      }
+      });
       return { locator: builder.finish(), error: null };
     } catch (err) {
       this.log.error({ err, version: catalog.version }, 'object index not loaded; object lookups answer 503');
@@ -226,20 +197,13 @@ export class StoreReader {
   }
 
   /** Runs a query with bound parameters on a pooled connection. */
-  async query(sql: string, params: DuckDBValue[] = []): Promise<Row[]> {
-    const conn = this.idle.pop() ?? (await this.instance.connect());
-    try {
-      const reader = await conn.runAndReadAll(sql, params);
-      return reader.getRowObjectsJS() as Row[];
-    } finally {
-      this.idle.push(conn);
-    }
+  query(sql: string, params: DuckDBValue[] = []): Promise<Row[]> {
+    return this.db.query(sql, params);
   }
 
   close(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.poll.stop();
     this.files.closeAll();
-    for (const c of this.idle) c.closeSync();
-    this.instance.closeSync();
+    this.db.close();
   }
 }

@@ -97,13 +97,18 @@ Options:
   --help        this text
 `;
 
-export const SERVE_HELP = `Usage: skyalert serve --store DIR [--port P] [--host H] [--workers N]
+export const SERVE_HELP = `Usage: skyalert serve --store [NAME=]DIR [--store NAME=DIR ...] [--port P] [--host H] [--workers N]
 
 Serves the published store read-only: the web portal at /, the REST API under /api/v1 (and /health,
-/vo/scs). New nights appear without a restart.
+/vo/scs). New nights appear without a restart. A ZTF store answers Fink's ZTF API, an LSST store Fink's LSST
+API (docs/surveys.md).
 
 Options:
   --store DIR    store directory (default: $SKYALERT_STORE, then ./skyalert-store)
+  --store NAME=DIR
+                 several stores side by side (e.g. --store ztf=DIR1 --store lsst=DIR2): each answers under
+                 /NAME/ (/lsst/api/v1/...), and the first also without a prefix (/api/v1/...). A store given
+                 without a name is named after its survey (ztf, lsst).
   --port P       TCP port (default: $PORT, then 8080)
   --host H       address to listen on (default: 0.0.0.0)
   --workers N    server processes sharing the port (default 1; 'auto': one per CPU core). Each holds its

@@ -3,13 +3,22 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import { StoreLayout } from '../../data/index.js';
 import { quarantineCounts, unpublishedNights } from '../../ingest/index.js';
-import { isClusterWorker, type StoreProbe, startCluster, startServer } from '../../serve/index.js';
+import {
+  defaultStoreName,
+  isClusterWorker,
+  isStorePrefix,
+  type ServedStore,
+  type StoreProbe,
+  startCluster,
+  startServer,
+} from '../../serve/index.js';
 import { resolveStoreDir } from '../store-option.js';
 import { readServeSettings } from './serve-settings.js';
 import { UsageError } from './usage-error.js';
 
 export interface ServeArgs {
-  store?: string;
+  /** `DIR` or `NAME=DIR`, once per store. */
+  store?: string[];
   port?: string;
   host?: string;
   workers?: string;
@@ -33,16 +42,61 @@ export function parsePort(text: string | undefined, fallback: number): number {
   return port;
 }
 
+/** A `--store` value: `DIR`, or `NAME=DIR` (a name is a path prefix: lower-case letters, digits, dashes). */
+export interface StoreOption {
+  readonly name: string | null;
+  readonly dir: string;
+}
+
+/** The `--store` values (none: the default store), checked: valid names, no name given twice. */
+export function parseStoreOptions(values: readonly string[] | undefined): StoreOption[] {
+  if (values === undefined || values.length === 0) return [{ name: null, dir: resolveStoreDir(undefined) }];
+  const options = values.map((value): StoreOption => {
+    const m = /^([a-z][a-z0-9-]*)=(.+)$/.exec(value);
+    if (m === null) return { name: null, dir: resolveStoreDir(value) };
+    const [, name, dir] = m as unknown as [string, string, string];
+    if (!isStorePrefix(name))
+      throw new UsageError(
+        `--store ${value}: ${name} cannot be a path prefix (it is one of the server's own paths)`,
+      );
+    return { name, dir: resolveStoreDir(dir) };
+  });
+  return options;
+}
+
+/** The stores to serve, each named (by its option or its survey), names unique. */
+function servedStores(options: readonly StoreOption[]): ServedStore[] {
+  const stores = options.map((o) => {
+    const layout = new StoreLayout(o.dir);
+    // the server reads only published files; what is staged and quarantined is read here, for /metrics
+    const probe: StoreProbe = () => ({
+      unpublishedNights: unpublishedNights(layout).length,
+      quarantined: quarantineCounts(layout).reasons,
+    });
+    return { name: o.name ?? defaultStoreName(layout), layout, probe };
+  });
+  const seen = new Set<string>();
+  for (const s of stores) {
+    if (seen.has(s.name))
+      throw new UsageError(`two stores would answer under /${s.name}/: name them (--store NAME=DIR)`);
+    seen.add(s.name);
+  }
+  return stores;
+}
+
 /** Starts the server and keeps running until SIGINT/SIGTERM. */
 export async function runServe(args: ServeArgs, log: Logger): Promise<number> {
-  const layout = new StoreLayout(resolveStoreDir(args.store));
+  const stores = servedStores(parseStoreOptions(args.store));
+  const where = stores
+    .map((s) => (stores.length > 1 ? `${s.layout.root} (/${s.name}/)` : s.layout.root))
+    .join(', ');
   const port = parsePort(args.port ?? process.env.PORT, 8080);
   const workers = parseWorkers(args.workers);
   const settings = readServeSettings(process.env);
   if (workers > 1 && !isClusterWorker()) {
     const started = await startCluster(workers, log);
     console.log(
-      `Sky-alert API serving ${layout.root} at http://localhost:${started.port}/api/v1/ ` +
+      `Sky-alert API serving ${where} at http://localhost:${started.port}/api/v1/ ` +
         `(${workers} worker processes: ${started.pids.join(', ')})`,
     );
     await new Promise<void>((resolve) => {
@@ -54,13 +108,8 @@ export async function runServe(args: ServeArgs, log: Logger): Promise<number> {
     });
     return 0;
   }
-  // the server reads only published files; what is staged and quarantined is read here, for /metrics
-  const probe: StoreProbe = () => ({
-    unpublishedNights: unpublishedNights(layout).length,
-    quarantined: quarantineCounts(layout).reasons,
-  });
-  const server = await startServer(layout, { port, host: args.host, log, settings, probe });
-  if (!isClusterWorker()) console.log(`Sky-alert API serving ${layout.root} at ${server.url}/api/v1/`);
+  const server = await startServer(stores, { port, host: args.host, log, settings });
+  if (!isClusterWorker()) console.log(`Sky-alert API serving ${where} at ${server.url}/api/v1/`);
   await new Promise<void>((resolve) => {
     const stop = (): void => {
       server.close().then(resolve, resolve);

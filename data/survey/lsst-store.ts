@@ -13,10 +13,7 @@ export const LSST_PART_FILES = {
   fp: 'fp.parquet',
   /** One row per Solar System detection; sorted by packed designation then time. */
   sso: 'sso.parquet',
-  /**
-   * r:diaSourceId, r:diaObjectId, v:night and where the three FITS stamps are in the part's stamps.bin (STAMPS_FILE:
-   * stamp_offset and the three lengths, as ZTF's cutouts); sorted by r:diaSourceId.
-   */
+  /** r:diaSourceId, r:diaObjectId and the three FITS stamps; sorted by r:diaSourceId. */
   cutouts: 'cutouts.parquet',
 } as const;
 

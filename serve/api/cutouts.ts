@@ -4,7 +4,6 @@
  * ZIP of PNG/FITS files).
  */
 import { gunzipSync } from 'node:zlib';
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isGzip, readFitsImage } from '../../compute/fits/index.js';
@@ -28,7 +27,15 @@ import {
   type StampKind,
   type StampSelection,
 } from '../../data/queries/index.js';
-import { argListing, numberArg, OBJECT_ID, OBJECT_ID_FORM, parseArgs, rawArgs } from '../args/index.js';
+import {
+  argListing,
+  numberArg,
+  OBJECT_ID,
+  OBJECT_ID_FORM,
+  parseArgs,
+  rawArgs,
+  withExactIntegers,
+} from '../args/index.js';
 import { stampArray, stampField } from '../cutout-arrays.js';
 import { ApiError } from '../errors.js';
 import { objectReads } from '../object-reads.js';
@@ -54,7 +61,7 @@ const UNIX_EPOCH_JD = 2440587.5;
 const MS_PER_DAY = 86_400_000;
 
 /** One of `values`, matched in any case, returned in its canonical spelling. */
-function choice<T extends string>(values: readonly T[], aliases: Readonly<Record<string, T>> = {}) {
+export function choice<T extends string>(values: readonly T[], aliases: Readonly<Record<string, T>> = {}) {
   const expected = `one of ${values.join(', ')}`;
   return z
     .string({ message: `expected ${expected}` })
@@ -88,40 +95,8 @@ const candidArg = z.union([z.string(), z.number()]).transform((v, ctx): StampSel
   return z.NEVER;
 });
 
-const schema = z.object({
-  objectId: z
-    .string({ message: 'a value for objectId is required (a ZTF object id such as ZTF19acihgng)' })
-    .trim()
-    .regex(OBJECT_ID, { message: `object ids are ${OBJECT_ID_FORM}` })
-    .meta({ description: 'ZTF object id (exact)', examples: ['ZTF19acihgng'] }),
-  candid: candidArg.optional().meta({
-    description:
-      'Alert id (an integer; send it as a string from languages without 64-bit integers). Default: the most ' +
-      'recent alert of the object. `all`: every alert, most recent first — with output-format=array a JSON list ' +
-      '[{"i:candid", "i:jd", "b:cutout<Kind>_stampData"}], with PNG or FITS a ZIP of files named ' +
-      `<objectId>_<candid>_<Kind>.png or .fits (at most ${MAX_ARRAY_STAMPS} arrays or ${MAX_ZIP_STAMPS} files). ` +
-      'A candid that is not an alert of the object, or an object without alerts, is a 400 error; with ' +
-      'candid=all and array output an unknown object gives [].',
-    examples: ['1060135832015015002'],
-  }),
-  kind: choice(CUTOUT_KINDS)
-    .optional()
-    .default('Science')
-    .meta({
-      description:
-        'Science, Template or Difference; All (the three) only with output-format=array or candid=all. ' +
-        'Matched in any case.',
-    }),
-  'output-format': choice(CUTOUT_FORMATS)
-    .optional()
-    .default('PNG')
-    .meta({
-      description:
-        'PNG (63×63 image, FITS row 1 at the bottom as on the sky), FITS (the FITS file of the stamp in the ' +
-        'alert packet, uncompressed: one HDU, its header and pixels unchanged; application/octet-stream, file ' +
-        '<objectId>_<candid>_<Kind>.fits), or array ({"b:cutout<Kind>_stampData": 63 rows of 63 numbers, row ' +
-        '0 = FITS row 1, NaN as null}). Matched in any case.',
-    }),
+/** How a stamp is drawn as PNG (shared by the ZTF and LSST cutouts endpoints). */
+export const PNG_ARGS = {
   stretch: choice<Stretch>(STRETCHES, { arcsinh: 'asinh' })
     .optional()
     .default('sigmoid')
@@ -165,6 +140,46 @@ const schema = z.object({
         'PNG only: smooth before stretching with gauss (σ = 1 px, 5×5 px) or box (3×3 px mean); none or empty ' +
         'for no smoothing.',
     }),
+};
+
+/** The PNG arguments as parsed. */
+export type PngArgs = z.output<z.ZodObject<typeof PNG_ARGS>>;
+
+const schema = z.object({
+  objectId: z
+    .string({ message: 'a value for objectId is required (a ZTF object id such as ZTF19acihgng)' })
+    .trim()
+    .regex(OBJECT_ID, { message: `object ids are ${OBJECT_ID_FORM}` })
+    .meta({ description: 'ZTF object id (exact)', examples: ['ZTF19acihgng'] }),
+  candid: candidArg.optional().meta({
+    description:
+      'Alert id (an integer; send it as a string from languages without 64-bit integers). Default: the most ' +
+      'recent alert of the object. `all`: every alert, most recent first — with output-format=array a JSON list ' +
+      '[{"i:candid", "i:jd", "b:cutout<Kind>_stampData"}], with PNG or FITS a ZIP of files named ' +
+      `<objectId>_<candid>_<Kind>.png or .fits (at most ${MAX_ARRAY_STAMPS} arrays or ${MAX_ZIP_STAMPS} files). ` +
+      'A candid that is not an alert of the object, or an object without alerts, is a 400 error; with ' +
+      'candid=all and array output an unknown object gives [].',
+    examples: ['1060135832015015002'],
+  }),
+  kind: choice(CUTOUT_KINDS)
+    .optional()
+    .default('Science')
+    .meta({
+      description:
+        'Science, Template or Difference; All (the three) only with output-format=array or candid=all. ' +
+        'Matched in any case.',
+    }),
+  'output-format': choice(CUTOUT_FORMATS)
+    .optional()
+    .default('PNG')
+    .meta({
+      description:
+        'PNG (63×63 image, FITS row 1 at the bottom as on the sky), FITS (the FITS file of the stamp in the ' +
+        'alert packet, uncompressed: one HDU, its header and pixels unchanged; application/octet-stream, file ' +
+        '<objectId>_<candid>_<Kind>.fits), or array ({"b:cutout<Kind>_stampData": 63 rows of 63 numbers, row ' +
+        '0 = FITS row 1, NaN as null}). Matched in any case.',
+    }),
+  ...PNG_ARGS,
 });
 
 /** The cutouts endpoint's entry in the API index and OpenAPI (docs/references.md#api-cutouts). */
@@ -175,19 +190,6 @@ export const CUTOUTS_ENDPOINT: EndpointDoc = {
   args: schema,
   contentTypes: ['image/png', 'application/octet-stream', 'application/json', 'application/zip'],
 };
-
-type CutoutArgs = z.infer<typeof schema>;
-
-/**
- * A POST JSON body may carry the candid as a bare integer above 2^53, which JSON.parse rounds: recover its
- * exact digits from the body text (cached by Hono after rawArgs read it).
- */
-async function exactCandid(c: Context, raw: Record<string, unknown>): Promise<Record<string, unknown>> {
-  if (c.req.method !== 'POST' || typeof raw.candid !== 'number' || Number.isSafeInteger(raw.candid))
-    return raw;
-  const matches = [...(await c.req.text()).matchAll(/"candid"\s*:\s*(\d+)\s*[,}]/g)];
-  return matches.length === 1 ? { ...raw, candid: matches[0][1] } : raw;
-}
 
 function kindsOf(kind: CutoutKind): StampKind[] {
   return kind === 'All' ? [...STAMP_KINDS] : [kind];
@@ -214,7 +216,8 @@ function fitsFile(bytes: Uint8Array): Uint8Array {
   return isGzip(bytes) ? new Uint8Array(gunzipSync(bytes, { maxOutputLength: MAX_STAMP_FITS_BYTES })) : bytes;
 }
 
-function renderPng(bytes: Uint8Array, args: CutoutArgs): Uint8Array {
+/** Draws the primary image of a FITS stamp (gzipped or not) as PNG with the request's PNG arguments. */
+export function renderPng(bytes: Uint8Array, args: PngArgs): Uint8Array {
   const conv = args.convolution_kernel;
   return renderStampPng(readFitsImage(bytes), {
     stretch: args.stretch,
@@ -254,7 +257,7 @@ export function cutoutsApp(reader: StoreReader): Hono {
   app.on(['GET', 'POST'], '/', async (c) => {
     const raw = await rawArgs(c);
     if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, await exactCandid(c, raw));
+    const args = parseArgs(schema, await withExactIntegers(c, raw, ['candid']));
     if (args.pmin >= args.pmax)
       throw new ApiError(
         400,

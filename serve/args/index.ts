@@ -20,9 +20,11 @@ export {
   parseDateToJd,
   positiveDaysArg,
 } from './dates.js';
+export { withExactIntegers } from './exact-integers.js';
 export { OBJECT_ID, OBJECT_ID_FORM, objectIdList } from './object-ids.js';
 export { parseArgs, rawArgs, rejectUnknownArgs } from './request.js';
 export {
+  type ColumnCatalogue,
   type ColumnSelection,
   columnsArg,
   countArg,

@@ -65,20 +65,42 @@ export interface ColumnSelection {
 /** Every column, as when `columns` is absent, empty or `*`. */
 export const ALL_COLUMNS: ColumnSelection = { names: null, stored: null };
 
+/** The stored columns a `columns` selection is checked against: a survey's column catalogue. */
+export interface ColumnCatalogue {
+  /** The stored column of an API name (its storage name never comes from request text); undefined if unknown. */
+  find(name: string): { readonly name: string; readonly storage: string } | undefined;
+  /** Rank of a stored column in answers (catalogue order). */
+  rank(storage: string): number;
+  /** The end of the 400 text when no name is known: where the names are listed, with an example. */
+  readonly hint: string;
+}
+
+/** The ZTF alert catalogue (data/columns.ts). */
+export const ZTF_COLUMN_CATALOGUE: ColumnCatalogue = {
+  find: findColumn,
+  rank: (storage) => COLUMN_INDEX.get(storage) ?? 0,
+  hint: 'See /api/v1/columns for the field names, e.g. columns=i:objectId,i:jd,i:magpsf.',
+};
+
 /**
- * Parses `columns` against the field catalogue: stored `i:`/`d:` columns, plus the `v:` fields this endpoint
- * computes (`derived`), which a client may ask for by name. Unknown names are ignored, as the reference does.
+ * Parses `columns` against a column catalogue (default the ZTF alert catalogue): stored columns, plus the `v:`
+ * fields this endpoint computes (`derived`), which a client may ask for by name. Unknown names are ignored, as
+ * the reference does.
  *
  * @throws ApiError 400 when names were given but none is known (the answer would have no column).
  */
-export function parseColumnSelection(text: string | undefined, derived: readonly string[]): ColumnSelection {
+export function parseColumnSelection(
+  text: string | undefined,
+  derived: readonly string[],
+  catalogue: ColumnCatalogue = ZTF_COLUMN_CATALOGUE,
+): ColumnSelection {
   const asked = splitList(text ?? '');
   if (asked.length === 0 || asked.includes('*')) return ALL_COLUMNS;
   const wanted = new Set(asked);
   const stored = [...wanted]
-    .map((name) => findColumn(name))
+    .map((name) => catalogue.find(name))
     .filter((c) => c !== undefined)
-    .sort((a, b) => (COLUMN_INDEX.get(a.storage) ?? 0) - (COLUMN_INDEX.get(b.storage) ?? 0));
+    .sort((a, b) => catalogue.rank(a.storage) - catalogue.rank(b.storage));
   const names = [...stored.map((c) => c.name), ...derived.filter((d) => wanted.has(d))];
   if (names.length === 0) {
     const shown =
@@ -86,11 +108,7 @@ export function parseColumnSelection(text: string | undefined, derived: readonly
         .slice(0, 5)
         .map((n) => n.slice(0, 40))
         .join(', ') + (asked.length > 5 ? ', ...' : '');
-    throw new ApiError(
-      400,
-      `None of the requested columns exists (${shown}). See /api/v1/columns for the field names, ` +
-        'e.g. columns=i:objectId,i:jd,i:magpsf.',
-    );
+    throw new ApiError(400, `None of the requested columns exists (${shown}). ${catalogue.hint}`);
   }
   return { names, stored: stored.map((c) => c.storage) };
 }

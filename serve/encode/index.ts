@@ -13,7 +13,7 @@ import { encodeParquet } from './parquet.js';
 import { type FieldLookup, tableColumns } from './table-columns.js';
 import { encodeVotable } from './votable.js';
 
-export type { CellKind, FieldLookup, TableColumn } from './table-columns.js';
+export type { CellKind, FieldInfo, FieldLookup, TableColumn } from './table-columns.js';
 export { encodeVotable, xmlEscape } from './votable.js';
 
 /** MIME type of each output format (parquet: IANA registration of 2024; VOTable: IVOA). */
@@ -45,6 +45,8 @@ export interface EncodeOptions {
   readonly columns?: readonly string[];
   /** The catalogue describing the columns (types, units, UCDs, docs); default the alert catalogue. */
   readonly fields?: FieldLookup;
+  /** The single-precision columns, written in JSON in their shortest float32 form; default the alert's. */
+  readonly float32Columns?: ReadonlySet<string>;
 }
 
 /** A file-name base safe in a Content-Disposition header: letters, digits, `.`, `_`, `-`; others become `_`. */
@@ -72,7 +74,11 @@ export async function encodeTable(
   const contentType = CONTENT_TYPES[format];
   switch (format) {
     case 'json':
-      return { body: encodeJsonRecords(rows, FLOAT32_FIELDS), contentType, filename };
+      return {
+        body: encodeJsonRecords(rows, options.float32Columns ?? FLOAT32_FIELDS),
+        contentType,
+        filename,
+      };
     case 'csv':
       return {
         body: encodeCsv(rows, tableColumns(rows, options.columns, options.fields)),

@@ -14,12 +14,16 @@ import {
   jsonValue,
 } from '../../data/index.js';
 
+/** What the encoders read of a column's description: type, unit (VOUnit), UCD and doc. */
+export type FieldInfo = Pick<FieldDef, 'type' | 'unit' | 'ucd' | 'doc'>;
+
 /**
  * Where the encoders find the type, unit, UCD and doc of a column by API name, and whether it is a Julian date
- * in UTC. The alert catalogue by default; tables of their own (e.g. Solar System candidates) pass theirs.
+ * in UTC. The alert catalogue by default; tables of their own (e.g. Solar System candidates, an LSST store's
+ * columns) pass theirs.
  */
 export interface FieldLookup {
-  find(name: string): FieldDef | undefined;
+  find(name: string): FieldInfo | undefined;
   isJdUtc(name: string): boolean;
 }
 

@@ -1,0 +1,12 @@
+/** Public face of data/queries/lsst/: the queries of the LSST API over an LSST store's published tables. */
+export { type BandQuery, FIRST_MJD_KEY, readLastAlertsInBand } from './cone.js';
+export { LSST_STAMP_COLUMNS, type LsstStampBytes, type LsstStampKind, readLsstStamps } from './cutouts.js';
+export { MJD_MATCH_DAYS, readRowsOfObjects } from './detections.js';
+export { readSsoDetections, SSO_DESIGNATION_COLUMNS } from './sso.js';
+export {
+  hasColumn,
+  type LsstStoredColumn,
+  type LsstTable,
+  type LsstTables,
+  relationSql,
+} from './tables.js';

@@ -1,0 +1,172 @@
+/**
+ * Decodes Confluent-framed Kafka messages (Rubin's alert stream) into generic Avro records with their writer
+ * schema. Schemas are resolved by id from a {@link SchemaSource} once each (asynchronously: `prepare` or
+ * `decode`), compiled once with avsc (longs as BigInt, bytes as views of the message), and then every frame of a
+ * resolved id decodes synchronously. A frame that cannot be read yields a rejection reason, never an exception.
+ */
+import avro from 'avsc';
+import { bigintLongType, viewBytesType } from '../../../data/index.js';
+import { errorText } from '../../error-text.js';
+import { dropInvalidUnionDefaults } from '../schema-cache.js';
+import { parseConfluentFrame } from './frame.js';
+import { lsstSchemaVersionOf } from './rubin-schema-id.js';
+import { type AvroSchemaJson, rootNameOf } from './schema-names.js';
+import type { SchemaSource } from './schema-source.js';
+
+/** A resolved writer schema, compiled. */
+export interface ConfluentSchema {
+  /** Its id in the registry (the frame's bytes 1-4). */
+  readonly id: number;
+  /** Full name of its top-level record (`lsst.v10_0.alert`). */
+  readonly name: string;
+  /** Rubin's schema version from the record's namespace (`lsst.v10_0`); null outside Rubin's namespace. */
+  readonly version: string | null;
+  /** The self-contained schema (every named type defined where first used). */
+  readonly json: AvroSchemaJson;
+  /** The avsc type: `long` decodes to BigInt, `bytes` to views of the message's buffer. */
+  readonly type: avro.Type;
+}
+
+/** A decoded record: field name → value as avsc gives it (records nested, unions unwrapped, longs BigInt). */
+export type AvroRecord = Readonly<Record<string, unknown>>;
+
+/** One frame decoded, or the reason it was rejected (to quarantine with the message). */
+export type ConfluentOutcome =
+  | {
+      readonly ok: true;
+      readonly record: AvroRecord;
+      readonly schema: ConfluentSchema;
+      /** Same as `schema.version`. */
+      readonly schemaVersion: string | null;
+    }
+  | { readonly ok: false; readonly reason: string };
+
+/** What an id resolved to: a compiled schema, or why its frames are rejected. */
+type Resolved =
+  | { readonly ok: true; readonly schema: ConfluentSchema }
+  | { readonly ok: false; readonly reason: string };
+
+/** A frame decoded before its schema id was resolved: a bug of the caller, not of the message. */
+export class UnresolvedSchemaError extends Error {
+  constructor(id: number) {
+    super(`schema id ${id} was not resolved before decoding: call prepare() with the batch first`);
+    this.name = 'UnresolvedSchemaError';
+  }
+}
+
+function compile(id: number, json: AvroSchemaJson): Resolved {
+  const name = rootNameOf(json);
+  if (
+    name === undefined ||
+    typeof json !== 'object' ||
+    json === null ||
+    Array.isArray(json) ||
+    json.type !== 'record'
+  ) {
+    return { ok: false, reason: `schema id ${id} is not an Avro record schema` };
+  }
+  let type: avro.Type;
+  try {
+    // a new registry per schema: avsc adds the schema's named types to it
+    type = avro.Type.forSchema(dropInvalidUnionDefaults(json) as avro.Schema, {
+      registry: { long: bigintLongType, bytes: viewBytesType },
+    });
+  } catch (err) {
+    return { ok: false, reason: `schema id ${id} is not a valid Avro schema: ${errorText(err)}` };
+  }
+  return { ok: true, schema: { id, name, version: lsstSchemaVersionOf(name), json, type } };
+}
+
+/** Decoder of Confluent-framed messages, with its cache of schemas by id (see the module doc). */
+export class ConfluentDecoder {
+  readonly source: SchemaSource;
+  private readonly resolved = new Map<number, Resolved>();
+  private readonly pending = new Map<number, Promise<void>>();
+
+  constructor(source: SchemaSource) {
+    this.source = source;
+  }
+
+  /**
+   * Resolves the schema ids of `frames` not resolved yet, each once (concurrent calls share a request). An id the
+   * source does not know is remembered as such: its frames are rejected with that reason, and it is not asked
+   * again.
+   *
+   * @throws SchemaSourceError when the source cannot answer (nothing is remembered: a later call asks again).
+   */
+  async prepare(frames: Iterable<Uint8Array>): Promise<void> {
+    const ids = new Set<number>();
+    for (const bytes of frames) {
+      const frame = parseConfluentFrame(bytes);
+      if (frame.ok && !this.resolved.has(frame.schemaId)) ids.add(frame.schemaId);
+    }
+    if (ids.size > 0) await Promise.all([...ids].map((id) => this.resolveId(id)));
+  }
+
+  private resolveId(id: number): Promise<void> {
+    let pending = this.pending.get(id);
+    if (pending === undefined) {
+      pending = this.source
+        .schema(id)
+        .then((lookup) => {
+          this.resolved.set(
+            id,
+            lookup.found ? compile(id, lookup.schema) : { ok: false, reason: lookup.reason },
+          );
+        })
+        .finally(() => this.pending.delete(id));
+      this.pending.set(id, pending);
+    }
+    return pending;
+  }
+
+  /** The compiled schema of a resolved id; undefined when it is unresolved or unusable. */
+  schemaOf(id: number): ConfluentSchema | undefined {
+    const r = this.resolved.get(id);
+    return r?.ok ? r.schema : undefined;
+  }
+
+  /**
+   * Decodes one frame whose schema id was resolved by {@link prepare}. Rejects (as a value) a frame too short or
+   * with a magic byte other than 0, an id without a usable schema, a datum that fails to decode, that ends early,
+   * or that leaves bytes over.
+   *
+   * @throws UnresolvedSchemaError when the frame's id was never passed to `prepare`.
+   */
+  decodeFrame(bytes: Uint8Array): ConfluentOutcome {
+    const frame = parseConfluentFrame(bytes);
+    if (!frame.ok) return frame;
+    const id = frame.schemaId;
+    const resolved = this.resolved.get(id);
+    if (resolved === undefined) throw new UnresolvedSchemaError(id);
+    if (!resolved.ok) return resolved;
+    const schema = resolved.schema;
+    const datum = frame.datum;
+    const buf = Buffer.from(datum.buffer, datum.byteOffset, datum.length);
+    let decoded: { value: unknown; offset: number };
+    try {
+      decoded = schema.type.decode(buf, 0);
+    } catch (err) {
+      return { ok: false, reason: `Avro datum does not decode with schema id ${id}: ${errorText(err)}` };
+    }
+    if (decoded.offset < 0) {
+      return {
+        ok: false,
+        reason: `truncated Avro datum: its ${buf.length} bytes end inside a ${schema.name} record (schema id ${id})`,
+      };
+    }
+    if (decoded.offset !== buf.length) {
+      return {
+        ok: false,
+        reason: `Avro datum of schema id ${id} ends at byte ${decoded.offset} of ${buf.length}: ${buf.length - decoded.offset} bytes left over (not written with this schema)`,
+      };
+    }
+    return { ok: true, record: decoded.value as AvroRecord, schema, schemaVersion: schema.version };
+  }
+
+  /** Resolves the ids of `frames` ({@link prepare}), then decodes each ({@link decodeFrame}), in order. */
+  async decode(frames: readonly Uint8Array[]): Promise<ConfluentOutcome[]> {
+    await this.prepare(frames);
+    return frames.map((f) => this.decodeFrame(f));
+  }
+}

@@ -1,0 +1,28 @@
+/** Public face of serve/api/lsst/: Fink's LSST routes on an LSST store, each in its own file. */
+import type { EndpointDoc } from '../../openapi.js';
+import { LSST_CONESEARCH_ENDPOINT } from './conesearch.js';
+import { LSST_CUTOUTS_ENDPOINT } from './cutouts.js';
+import { LSST_FP_ENDPOINT } from './fp.js';
+import { LSST_OBJECTS_ENDPOINT } from './objects.js';
+import { LSST_SCHEMA_ENDPOINT } from './schema.js';
+import { LSST_SOURCES_ENDPOINT } from './sources.js';
+import { LSST_SSO_ENDPOINT } from './sso.js';
+
+export { lsstConesearchApp } from './conesearch.js';
+export { lsstCutoutsApp } from './cutouts.js';
+export { lsstFpApp } from './fp.js';
+export { lsstObjectsApp } from './objects.js';
+export { LSST_FAMILIES, lsstSchemaApp } from './schema.js';
+export { lsstSourcesApp } from './sources.js';
+export { lsstSsoApp } from './sso.js';
+
+/** Every endpoint of the LSST API (serve/app.ts passes them to docsApp and apiIndexApp). */
+export const LSST_API_ENDPOINTS: readonly EndpointDoc[] = [
+  LSST_OBJECTS_ENDPOINT,
+  LSST_SOURCES_ENDPOINT,
+  LSST_FP_ENDPOINT,
+  LSST_CONESEARCH_ENDPOINT,
+  LSST_CUTOUTS_ENDPOINT,
+  LSST_SSO_ENDPOINT,
+  LSST_SCHEMA_ENDPOINT,
+];

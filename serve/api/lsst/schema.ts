@@ -1,0 +1,103 @@
+/**
+ * LSST `/api/v1/schema`: the fields an LSST endpoint answers, by family, as Fink's route of that name
+ * (`{"LSST original fields (r:)": {name without prefix: {type, doc}}, "Fink science module outputs (f:)": …}`),
+ * built from the columns the store's tables actually hold (types from their parquet schema), not from a
+ * download of Rubin's schema files.
+ *
+ * Reference: fink-object-api apps/routes/v1/lsst/schema/{api,utils,test}.py; docs/api.md, "LSST API".
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { LsstPartFile } from '../../../data/index.js';
+import type { LsstTables } from '../../../data/queries/lsst/index.js';
+import { argListing, parseArgs, rawArgs } from '../../args/index.js';
+import { columnType, SEPARATION_FIELD } from '../../lsst-fields.js';
+import type { LsstStoreReader } from '../../lsst-store-reader.js';
+import type { EndpointDoc } from '../../openapi.js';
+import { choice } from '../cutouts.js';
+import { SSO_NAME_FIELD } from './sso.js';
+
+/** The family names of the answer, by prefix, as Fink spells them (`v:`: the values Sky-alert adds). */
+export const LSST_FAMILIES: Readonly<Record<string, string>> = {
+  'r:': 'LSST original fields (r:)',
+  'f:': 'Fink science module outputs (f:)',
+  'b:': 'LSST original cutouts (b:)',
+  'v:': 'Sky-alert added values (v:)',
+};
+
+/** The tables each endpoint answers from, the fields it adds, and the one prefix it lists when it has one. */
+const ENDPOINT_TABLES: Readonly<
+  Record<string, { tables: readonly LsstPartFile[]; extra: readonly string[]; only?: string }>
+> = {
+  '/api/v1/objects': { tables: ['objects'], extra: [] },
+  '/api/v1/sources': { tables: ['sources'], extra: [] },
+  '/api/v1/fp': { tables: ['fp'], extra: [] },
+  '/api/v1/conesearch': { tables: ['sources', 'objects'], extra: [SEPARATION_FIELD] },
+  '/api/v1/sso': { tables: ['sso'], extra: [SSO_NAME_FIELD] },
+  '/api/v1/cutouts': { tables: ['cutouts'], extra: [], only: 'b:' },
+};
+const ENDPOINTS = Object.keys(ENDPOINT_TABLES);
+
+const schema = z.object({
+  endpoint: choice(ENDPOINTS).meta({
+    description: `The endpoint whose fields to list: ${ENDPOINTS.join(', ')}`,
+    examples: ['/api/v1/sources'],
+  }),
+});
+
+/** The endpoint's entry in the LSST API index and OpenAPI. */
+export const LSST_SCHEMA_ENDPOINT: EndpointDoc = {
+  path: '/api/v1/schema',
+  methods: ['GET', 'POST'],
+  summary: 'The fields of an LSST endpoint by family (r:, f:, b:, v:) with their types',
+  args: schema,
+};
+
+/** One field of the answer. */
+interface FieldEntry {
+  readonly type: string;
+  readonly doc: string;
+}
+
+const EXTRA_FIELDS: Readonly<Record<string, FieldEntry>> = {
+  [SEPARATION_FIELD]: { type: 'double', doc: 'Angular distance from the cone centre (degrees)' },
+  [SSO_NAME_FIELD]: {
+    type: 'string',
+    doc: 'Name of the object: its unpacked primary provisional designation',
+  },
+};
+
+/** The families of `endpoint`'s fields over the store's tables (names sorted within a family). */
+export function lsstSchemaBody(
+  tables: LsstTables,
+  endpoint: string,
+): Record<string, Record<string, FieldEntry>> {
+  const spec = ENDPOINT_TABLES[endpoint];
+  const fields = new Map<string, FieldEntry>();
+  for (const t of spec.tables)
+    for (const c of tables[t].columns)
+      if (!fields.has(c.name) && c.name !== 'v:hpix29')
+        fields.set(c.name, { type: c.sqlType === 'BLOB' ? 'bytes' : columnType(c.sqlType), doc: '' });
+  for (const name of spec.extra) fields.set(name, EXTRA_FIELDS[name]);
+  const body: Record<string, Record<string, FieldEntry>> = {};
+  for (const name of [...fields.keys()].sort()) {
+    const family = LSST_FAMILIES[name.slice(0, 2)];
+    if (family === undefined || (spec.only !== undefined && !name.startsWith(spec.only))) continue;
+    body[family] ??= {};
+    body[family][name.slice(2)] = fields.get(name)!;
+  }
+  return body;
+}
+
+/** The app, mounted at /api/v1/schema on an LSST store. */
+export function lsstSchemaApp(reader: LsstStoreReader): Hono {
+  const app = new Hono();
+  const listing = argListing(schema);
+  app.on(['GET', 'POST'], '/', async (c) => {
+    const raw = await rawArgs(c);
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
+    const args = parseArgs(schema, raw);
+    return c.json(lsstSchemaBody(reader.snapshot().tables, args.endpoint));
+  });
+  return app;
+}

@@ -1,0 +1,68 @@
+/**
+ * An LSST server follows the store's catalog versions: a new version with a second part is served after a
+ * refresh, without a restart; across parts, the newest part's diaObject record wins and a diaSource held by two
+ * parts is answered once.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Catalog,
+  LSST_PART_FILES,
+  readCatalog,
+  sqlPathLiteral,
+  writeCatalog,
+} from '../../data/index.js';
+import { LSST_FIXTURE_PART, type LsstFixtureApp, openLsstFixtureApp } from '../support/lsst-fixture-store.js';
+import { sql } from '../support/sql.js';
+
+const OID = '169738309211783177';
+const SECOND_PART = 'lsst-20251231-0002';
+let fx: LsstFixtureApp;
+
+beforeAll(async () => {
+  fx = await openLsstFixtureApp();
+}, 60_000);
+afterAll(() => fx?.close());
+
+async function post(route: string, body: Record<string, unknown>): Promise<Record<string, unknown>[]> {
+  const res = await fx.app.request(`/api/v1/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Record<string, unknown>[];
+}
+
+describe('LSST catalog versions', () => {
+  it('serves a new version with a second part: newest diaObject record, each diaSource once', async () => {
+    const before = await post('objects', { diaObjectId: OID, columns: 'r:nDiaSources' });
+    const sourcesBefore = (await post('sources', { diaObjectId: OID, columns: 'r:diaSourceId' })).length;
+    const from = fx.layout.partDir(LSST_FIXTURE_PART);
+    const to = fx.layout.partDir(SECOND_PART);
+    fs.mkdirSync(to, { recursive: true });
+    const file = (dir: string, f: keyof typeof LSST_PART_FILES) =>
+      sqlPathLiteral(path.join(dir, LSST_PART_FILES[f]));
+    // the second part holds the same diaSources again, and the object's record with one more source
+    await sql(`COPY (SELECT * REPLACE ("r:nDiaSources" + 1 AS "r:nDiaSources") FROM ${file(from, 'objects')}
+      WHERE "r:diaObjectId" = ${OID}) TO ${file(to, 'objects')} (FORMAT parquet)`);
+    await sql(
+      `COPY (SELECT * FROM ${file(from, 'sources')} WHERE "r:diaObjectId" = ${OID}) TO ${file(to, 'sources')} (FORMAT parquet)`,
+    );
+    const current: Catalog = readCatalog(fx.layout);
+    writeCatalog(fx.layout, {
+      ...current,
+      version: current.version + 1,
+      parts: [...current.parts, { ...current.parts[0], id: SECOND_PART, cutouts: [] }],
+    });
+    expect(await post('objects', { diaObjectId: OID, columns: 'r:nDiaSources' })).toEqual(before);
+    await fx.reader.refresh();
+    expect(fx.reader.current().version).toBe(current.version + 1);
+    const after = await post('objects', { diaObjectId: OID, columns: 'r:nDiaSources' });
+    expect(after).toEqual([{ 'r:nDiaSources': (before[0]['r:nDiaSources'] as number) + 1 }]);
+    expect((await post('sources', { diaObjectId: OID, columns: 'r:diaSourceId' })).length).toBe(
+      sourcesBefore,
+    );
+  });
+});
