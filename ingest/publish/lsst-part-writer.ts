@@ -7,14 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import {
-  LSST_PART_FILES,
-  LSST_STORE_COLUMNS,
-  type LsstPartFile,
-  STAMP_REF_COLUMNS,
-  sqlPathLiteral,
-} from '../../data/index.js';
+import { LSST_PART_FILES, LSST_STORE_COLUMNS, type LsstPartFile, sqlPathLiteral } from '../../data/index.js';
 import { ALERT_ID, LSST_STAGING_TABLES } from '../stage/index.js';
+import { writeLsstCutouts } from './lsst-stamps.js';
 import { PARQUET_COMPRESSION, ROW_GROUP_ROWS } from './part-writer.js';
 
 /** The work relation of each staging table (`lsst_sources` → `l_sources`). */
@@ -62,7 +57,7 @@ export async function prepareLsstRelations(
 }
 
 /** The SELECT of each part file over the work relations, given their columns (null: the file is empty). */
-function partQueries(columns: LsstRelationColumns): Record<LsstPartFile, string> {
+function partQueries(columns: LsstRelationColumns): Record<Exclude<LsstPartFile, 'cutouts'>, string> {
   const has = (table: string, column: string): boolean => columns.get(table)?.includes(column) ?? false;
   const published = (table: string): string[] => (columns.get(table) ?? []).filter((c) => !INTERNAL.has(c));
   const list = (cols: readonly string[], alias = ''): string => cols.map((c) => `${alias}${q(c)}`).join(', ');
@@ -99,21 +94,26 @@ function partQueries(columns: LsstRelationColumns): Record<LsstPartFile, string>
   const sso = `SELECT ${list(sourceCols, 's.')}${ssoCols.length > 0 ? `, ${list(ssoCols, 'o.')}` : ''}
                FROM l_sources s JOIN l_sso o USING (${ALERT_ID})
                ORDER BY ${designation}"r:midpointMjdTai"`;
-  // where each alert's stamps are in the part's stamps.bin (lsst-stamps.ts)
-  const cutouts = `SELECT ${ALERT_ID} AS "r:diaSourceId", "r:diaObjectId", ${night}, ${STAMP_REF_COLUMNS.join(', ')}
-                   FROM l_cutouts ORDER BY 1`;
-  return { sources, objects, fp, sso, cutouts };
+  return { sources, objects, fp, sso };
 }
 
-/** Writes the files of an LSST part into `dir`; returns the rows of each. */
+/**
+ * Writes the files of an LSST part into `dir`, the stamps read from the stamps files beside `files` (the staging
+ * files the relations were prepared from, in order); returns the rows of each.
+ */
 export async function writeLsstPart(
   conn: DuckDBConnection,
   dir: string,
   columns: LsstRelationColumns,
+  files: readonly string[],
 ): Promise<Record<LsstPartFile, number>> {
   fs.mkdirSync(dir, { recursive: true });
   const rows = {} as Record<LsstPartFile, number>;
-  for (const [file, query] of Object.entries(partQueries(columns)) as [LsstPartFile, string][]) {
+  rows.cutouts = await writeLsstCutouts(conn, files, path.join(dir, LSST_PART_FILES.cutouts));
+  for (const [file, query] of Object.entries(partQueries(columns)) as [
+    Exclude<LsstPartFile, 'cutouts'>,
+    string,
+  ][]) {
     const target = sqlPathLiteral(path.join(dir, LSST_PART_FILES[file]));
     try {
       await conn.run(

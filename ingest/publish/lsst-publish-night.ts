@@ -15,7 +15,6 @@ import { switchCatalog } from './catalog-switch.js';
 import { collectGarbage } from './compact.js';
 import { acquirePublishLock, LOCK_STALE_MS } from './lock.js';
 import { prepareLsstRelations, writeLsstPart } from './lsst-part-writer.js';
-import { writeLsstStamps } from './lsst-stamps.js';
 import { computeLsstStatistics } from './lsst-statistics.js';
 import type { PublishOptions, PublishResult } from './publish-night.js';
 import { stagingFilesOf } from './staging-files.js';
@@ -56,12 +55,12 @@ export async function publishLsstNight(
         conn,
         attached.staged.map((s) => s.name),
       );
-      await writeLsstStamps(
+      const rows = await writeLsstPart(
         conn,
-        attached.staged.map((s) => s.file),
         partDir,
+        columns,
+        attached.staged.map((s) => s.file),
       );
-      const rows = await writeLsstPart(conn, partDir, columns);
       statistics = await computeLsstStatistics(conn, columns);
       entry = {
         id: partId,
@@ -81,7 +80,8 @@ export async function publishLsstNight(
         layout,
         previous,
         {
-          parts: entry ? [...kept, entry] : previous.parts,
+          // in night order: where a reader keeps one row per key (objects), the later night's part wins
+          parts: entry ? [...kept, entry].sort((a, b) => a.nights[0] - b.nights[0]) : previous.parts,
           statistics: statistics ? { ...previous.statistics, [String(night)]: statistics } : undefined,
           stagedVersions: {
             ...previous.stagedVersions,

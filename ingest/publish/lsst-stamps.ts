@@ -1,69 +1,70 @@
 /**
- * The stamps of an LSST part (as ZTF's, docs/store.md "Two layout decisions"): the part's `stamps.bin` is the
- * night's staging stamps file itself, hard-linked (no byte copied; the staging offsets are the part's), or, for a
- * night staged by several ingesters or a file system without hard links, the stamps copied in (diaObjectId,
- * diaSourceId) order, with the offsets of `l_cutouts` moved to their new place.
+ * The cutouts of an LSST part: `cutouts.parquet` with each alert's `r:diaSourceId`, `r:diaObjectId` and its three
+ * stamps as FITS bytes (`b:cutout<Kind>`, Fink's LSST names), read from the staging stamps files (where staging
+ * appends them, outside DuckDB) in `r:diaSourceId` order — the order of the file, so nothing is sorted — into a
+ * work table that DuckDB copies into the part.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { STAMP_REF_COLUMNS, STAMPS_FILE } from '../../data/index.js';
+import { STAMP_REF_COLUMNS, sqlPathLiteral } from '../../data/index.js';
 import { stampsFileOf } from '../stage/index.js';
-import { linkFile } from './staging-relations.js';
+import { PARQUET_COMPRESSION } from './part-writer.js';
 
-/** Bytes gathered before a write to the part's stamps file. */
-const WRITE_BYTES = 8 << 20;
+/** The stamps' columns in cutouts.parquet (Fink's LSST names, `b:cutout<Kind>`), in stamp order. */
+export const LSST_CUTOUT_COLUMNS = ['b:cutoutScience', 'b:cutoutTemplate', 'b:cutoutDifference'] as const;
 
 /**
- * Makes `<partDir>/stamps.bin` from the stamps files of `files` (the staging files whose rows `l_cutouts` holds,
- * its `file_no` indexing them) and leaves in `l_cutouts` each alert's offset in it.
+ * Rows per row group of cutouts.parquet: DuckDB's smallest (one vector), since a point read of one alert's stamps
+ * reads its row group's stamp columns (a few tens of kB of FITS per stamp).
  */
-export async function writeLsstStamps(
+const CUTOUT_ROW_GROUP_ROWS = 2048;
+
+/**
+ * Writes `target` (cutouts.parquet) from `l_cutouts` (the stamps' references, `file_no` indexing `files`, the
+ * staging files) and the stamps files beside `files`; returns its rows.
+ */
+export async function writeLsstCutouts(
   conn: DuckDBConnection,
   files: readonly string[],
-  partDir: string,
-): Promise<void> {
-  fs.mkdirSync(partDir, { recursive: true });
-  const target = path.join(partDir, STAMPS_FILE);
-  if (files.length === 1 && linkFile(stampsFileOf(files[0]), target)) return;
+  target: string,
+): Promise<number> {
+  const blobs = LSST_CUTOUT_COLUMNS.map((c) => `"${c}" BLOB`).join(', ');
+  await conn.run(
+    `CREATE TEMP TABLE l_cutout_bytes ("r:diaSourceId" BIGINT, "r:diaObjectId" BIGINT, ${blobs})`,
+  );
   const fds = files.map((f) => fs.openSync(stampsFileOf(f), 'r'));
-  const out = fs.openSync(target, 'w');
+  let rows = 0;
   try {
-    await conn.run('CREATE TEMP TABLE l_stamp_moves (alert_id BIGINT, new_offset BIGINT)');
-    const appender = await conn.createAppender('l_stamp_moves');
+    const appender = await conn.createAppender('l_cutout_bytes');
     const result = await conn.stream(
-      `SELECT alert_id, file_no, ${STAMP_REF_COLUMNS.join(', ')} FROM l_cutouts ORDER BY "r:diaObjectId", alert_id`,
+      `SELECT alert_id, "r:diaObjectId", file_no, ${STAMP_REF_COLUMNS.join(', ')} FROM l_cutouts ORDER BY alert_id`,
     );
-    let written = 0;
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    const flush = (): void => {
-      const data = Buffer.concat(pending, pendingBytes);
-      for (let at = 0; at < data.length; ) at += fs.writeSync(out, data, at, data.length - at);
-      pending = [];
-      pendingBytes = 0;
-    };
-    for await (const rows of result.yieldRows()) {
-      for (const [id, fileNo, offset, ...lengths] of rows) {
-        const total = lengths.reduce<number>((sum, l) => sum + (l === null ? 0 : Number(l)), 0);
-        const bytes = Buffer.allocUnsafe(total);
-        if (total > 0) fs.readSync(fds[Number(fileNo)], bytes, 0, total, Number(offset as bigint));
-        pending.push(bytes);
-        pendingBytes += total;
-        if (pendingBytes > WRITE_BYTES) flush();
+    for await (const chunk of result.yieldRows()) {
+      for (const [id, objectId, fileNo, offset, ...lengths] of chunk) {
         appender.appendBigInt(id as bigint);
-        appender.appendBigInt(BigInt(written));
+        appender.appendBigInt(objectId as bigint);
+        let at = Number(offset as bigint);
+        for (const length of lengths) {
+          if (length === null) {
+            appender.appendNull();
+            continue;
+          }
+          const bytes = new Uint8Array(Number(length));
+          fs.readSync(fds[Number(fileNo)], bytes, 0, bytes.length, at);
+          appender.appendBlob(bytes);
+          at += bytes.length;
+        }
         appender.endRow();
-        written += total;
+        rows++;
       }
     }
-    flush();
-    fs.fsyncSync(out);
     appender.closeSync();
-    await conn.run(`UPDATE l_cutouts SET stamp_offset = m.new_offset
-                    FROM l_stamp_moves m WHERE l_cutouts.alert_id = m.alert_id`);
   } finally {
-    fs.closeSync(out);
     for (const fd of fds) fs.closeSync(fd);
   }
+  // in r:diaSourceId order already (the work database preserves insertion order)
+  await conn.run(`COPY l_cutout_bytes TO ${sqlPathLiteral(target)}
+                  (FORMAT parquet, ${PARQUET_COMPRESSION}, ROW_GROUP_SIZE ${CUTOUT_ROW_GROUP_ROWS})`);
+  await conn.run('DROP TABLE l_cutout_bytes');
+  return rows;
 }

@@ -201,7 +201,7 @@ async function loadCutouts(
 }
 
 /** Hard-links `from` as `to`; false when the file system cannot (another device, no hard links). */
-export function linkFile(from: string, to: string): boolean {
+function linkFile(from: string, to: string): boolean {
   try {
     fs.linkSync(from, to);
     return true;
