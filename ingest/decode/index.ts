@@ -2,4 +2,18 @@
 export { apiRowToAlertRecord, isApiExportColumns } from './api-record.js';
 export { type ContainerHeader, decompressBlock, readBlock, readHeader, readVarLong } from './container.js';
 export { AlertDecoder, BlockRecords, type DecodeOutcome } from './decode.js';
+export {
+  type CompiledLsstSchema,
+  dayObsOfMjdTai,
+  decodeLsstDatum,
+  type LsstDatumRead,
+  type LsstDecodeOutcome,
+  LsstSchemaCache,
+  LsstSchemaError,
+  lsstAlertFromRecord,
+  lsstColumnsFromAvroSchema,
+  lsstColumnsFromParquetSchema,
+  lsstPlanFromAvroSchema,
+  surveyOfAvroSchema,
+} from './lsst/index.js';
 export { normalizeRecord } from './normalize.js';
