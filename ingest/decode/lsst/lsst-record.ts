@@ -5,7 +5,7 @@
  */
 
 import { TT_MINUS_TAI_S, ttMinusUtcSeconds } from '../../../compute/sso/ephemeris/index.js';
-import { jdToNight, MJD_OFFSET } from '../../../compute/time/index.js';
+import { isValidNight, jdToNight, MJD_OFFSET } from '../../../compute/time/index.js';
 import type { ColumnValue, LsstAlert, LsstColumns, LsstRow } from '../../../data/index.js';
 import { type PlanPart, planOf } from './lsst-plan.js';
 
@@ -14,7 +14,7 @@ export type LsstDecodeOutcome =
   | { readonly ok: true; readonly alert: LsstAlert }
   | { readonly ok: false; readonly reason: string };
 
-/** Hours Rubin's dayObs lags UTC: a night at Cerro Pachón falls within one date at UTC−12 h. */
+/** Days Rubin's dayObs lags UTC (12 h): a night at Cerro Pachón falls within one date at UTC−12 h. */
 const DAY_OBS_OFFSET_DAYS = 0.5;
 const SECONDS_PER_DAY = 86_400;
 
@@ -22,8 +22,8 @@ const SECONDS_PER_DAY = 86_400;
  * Rubin's dayObs of an exposure: the calendar date (YYYYMMDD) at UTC−12 h of its midpoint.
  * @param mjdTai MJD (TAI) of the exposure midpoint.
  * @returns the night as the integer YYYYMMDD.
- * Reference: Rubin Observatory, "dayObs" (the observing day rolls over at 12:00 UTC), e.g. lsst/alert_packet
- * and the LSST Science Pipelines' `day_obs` (UTC−12 h); TAI − UTC from IERS Bulletin C (37 s since 2017).
+ * Reference: docs/surveys.md (the night of an LSST alert is Rubin's dayObs: the observing day rolls over at
+ * 12:00 UTC, noon at UTC−12 h, so one Chilean night is one date); TAI − UTC from IERS Bulletin C (37 s since 2017).
  */
 export function dayObsOfMjdTai(mjdTai: number): number {
   const jdTai = mjdTai + MJD_OFFSET;
@@ -103,7 +103,7 @@ const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Num
  * @param schemaVersion `lsst.vM_m` when the writer schema names it; null: the record's `lsst_schema_version`
  *   (Fink), else the version the schema's fields show.
  * @returns the alert, or the reason the record is rejected: no alert id (`diaSourceId`, `alertId` before 8.0), no
- *   `diaSource`, no finite `midpointMjdTai`, `ra` or `dec`, or a diaObjectId that is not an exact integer.
+ *   `diaSource`, no finite `midpointMjdTai` (of years 1900-2999), `ra` or `dec`, or a diaObjectId that is not an exact integer.
  *   The diaObjectId is `diaSource.diaObjectId` (0 for a Solar System source); the diaObject record's own copy is
  *   never read (DOUBLE in Rubin's parquet sample). An all-null diaObject, ssSource or orbit is absent.
  */
@@ -130,6 +130,12 @@ export function lsstAlertFromRecord(
     };
   if (!isFiniteNumber(ra) || !isFiniteNumber(dec))
     return { ok: false, reason: `LSST alert ${diaSourceId}: diaSource ra/dec are not finite numbers` };
+  const night = dayObsOfMjdTai(midpointMjdTai);
+  if (!isValidNight(night))
+    return {
+      ok: false,
+      reason: `LSST alert ${diaSourceId}: diaSource.midpointMjdTai ${midpointMjdTai} is not an MJD of years 1900-2999`,
+    };
   const objectIdValue = diaSource.diaObjectId ?? 0n;
   const diaObjectId = exactId(objectIdValue);
   if (diaObjectId === null)
@@ -157,7 +163,7 @@ export function lsstAlertFromRecord(
       diaSourceId,
       diaObjectId,
       midpointMjdTai,
-      night: dayObsOfMjdTai(midpointMjdTai),
+      night,
       schemaVersion: schemaVersion ?? recordVersion ?? plan.inferredVersion,
       source: rowOf(rec, plan.parts.source),
       object,
