@@ -78,7 +78,7 @@ describe.skipIf(!present)(
       const plan = lsstPlanFromAvroSchema(text);
       expect(plan.version).toBe(name);
       // 11.0 differs from 10.0 only by the nullability of a few fields: the earliest consistent version is 10.0
-      expect(inferLsstVersion(shapeFromAvroSchema(schema) ?? { name: '', fields: [] })).toBe(
+      expect(inferLsstVersion(shapeFromAvroSchema(JSON.parse(text)) ?? { name: '', fields: [] })).toBe(
         name === 'lsst.v11_0' ? 'lsst.v10_0' : name,
       );
       const rootRubin = ['observation_reason', 'target_name'].filter((n) =>

@@ -28,6 +28,20 @@ export interface LsstPlan {
   readonly idField: string | null;
   /** Each table's parts, in order (a column given by an earlier part is not taken again). */
   readonly parts: Readonly<Record<LsstRowTable, readonly PlanPart[]>>;
+  /** Each table's row with every column null, to copy (rowTemplate). */
+  readonly templates: Readonly<Record<LsstRowTable, Readonly<Record<string, null>>>>;
+}
+
+/**
+ * A row with every column null. Built by JSON.parse, which makes an object of fast properties, so that copying it
+ * (`{ ...template }`) and filling the copy is ~2x faster than adding ~100 properties to an empty object one by one
+ * (those turn into a dictionary; measured with Node 20).
+ */
+function rowTemplate(columns: readonly LsstColumn[]): Readonly<Record<string, null>> {
+  return JSON.parse(JSON.stringify(Object.fromEntries(columns.map((c) => [c.name, null])))) as Record<
+    string,
+    null
+  >;
 }
 
 /** Thrown for a writer schema that is not an LSST alert schema (no `diaSource` record). */
@@ -177,6 +191,14 @@ export function planFromShape(root: RootShape): LsstPlan {
     inferredVersion: inferLsstVersion(root),
     idField,
     parts: b.parts,
+    templates: {
+      source: rowTemplate(b.columns.source),
+      object: rowTemplate(b.columns.object),
+      history: rowTemplate(b.columns.history),
+      forced: rowTemplate(b.columns.forced),
+      sso: rowTemplate(b.columns.sso),
+      orbit: rowTemplate(b.columns.orbit),
+    },
   };
   PLANS.set(plan.columns, plan);
   return plan;

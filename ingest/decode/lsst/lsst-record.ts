@@ -63,26 +63,38 @@ function bytesOf(v: unknown): Uint8Array | null {
   return v instanceof Uint8Array ? v : null;
 }
 
-/** The row of a table from the parts of its plan, each read from its section of `record` (or `record` itself). */
-function rowOf(record: Fields, parts: readonly PlanPart[], self = false): Record<string, ColumnValue> {
-  const row: Record<string, ColumnValue> = {};
+/**
+ * The row of a table from the parts of its plan, each read from its section of `record` (or `record` itself),
+ * filled into a copy of the table's all-null template.
+ */
+function rowOf(
+  record: Fields,
+  parts: readonly PlanPart[],
+  template: Readonly<Record<string, null>>,
+  self = false,
+): Record<string, ColumnValue> {
+  const row: Record<string, ColumnValue> = { ...template };
   for (const part of parts) {
     const section = self || part.section === null ? record : asFields(record[part.section]);
-    for (const [field, column] of part.pairs)
-      row[column] = section === null ? null : columnValue(section[field]);
+    if (section === null) continue;
+    for (const [field, column] of part.pairs) row[column] = columnValue(section[field]);
   }
   return row;
 }
 
 /** The rows of a list section (`prvDiaSources`, `prvDiaForcedSources`); null entries are skipped. */
-function listRows(record: Fields, parts: readonly PlanPart[]): LsstRow[] {
+function listRows(
+  record: Fields,
+  parts: readonly PlanPart[],
+  template: Readonly<Record<string, null>>,
+): LsstRow[] {
   if (parts.length === 0) return [];
   const list = record[parts[0].section ?? ''];
   if (!Array.isArray(list)) return [];
   const rows: LsstRow[] = [];
   for (const item of list) {
     const fields = asFields(item);
-    if (fields !== null) rows.push(rowOf(fields, parts, true));
+    if (fields !== null) rows.push(rowOf(fields, parts, template, true));
   }
   return rows;
 }
@@ -143,19 +155,21 @@ export function lsstAlertFromRecord(
 
   let object: Record<string, ColumnValue> | null = null;
   if (presentSection(rec.diaObject) !== null) {
-    object = rowOf(rec, plan.parts.object);
+    object = rowOf(rec, plan.parts.object, plan.templates.object);
     if ('r:diaObjectId' in object) object['r:diaObjectId'] = diaObjectId;
   }
   let sso: Record<string, ColumnValue> | null = null;
   if (presentSection(rec.ssSource) !== null) {
-    sso = rowOf(rec, plan.parts.sso);
+    sso = rowOf(rec, plan.parts.sso, plan.templates.sso);
     if ('r:diaSourceId' in sso) sso['r:diaSourceId'] = diaSourceId;
     if ('r:ssObjectId' in sso)
       sso['r:ssObjectId'] = exactId(sso['r:ssObjectId']) ?? exactId(diaSource.ssObjectId);
   }
   const orbitSection = plan.parts.orbit[0]?.section ?? null;
   const orbit =
-    orbitSection !== null && presentSection(rec[orbitSection]) !== null ? rowOf(rec, plan.parts.orbit) : null;
+    orbitSection !== null && presentSection(rec[orbitSection]) !== null
+      ? rowOf(rec, plan.parts.orbit, plan.templates.orbit)
+      : null;
   const recordVersion = typeof rec.lsst_schema_version === 'string' ? rec.lsst_schema_version : null;
   return {
     ok: true,
@@ -165,10 +179,10 @@ export function lsstAlertFromRecord(
       midpointMjdTai,
       night,
       schemaVersion: schemaVersion ?? recordVersion ?? plan.inferredVersion,
-      source: rowOf(rec, plan.parts.source),
+      source: rowOf(rec, plan.parts.source, plan.templates.source),
       object,
-      history: listRows(rec, plan.parts.history),
-      forced: listRows(rec, plan.parts.forced),
+      history: listRows(rec, plan.parts.history, plan.templates.history),
+      forced: listRows(rec, plan.parts.forced, plan.templates.forced),
       sso,
       orbit,
       stamps: {
