@@ -38,7 +38,12 @@ async function avscRecords(file: string): Promise<Rec[]> {
     fs.createReadStream(file)
       .pipe(
         new avro.streams.BlockDecoder({
-          parseHook: (s: avro.Schema) => avro.Type.forSchema(s, { registry: { long: bigintLongType } }),
+          // every long as a BigInt, the timestamp-micros longs of 8.0+ too (avsc reads those with its own type)
+          parseHook: (s: avro.Schema) =>
+            avro.Type.forSchema(s, {
+              registry: { long: bigintLongType },
+              typeHook: (t) => ((t as { type?: unknown }).type === 'long' ? bigintLongType : undefined),
+            }),
         }),
       )
       .on('data', (r: Rec) => out.push(r))

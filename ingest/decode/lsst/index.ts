@@ -13,6 +13,7 @@ export {
   decodeLsstDatum,
   type LsstDatumRead,
   LsstSchemaCache,
+  lsstAvscOptions,
   lsstColumnsFromAvroSchema,
   lsstColumnsFromParquetSchema,
   lsstPlanFromAvroSchema,

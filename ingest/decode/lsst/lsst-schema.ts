@@ -101,6 +101,25 @@ export function surveyOfAvroSchema(schema: Json): Survey | null {
   return hasDiaSource ? 'lsst' : 'ztf';
 }
 
+/**
+ * avsc options that read every Avro long as a BigInt: the registry covers `"long"` references, the hook the
+ * `{"type": "long", "logicalType": "timestamp-micros"}` objects of Rubin's schemas (`mpc_orbits.created_at`,
+ * 8.0's `time_processed`), which avsc otherwise reads with its own long type as JS numbers. A new object per
+ * schema: avsc records the schema's named types in the registry.
+ */
+export function lsstAvscOptions(): Partial<avro.ForSchemaOptions> {
+  return {
+    registry: { long: bigintLongType, bytes: viewBytesType },
+    typeHook: (schema) =>
+      typeof schema === 'object' &&
+      schema !== null &&
+      !Array.isArray(schema) &&
+      (schema as { type?: unknown }).type === 'long'
+        ? bigintLongType
+        : undefined,
+  };
+}
+
 /** A writer schema ready to decode: its avsc type (longs as BigInt, bytes as views) and its plan. */
 export interface CompiledLsstSchema {
   readonly text: string;
@@ -122,9 +141,10 @@ export class LsstSchemaCache {
     const plan = lsstPlanFromAvroSchema(text);
     let type: avro.Type;
     try {
-      type = avro.Type.forSchema(dropInvalidUnionDefaults(parseSchema(text)) as avro.Schema, {
-        registry: { long: bigintLongType, bytes: viewBytesType },
-      });
+      type = avro.Type.forSchema(
+        dropInvalidUnionDefaults(parseSchema(text)) as avro.Schema,
+        lsstAvscOptions(),
+      );
     } catch (err) {
       throw new LsstSchemaError(
         `writer schema does not compile: ${err instanceof Error ? err.message : String(err)}`,
