@@ -4,33 +4,16 @@
  * BlockDecoder with a BigInt long type, not our mapping).
  */
 import fs from 'node:fs';
-import avro from 'avsc';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bigintLongType, type LsstAlert } from '../../data/index.js';
+import type { LsstAlert } from '../../data/index.js';
 import { lsstColumnsFromAvroSchema } from '../../ingest/decode/index.js';
 import { readLsstAvroFile } from '../../ingest/sources/index.js';
+import { avscLsstRecords } from '../support/lsst-avro-records.js';
 import { testDataPath } from '../support/test-data.js';
 
 type Rec = Record<string, unknown>;
 
 const FILE = testDataPath('lsst', 'part-2-918301.avro');
-
-/** The container's records as avsc decodes them generically. */
-async function avscRecords(file: string): Promise<Rec[]> {
-  const out: Rec[] = [];
-  await new Promise<void>((resolve, reject) => {
-    fs.createReadStream(file)
-      .pipe(
-        new avro.streams.BlockDecoder({
-          parseHook: (s: avro.Schema) => avro.Type.forSchema(s, { registry: { long: bigintLongType } }),
-        }),
-      )
-      .on('data', (r: Rec) => out.push(r))
-      .on('end', resolve)
-      .on('error', reject);
-  });
-  return out;
-}
 
 async function ourAlerts(file: string): Promise<LsstAlert[]> {
   const alerts: LsstAlert[] = [];
@@ -54,7 +37,7 @@ describe('Fink LSST transfer (Avro container)', () => {
   let recs: Rec[];
   let alerts: LsstAlert[];
   beforeAll(async () => {
-    recs = await avscRecords(FILE);
+    recs = await avscLsstRecords(FILE);
     alerts = await ourAlerts(FILE);
   });
 

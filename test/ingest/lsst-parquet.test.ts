@@ -3,24 +3,13 @@
  * written here (an independent reading of the same files): Rubin's 25 real alerts (schema 10.0, pandas/Spark
  * parquet whose `diaObject.diaObjectId` is an inexact DOUBLE) and the 50 alerts of Operations Rehearsal 4 (7.1).
  */
-import { DuckDBInstance } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LsstAlert } from '../../data/index.js';
 import { readLsstParquetFile } from '../../ingest/sources/index.js';
+import { sql } from '../support/sql.js';
 import { testDataPath } from '../support/test-data.js';
 
 type Row = Record<string, unknown>;
-
-async function sql(query: string, file: string): Promise<Row[]> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const conn = await instance.connect();
-  try {
-    return (await conn.runAndReadAll(query, { file })).getRowObjectsJS() as Row[];
-  } finally {
-    conn.closeSync();
-    instance.closeSync();
-  }
-}
 
 async function readAll(file: string): Promise<{ alerts: LsstAlert[]; indexes: number[] }> {
   const alerts: LsstAlert[] = [];
@@ -44,7 +33,7 @@ const expectedSql = (idColumn: 'diaSourceId' | 'alertId'): string => `
          diaObject IS NULL AS noObject,
          CAST(strftime(make_timestamp(CAST(round((diaSource.midpointMjdTai - 40587) * 86400e6) AS BIGINT) - 37000000)
               - INTERVAL 12 HOUR, '%Y%m%d') AS INTEGER) AS night
-  FROM read_parquet($file)`;
+  FROM read_parquet($1)`;
 
 describe('Rubin parquet, schema 10.0 (25 real alerts)', () => {
   const file = testDataPath('lsst', 'rubin_sample_data_10_0.parquet');
@@ -53,7 +42,7 @@ describe('Rubin parquet, schema 10.0 (25 real alerts)', () => {
   let expected: Map<bigint, Row>;
   beforeAll(async () => {
     ({ alerts, indexes } = await readAll(file));
-    const rows = await sql(expectedSql('diaSourceId'), file);
+    const rows = await sql(expectedSql('diaSourceId'), [file]);
     expected = new Map(rows.map((r) => [r.id as bigint, r]));
   });
 
@@ -79,8 +68,8 @@ describe('Rubin parquet, schema 10.0 (25 real alerts)', () => {
 
   it('takes the diaObjectId from diaSource, never from the DOUBLE diaObject.diaObjectId', async () => {
     const [row] = await sql(
-      'SELECT diaSourceId, diaSource.diaObjectId AS exact, diaObject.diaObjectId AS lossy FROM read_parquet($file) WHERE diaSourceId = 169813006395375676',
-      file,
+      'SELECT diaSourceId, diaSource.diaObjectId AS exact, diaObject.diaObjectId AS lossy FROM read_parquet($1) WHERE diaSourceId = 169813006395375676',
+      [file],
     );
     expect(row.exact).toBe(169747015154532428n);
     expect(BigInt(row.lossy as number)).not.toBe(row.exact);
@@ -95,8 +84,8 @@ describe('Rubin parquet, schema 10.0 (25 real alerts)', () => {
       `SELECT diaSourceId, diaSource.ssObjectId AS ssObjectId, ssSource.designation AS designation,
               mpc_orbits.packed_primary_provisional_designation AS packed,
               mpc_orbits.unpacked_primary_provisional_designation AS unpacked
-       FROM read_parquet($file) WHERE ssSource IS NOT NULL ORDER BY diaSourceId`,
-      file,
+       FROM read_parquet($1) WHERE ssSource IS NOT NULL ORDER BY diaSourceId`,
+      [file],
     );
     const sso = alerts.filter((a) => a.sso !== null).sort((x, y) => (x.diaSourceId < y.diaSourceId ? -1 : 1));
     expect(sso).toHaveLength(rows.length);
@@ -117,7 +106,7 @@ describe('Rubin parquet, schema 10.0 (25 real alerts)', () => {
   });
 
   it('keeps the stamps as the BLOBs hold them', async () => {
-    const rows = await sql('SELECT diaSourceId, cutoutScience FROM read_parquet($file)', file);
+    const rows = await sql('SELECT diaSourceId, cutoutScience FROM read_parquet($1)', [file]);
     for (const r of rows) {
       const a = alerts.find((x) => x.diaSourceId === r.diaSourceId);
       expect(Buffer.from(a?.stamps.science ?? []).equals(Buffer.from(r.cutoutScience as Uint8Array))).toBe(
@@ -133,7 +122,7 @@ describe('Operations Rehearsal 4 parquet, schema 7.1 (50 alerts)', () => {
   let expected: Map<bigint, Row>;
   beforeAll(async () => {
     ({ alerts } = await readAll(file));
-    const rows = await sql(expectedSql('alertId'), file);
+    const rows = await sql(expectedSql('alertId'), [file]);
     expected = new Map(rows.map((r) => [r.id as bigint, r]));
   });
 

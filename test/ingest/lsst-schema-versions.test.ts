@@ -7,9 +7,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
-import { bigintLongType, type LsstAlert } from '../../data/index.js';
+import type { LsstAlert } from '../../data/index.js';
 import { readHeader } from '../../ingest/decode/index.js';
 import {
   inferLsstVersion,
@@ -19,6 +18,7 @@ import {
   shapeFromAvroSchema,
 } from '../../ingest/decode/lsst/index.js';
 import { readLsstAvroFile } from '../../ingest/sources/index.js';
+import { avscLsstRecords } from '../support/lsst-avro-records.js';
 import { PROJECT_ROOT } from '../support/project-root.js';
 
 type Rec = Record<string, unknown>;
@@ -30,27 +30,6 @@ const present = fs.existsSync(SCHEMAS);
 
 function sampleOf(version: string): string {
   return path.join(SCHEMAS, version, 'sample_data', 'fakeAlert.avro');
-}
-
-async function avscRecords(file: string): Promise<Rec[]> {
-  const out: Rec[] = [];
-  await new Promise<void>((resolve, reject) => {
-    fs.createReadStream(file)
-      .pipe(
-        new avro.streams.BlockDecoder({
-          // every long as a BigInt, the timestamp-micros longs of 8.0+ too (avsc reads those with its own type)
-          parseHook: (s: avro.Schema) =>
-            avro.Type.forSchema(s, {
-              registry: { long: bigintLongType },
-              typeHook: (t) => ((t as { type?: unknown }).type === 'long' ? bigintLongType : undefined),
-            }),
-        }),
-      )
-      .on('data', (r: Rec) => out.push(r))
-      .on('end', resolve)
-      .on('error', reject);
-  });
-  return out;
 }
 
 /** The fields of the record a root field holds (a record, a nullable record, or an array of them). */
@@ -106,7 +85,7 @@ describe.skipIf(!present)(
       expect(columns.source.find((c) => c.name === 'r:midpointMjdTai')?.type).toBe('double');
       expect(columns.source.find((c) => c.name === 'r:ra')?.doc).not.toBe('');
 
-      const [rec] = await avscRecords(file);
+      const [rec] = await avscLsstRecords(file);
       const outcomes: ({ ok: true; alert: LsstAlert } | { ok: false; reason: string })[] = [];
       for await (const ev of readLsstAvroFile(file)) {
         if (ev.kind === 'items') outcomes.push(...ev.items.map((i) => i.outcome));

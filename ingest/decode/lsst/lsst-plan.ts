@@ -6,7 +6,13 @@
  * python/lsst/alert/packet/schema/<M>/<m>/ (Rubin's records, 7.0-11.0); fink-broker fink_broker/rubin/science.py
  * (Fink's `xm`, `clf`, `pred`, `misc` and the `f:` names it stores them under).
  */
-import type { AvroScalar, LsstColumn, LsstColumns, LsstRowTable } from '../../../data/index.js';
+import {
+  type AvroScalar,
+  LSST_ROW_TABLES,
+  type LsstColumn,
+  type LsstColumns,
+  type LsstRowTable,
+} from '../../../data/index.js';
 import type { FieldShape, NamedShape, RootShape } from './field-shape.js';
 
 /** The values of one part of a table's row: the fields of one section of the alert record. */
@@ -84,24 +90,15 @@ function sectionFields(root: RootShape, name: string, array = false): readonly N
   return shape?.kind === 'record' ? shape.fields : null;
 }
 
+/** One value per table, made by `make`. */
+function perTable<T>(make: (table: LsstRowTable) => T): Record<LsstRowTable, T> {
+  return Object.fromEntries(LSST_ROW_TABLES.map((t) => [t, make(t)])) as Record<LsstRowTable, T>;
+}
+
 /** Builds the columns and parts of the tables. */
 class PlanBuilder {
-  readonly columns: Record<LsstRowTable, LsstColumn[]> = {
-    source: [],
-    object: [],
-    history: [],
-    forced: [],
-    sso: [],
-    orbit: [],
-  };
-  readonly parts: Record<LsstRowTable, PlanPart[]> = {
-    source: [],
-    object: [],
-    history: [],
-    forced: [],
-    sso: [],
-    orbit: [],
-  };
+  readonly columns = perTable((): LsstColumn[] => []);
+  readonly parts = perTable((): PlanPart[] => []);
 
   /** Adds the scalar fields among `fields` (all, or those named in `only`) to `table` as `prefix` + name. */
   add(
@@ -191,14 +188,7 @@ export function planFromShape(root: RootShape): LsstPlan {
     inferredVersion: inferLsstVersion(root),
     idField,
     parts: b.parts,
-    templates: {
-      source: rowTemplate(b.columns.source),
-      object: rowTemplate(b.columns.object),
-      history: rowTemplate(b.columns.history),
-      forced: rowTemplate(b.columns.forced),
-      sso: rowTemplate(b.columns.sso),
-      orbit: rowTemplate(b.columns.orbit),
-    },
+    templates: perTable((t) => rowTemplate(b.columns[t])),
   };
   PLANS.set(plan.columns, plan);
   return plan;
