@@ -62,7 +62,11 @@ export class LsstSchemaError extends Error {
 const ROOT_RUBIN_FIELDS = ['observation_reason', 'target_name'] as const;
 /** Root fields Fink adds, copied into the source row as `f:` columns. */
 const ROOT_FINK_FIELDS = ['fink_broker_version', 'fink_science_version', 'lsst_schema_version'] as const;
-/** Fields of the orbit record that name the Solar System object, copied into the `sso` row. */
+/**
+ * Fields of the orbit record that name the Solar System object, copied into the `sso` row after the ssSource
+ * fields: a name ssSource has is not taken again, so `r:designation` is ssSource's own from 10.0 on (packed,
+ * `K01S97B`, in Rubin's parquet sample; unpacked in Fink's transfers), mpc_orbits' `designation` before.
+ */
 const DESIGNATION_FIELDS = [
   'packed_primary_provisional_designation',
   'unpacked_primary_provisional_designation',
