@@ -65,7 +65,7 @@ const ROOT_FINK_FIELDS = ['fink_broker_version', 'fink_science_version', 'lsst_s
 /**
  * Fields of the orbit record that name the Solar System object, copied into the `sso` row after the ssSource
  * fields: a name ssSource has is not taken again, so `r:designation` is ssSource's own from 10.0 on (packed,
- * `K01S97B`, in Rubin's parquet sample; unpacked in Fink's transfers), mpc_orbits' `designation` before.
+ * `K01S97B`, in Rubin's parquet sample; unpacked in Fink's transfers); before 10.0, MPCORB's `mpcDesignation`.
  */
 const DESIGNATION_FIELDS = [
   'packed_primary_provisional_designation',
