@@ -3,8 +3,12 @@
  * written here (an independent reading of the same files): Rubin's 25 real alerts (schema 10.0, pandas/Spark
  * parquet whose `diaObject.diaObjectId` is an inexact DOUBLE) and the 50 alerts of Operations Rehearsal 4 (7.1).
  */
+
+import { DuckDBInstance } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LsstAlert } from '../../data/index.js';
+import { lsstColumnsFromParquetSchema } from '../../ingest/decode/index.js';
+import { inferLsstVersion, shapeFromDuckDbColumns } from '../../ingest/decode/lsst/index.js';
 import { readLsstParquetFile } from '../../ingest/sources/index.js';
 import { sql } from '../support/sql.js';
 import { testDataPath } from '../support/test-data.js';
@@ -146,4 +150,37 @@ describe('Operations Rehearsal 4 parquet, schema 7.1 (50 alerts)', () => {
     expect(alerts[0].columns.source.some((c) => c.name === 'r:x_y_Cov')).toBe(true);
     expect(alerts[0].columns.forced.map((c) => c.name)).toContain('r:ra');
   });
+});
+
+describe("Fink's LSST parquet schemas 7.4, 9.0, 10.0 (empty files)", () => {
+  it.each(['7_4', '9_0', '10_0'])(
+    'lsst.v%s: catalogue from the parquet schema, version from its fields',
+    async (v) => {
+      const file = testDataPath('lsst', 'fink-broker_parquet_schemas', `lsst.v${v}.parquet`);
+      const events = [];
+      for await (const ev of readLsstParquetFile(file)) events.push(ev);
+      expect(events).toEqual([]);
+
+      const instance = await DuckDBInstance.create(':memory:');
+      const conn = await instance.connect();
+      const empty = await conn.run('SELECT * FROM read_parquet($1) LIMIT 0', [file]);
+      const names = empty.columnNames();
+      const types = empty.columnTypes();
+      conn.closeSync();
+      instance.closeSync();
+      const columns = lsstColumnsFromParquetSchema(names, types);
+      expect(inferLsstVersion(shapeFromDuckDbColumns(names, types))).toBe(`lsst.v${v}`);
+
+      // the diaSource struct's fields, from the file's physical schema (parquet_schema lists a group's children
+      // after it)
+      const schema = await sql('SELECT name, num_children FROM parquet_schema($1)', [file]);
+      const at = schema.findIndex((r) => r.name === 'diaSource');
+      const children = schema
+        .slice(at + 1, at + 1 + Number(schema[at].num_children))
+        .map((r) => `r:${r.name}`);
+      expect(columns.source.map((c) => c.name).slice(0, children.length)).toEqual(children);
+      expect(columns.history.map((c) => c.name)).toEqual(children);
+      expect(columns.source.find((c) => c.name === 'r:diaObjectId')?.type).toBe('long');
+    },
+  );
 });
