@@ -9,7 +9,7 @@ const RAD_PER_DEG = Math.PI / 180;
 /** Rows of the ICRS-to-Galactic rotation (Hipparcos A_G' transposed: galactic = R · icrs). */
 const ICRS_TO_GALACTIC: readonly (readonly [number, number, number])[] = [
   [-0.0548755604162154, -0.873437090234885, -0.4838350155487132],
-  [0.4941094278755837, -0.4448296299600112, 0.7469822444972189],
+  [0.4941094278755837, -0.4448296299600112, 0.746982244497219],
   [-0.8676661490190047, -0.1980763734312015, 0.4559837761750669],
 ];
 
