@@ -28,7 +28,7 @@ export interface FitsImage {
   /** NAXIS2: number of rows. */
   readonly height: number;
   /** Row-major pixels, `data[y * width + x]`, first row = FITS row 1 (bottom). Length width*height. */
-  readonly data: Float32Array | readonly number[];
+  readonly data: Float32Array | Float64Array | readonly number[];
   /** Cards written after the mandatory ones (SIMPLE or XTENSION … NAXIS2, PCOUNT, GCOUNT), e.g. BUNIT, EXTNAME. */
   readonly cards?: readonly FitsCard[];
   /** -32 (IEEE single precision, the default) or -64 (double precision). */

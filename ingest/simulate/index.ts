@@ -26,6 +26,7 @@ import {
 
 export { AlertEncoder, compileFinkSchema } from './alert-encoder.js';
 export { ContainerEncoder, encodeContainer } from './container-writer.js';
+export { runSimulateLsst, type SimulateLsstOptions, type SimulateLsstResult } from './lsst/index.js';
 
 /** Options of runSimulate. */
 export interface SimulateOptions {

@@ -38,6 +38,12 @@ export {
   vToZtfBandMag,
 } from './hg1g2-magnitude.js';
 export {
+  drwStep,
+  type LightCurveModel,
+  referenceMag,
+  sourceMag,
+} from './light-curves.js';
+export {
   AlertSimulation,
   addNights,
   HISTORY_DAYS,
