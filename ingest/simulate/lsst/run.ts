@@ -101,6 +101,7 @@ export async function runSimulateLsst(options: SimulateLsstOptions): Promise<Sim
     files = new AvroFileSink({
       outDir: options.outDir,
       type,
+      schemaText: LSST_ALERT_SCHEMA_TEXT,
       seed: options.seed,
       codec: options.codec,
       maxAlertsPerFile: options.maxAlertsPerFile,
