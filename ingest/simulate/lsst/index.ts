@@ -15,7 +15,14 @@ export {
   writeSchemaFile,
 } from './confluent.js';
 export { DIA_FORCED_SOURCE_ID_BASE, DIA_SOURCE_ID_BASE, ssObjectIdOf } from './ids.js';
-export { AB_MAG_OF_ONE_NJY, abMagToNJy, nJyToAbMag, sourceBandMag, trueFluxes } from './photometry.js';
+export {
+  AB_MAG_OF_ONE_NJY,
+  abMagToNJy,
+  nJyToAbMag,
+  sourceBandMag,
+  templateBandMag,
+  trueFluxes,
+} from './photometry.js';
 export { type LsstNightPlan, type LsstPlannedAlert, LsstSimulation } from './planner.js';
 export type { LsstSource, LsstSourceClass } from './population.js';
 export { runSimulateLsst, type SimulateLsstOptions, type SimulateLsstResult } from './run.js';
