@@ -9,6 +9,7 @@
 import { AstroTime, SiderealTime } from 'astronomy-engine';
 import { hashSeed, Prng } from '../../../compute/random/index.js';
 import { MJD_OFFSET, nightToJdRange } from '../../../compute/time/index.js';
+import { placeOnFreeSlots, wrap180 } from '../model/index.js';
 import type { LsstBand } from './schema-fields.js';
 
 /** Rubin (Cerro Pachón, MPC X05) east longitude (deg). */
@@ -109,10 +110,6 @@ function rubinSiderealDeg(jdUtc: number): number {
   return (((gastHours * 15 + RUBIN_LONGITUDE_DEG) % 360) + 360) % 360;
 }
 
-function wrap180(deg: number): number {
-  return ((((deg + 180) % 360) + 360) % 360) - 180;
-}
-
 /**
  * Builds the visits of a night (dayObs YYYYMMDD): each field that transits during the night is visited with
  * probability 0.35, as a pair in one of the band pairs ug, gr, ri, iz, zy, 33 min apart, on free 36 s slots
@@ -143,24 +140,16 @@ export function buildLsstNight(seed: number, night: number): LsstNight {
   }
   wanted.sort((a, b) => a.jd - b.jd || a.field.id - b.field.id || a.order - b.order);
   const nSlots = Math.floor(((endJd - startJd) * 86400) / VISIT_SLOT_SECONDS);
-  const taken = new Uint8Array(nSlots);
+  const slots = placeOnFreeSlots(
+    wanted.map((w) =>
+      Math.min(nSlots - 1, Math.max(0, Math.round(((w.jd - startJd) * 86400) / VISIT_SLOT_SECONDS))),
+    ),
+    nSlots,
+  );
   const placed: { w: (typeof wanted)[number]; slot: number }[] = [];
-  for (const w of wanted) {
-    const want = Math.min(
-      nSlots - 1,
-      Math.max(0, Math.round(((w.jd - startJd) * 86400) / VISIT_SLOT_SECONDS)),
-    );
-    for (let k = 0; k < nSlots; k++) {
-      const slot =
-        want + k < nSlots && !taken[want + k] ? want + k : want - k >= 0 && !taken[want - k] ? want - k : -1;
-      if (slot >= 0) {
-        taken[slot] = 1;
-        placed.push({ w, slot });
-        break;
-      }
-      if (want + k >= nSlots && want - k < 0) break;
-    }
-  }
+  wanted.forEach((w, i) => {
+    if (slots[i] >= 0) placed.push({ w, slot: slots[i] });
+  });
   placed.sort((a, b) => a.slot - b.slot);
   const visits = placed.map(({ w, slot }, index): LsstVisit => {
     const rng = new Prng(hashSeed(seed, 'lsst-visit', night, slot));

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { ContainerCodec } from '../container-writer.js';
 import { AvroFileSink } from '../file-sink.js';
 import { KafkaAlertSink } from '../kafka-sink.js';
+import { checkRunCounts } from '../run-counts.js';
 import { lsstAlertRecord } from './alert-record.js';
 import { frameConfluent, LSST_SCHEMA_SUBJECT, registerSchema, writeSchemaFile } from './confluent.js';
 import { LsstSimulation } from './planner.js';
@@ -62,13 +63,7 @@ export interface SimulateLsstResult {
  */
 export async function runSimulateLsst(options: SimulateLsstOptions): Promise<SimulateLsstResult> {
   const log = options.log.child({ component: 'ingest.simulate.lsst' });
-  for (const [name, v] of [
-    ['nights', options.nights],
-    ['alertsPerNight', options.alertsPerNight],
-  ] as const) {
-    if (!Number.isInteger(v) || v < 1) throw new RangeError(`${name} must be a positive integer, got ${v}`);
-  }
-  if (!Number.isInteger(options.seed)) throw new RangeError(`seed must be an integer, got ${options.seed}`);
+  checkRunCounts(options);
   const t0 = performance.now();
   const type = compileLsstSchema();
   const sim = new LsstSimulation({

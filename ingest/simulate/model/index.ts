@@ -50,7 +50,14 @@ export {
   type NightPlan,
   type SimulationOptions,
 } from './night-planner.js';
-export { buildNightSchedule, type Exposure, type Fid, type NightSchedule } from './night-schedule.js';
+export {
+  buildNightSchedule,
+  type Exposure,
+  type Fid,
+  type NightSchedule,
+  placeOnFreeSlots,
+  wrap180,
+} from './night-schedule.js';
 export {
   MAIN_BELT_ORBIT,
   type PhaseCurveSampling,
