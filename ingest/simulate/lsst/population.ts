@@ -6,7 +6,7 @@
  * Reference: magnitude ranges for a survey reaching r ~ 24.5 (LSST Science Book, 2009, ch. 8 and 11).
  */
 import { hashSeed, Prng } from '../../../compute/random/index.js';
-import type { LightCurveModel } from '../model/index.js';
+import { drawPeriodicModel, type LightCurveModel } from '../model/index.js';
 import { FIELD_RADIUS_DEG, type LsstField } from './cadence.js';
 import type { LsstRecordValue } from './dia-records.js';
 
@@ -51,10 +51,6 @@ export interface LsstSource {
   forcedNight: number;
 }
 
-function logUniform(rng: Prng, lo: number, hi: number): number {
-  return Math.exp(rng.range(Math.log(lo), Math.log(hi)));
-}
-
 function drawModel(cls: LsstSourceClass, rng: Prng, peakJd: number): LightCurveModel {
   switch (cls) {
     case 'snia':
@@ -92,37 +88,12 @@ function drawModel(cls: LsstSourceClass, rng: Prng, peakJd: number): LightCurveM
         tauDays: rng.range(50, 400),
         sigmaMag: rng.range(0.15, 0.35),
       };
-    default: {
-      const kind = cls;
-      const periodDays =
-        kind === 'rrlyrae'
-          ? rng.range(0.45, 0.75)
-          : kind === 'mira'
-            ? rng.range(150, 450)
-            : logUniform(rng, 0.3, 10);
-      const amplitudeMagR =
-        kind === 'rrlyrae'
-          ? rng.range(0.4, 0.9)
-          : kind === 'mira'
-            ? rng.range(1.5, 3.5)
-            : rng.range(0.3, 1.2);
-      return {
-        kind,
-        periodDays,
-        epochJd: 2460000 + rng.range(0, periodDays),
-        meanMagR:
-          kind === 'mira'
-            ? rng.range(16.5, 19)
-            : kind === 'rrlyrae'
-              ? rng.range(17.5, 21.5)
-              : rng.range(17, 22),
-        colorMag:
-          kind === 'mira' ? rng.range(1.2, 2) : kind === 'rrlyrae' ? rng.range(0.15, 0.4) : rng.range(0.2, 1),
-        amplitudeMagR,
-        secondaryDepthMag: kind === 'eclipsing' ? amplitudeMagR * rng.range(0, 0.5) : 0,
-        eclipseWidth: rng.range(0.02, 0.07),
-      };
-    }
+    default:
+      return drawPeriodicModel(
+        cls,
+        rng,
+        cls === 'mira' ? [16.5, 19] : cls === 'rrlyrae' ? [17.5, 21.5] : [17, 22],
+      );
   }
 }
 

@@ -64,4 +64,5 @@ export {
   type PhaseCurveTruth,
   samplePhaseCurve,
 } from './phase-curve-sampler.js';
+export { drawPeriodicModel } from './population.js';
 export { type StampKind, StampPool, type StampSet } from './stamp-pool.js';
