@@ -40,7 +40,7 @@ describe('simulated LSST fluxes', () => {
   const planned = [0, 1, 2, 3].flatMap((i) => sim.planNight(i).alerts);
   const rows = planned
     .filter((a) => a.source !== null && a.source.model.kind !== 'drw')
-    .map((a) => ({ a, record: lsstAlertRecord(a, SEED, false).diaSource as Record<string, unknown> }));
+    .map((a) => ({ a, record: lsstAlertRecord(a, null).diaSource as Record<string, unknown> }));
 
   it('comes from light curves of several classes', () => {
     const classes = new Set(planned.map((a) => a.source?.cls ?? 'asteroid'));

@@ -5,12 +5,13 @@
  * alert's difference flux within the noise the variance plane states.
  */
 import { describe, expect, it } from 'vitest';
-import { LsstSimulation, lsstAlertRecord } from '../../ingest/simulate/lsst/index.js';
+import { LsstSimulation, LsstStampRenderer, lsstAlertRecord } from '../../ingest/simulate/lsst/index.js';
 import { float32Rows, readFitsOracle } from '../support/fits-oracle.js';
 
 const SEED = 8;
 const sim = new LsstSimulation({ seed: SEED, startNight: 20260501, alertsPerNight: 40 });
-const records = sim.planNight(0).alerts.map((a) => lsstAlertRecord(a, SEED));
+const renderer = new LsstStampRenderer(SEED);
+const records = sim.planNight(0).alerts.map((a) => lsstAlertRecord(a, renderer));
 
 describe('simulated LSST cutouts', () => {
   it('are FITS files of three HDUs: image 30x30 float32 in nJy, variance 30x30, PSF 41x41 float64', () => {

@@ -7,16 +7,16 @@ import { icrsToGalactic } from '../../../compute/sky/index.js';
 import { mpcOrbitsRecord } from './asteroids.js';
 import { diaObjectRecord, type LsstRecordValue } from './dia-records.js';
 import type { LsstPlannedAlert } from './planner.js';
-import { renderLsstStamps } from './stamps.js';
+import type { LsstStampRenderer } from './stamps.js';
 
 /** Galactic latitude (deg) below which a field is tagged `galactic_plane` rather than `lowdust`. */
 const LOW_DUST_MIN_LAT_DEG = 15;
 
 /**
  * Builds the alert value.
- * @param seed run seed (stamp noise); @param withStamps false leaves the cutouts null (smaller, faster alerts).
+ * @param stamps the run's stamp renderer; null leaves the cutouts null (smaller, faster alerts).
  */
-export function lsstAlertRecord(a: LsstPlannedAlert, seed: number, withStamps = true): LsstRecordValue {
+export function lsstAlertRecord(a: LsstPlannedAlert, stamps: LsstStampRenderer | null): LsstRecordValue {
   const { visit } = a.measurement;
   const t = visit.midpointMjdTai;
   const src = a.source;
@@ -34,7 +34,7 @@ export function lsstAlertRecord(a: LsstPlannedAlert, seed: number, withStamps = 
       a.diaSource.timeProcessedMjdTai as number,
     );
   }
-  const stamps = withStamps ? renderLsstStamps(a.measurement, a.diaSourceId, seed) : null;
+  const cutouts = stamps?.render(a.measurement, a.diaSourceId) ?? null;
   const b = icrsToGalactic(visit.field.raDeg, visit.field.decDeg).latDeg;
   return {
     diaSourceId: a.diaSourceId,
@@ -46,8 +46,8 @@ export function lsstAlertRecord(a: LsstPlannedAlert, seed: number, withStamps = 
     diaObject,
     ssSource: a.sso ? { diaSourceId: a.diaSourceId, ...a.sso.ssSource } : null,
     mpc_orbits: a.sso ? mpcOrbitsRecord(a.sso.asteroid, a.sso.asteroidIndex) : null,
-    cutoutDifference: stamps ? Buffer.from(stamps.difference) : null,
-    cutoutScience: stamps ? Buffer.from(stamps.science) : null,
-    cutoutTemplate: stamps ? Buffer.from(stamps.template) : null,
+    cutoutDifference: cutouts ? Buffer.from(cutouts.difference) : null,
+    cutoutScience: cutouts ? Buffer.from(cutouts.science) : null,
+    cutoutTemplate: cutouts ? Buffer.from(cutouts.template) : null,
   };
 }

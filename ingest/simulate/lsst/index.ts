@@ -34,4 +34,4 @@ export {
   LSST_SCHEMA_NAMESPACE,
 } from './schema.js';
 export { LSST_BANDS, type LsstBand } from './schema-fields.js';
-export { PIXEL_SCALE_ARCSEC, PSF_SIZE_PX, STAMP_SIZE_PX } from './stamps.js';
+export { LsstStampRenderer, PIXEL_SCALE_ARCSEC, PSF_SIZE_PX, STAMP_SIZE_PX } from './stamps.js';

@@ -15,6 +15,7 @@ import { lsstAlertRecord } from './alert-record.js';
 import { frameConfluent, LSST_SCHEMA_SUBJECT, registerSchema, writeSchemaFile } from './confluent.js';
 import { LsstSimulation } from './planner.js';
 import { compileLsstSchema, LSST_ALERT_SCHEMA_TEXT, LSST_SCHEMA_ID } from './schema.js';
+import { LsstStampRenderer } from './stamps.js';
 
 /** Options of runSimulateLsst. */
 export interface SimulateLsstOptions {
@@ -102,6 +103,7 @@ export async function runSimulateLsst(options: SimulateLsstOptions): Promise<Sim
       maxAlertsPerFile: options.maxAlertsPerFile,
     });
   }
+  const stamps = options.noStamps ? null : new LsstStampRenderer(options.seed);
   let alerts = 0;
   let solarSystemAlerts = 0;
   try {
@@ -110,7 +112,7 @@ export async function runSimulateLsst(options: SimulateLsstOptions): Promise<Sim
       const plan = sim.planNight(i);
       await files?.beginNight(plan.night);
       for (const a of plan.alerts) {
-        const record = lsstAlertRecord(a, options.seed, !options.noStamps);
+        const record = lsstAlertRecord(a, stamps);
         if (kafka && schemaId !== null) {
           const key = String(a.source?.diaObjectId ?? a.diaSourceId);
           await kafka.writeValue(key, frameConfluent(schemaId, type.toBuffer(record)));

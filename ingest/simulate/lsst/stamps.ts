@@ -26,25 +26,45 @@ export interface LsstStampSet {
   readonly difference: Uint8Array;
 }
 
-/** A normalised Gaussian (sum 1) of standard deviation sigmaPx on a size x size grid, centred at (cx, cy). */
+/**
+ * A normalised Gaussian (sum 1) of standard deviation sigmaPx on a size x size grid, centred at (cx, cy):
+ * the product of two normalised 1-D profiles (the 2-D Gaussian is separable).
+ */
 function gaussian(size: number, sigmaPx: number, cx: number, cy: number): Float64Array {
-  const out = new Float64Array(size * size);
-  let sum = 0;
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      const v = Math.exp(-((x - cx) ** 2 + (y - cy) ** 2) / (2 * sigmaPx * sigmaPx));
-      out[y * size + x] = v;
-      sum += v;
+  const profile = (c: number): Float64Array => {
+    const p = new Float64Array(size);
+    let sum = 0;
+    for (let i = 0; i < size; i++) {
+      p[i] = Math.exp(-((i - c) ** 2) / (2 * sigmaPx * sigmaPx));
+      sum += p[i];
     }
-  }
-  for (let i = 0; i < out.length; i++) out[i] /= sum;
+    for (let i = 0; i < size; i++) p[i] /= sum;
+    return p;
+  };
+  const px = profile(cx);
+  const py = profile(cy);
+  const out = new Float64Array(size * size);
+  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) out[y * size + x] = px[x] * py[y];
   return out;
+}
+
+/** The PSF HDU of a seeing (arcsec): a 41 x 41 float64 Gaussian, sum 1. */
+function psfHdu(seeingArcsec: number): Uint8Array {
+  const sigmaPx = seeingArcsec / 2.355 / PIXEL_SCALE_ARCSEC;
+  const centre = (PSF_SIZE_PX - 1) / 2;
+  return writeFitsImageExtension({
+    width: PSF_SIZE_PX,
+    height: PSF_SIZE_PX,
+    data: gaussian(PSF_SIZE_PX, sigmaPx, centre, centre),
+    bitpix: -64,
+    cards: [{ keyword: 'EXTNAME', value: 'PSFIMAGE', comment: 'extension name' }],
+  });
 }
 
 function stampFile(
   image: Float32Array,
   varianceNJy2: number,
-  psf: Float64Array,
+  psf: Uint8Array,
   cards: readonly FitsCard[],
 ): Uint8Array {
   const primary = writeFitsImage({ width: STAMP_SIZE_PX, height: STAMP_SIZE_PX, data: image, cards });
@@ -57,26 +77,30 @@ function stampFile(
       { keyword: 'EXTNAME', value: 'UNCERT', comment: 'extension name' },
     ],
   });
-  const psfHdu = writeFitsImageExtension({
-    width: PSF_SIZE_PX,
-    height: PSF_SIZE_PX,
-    data: psf,
-    bitpix: -64,
-    cards: [{ keyword: 'EXTNAME', value: 'PSFIMAGE', comment: 'extension name' }],
-  });
-  const out = new Uint8Array(primary.length + variance.length + psfHdu.length);
+  const out = new Uint8Array(primary.length + variance.length + psf.length);
   out.set(primary, 0);
   out.set(variance, primary.length);
-  out.set(psfHdu, primary.length + variance.length);
+  out.set(psf, primary.length + variance.length);
   return out;
 }
 
-/**
- * Renders the three stamps of a detection.
- * @param m the detection (position, fluxes in nJy, visit seeing and rotation).
- * @param seed run seed; the pixel noise is drawn from (seed, diaSourceId).
- */
-export function renderLsstStamps(m: LsstMeasurement, diaSourceId: bigint, seed: number): LsstStampSet {
+/** Renders the stamps of alerts, keeping the PSF HDU of the last visit (all the alerts of a visit share it). */
+export class LsstStampRenderer {
+  private lastPsf: { readonly seeingArcsec: number; readonly hdu: Uint8Array } | null = null;
+
+  /** @param seed run seed; the pixel noise of an alert is drawn from (seed, diaSourceId). */
+  constructor(private readonly seed: number) {}
+
+  /** The three stamps of a detection (position, fluxes in nJy, the visit's seeing and rotation). */
+  render(m: LsstMeasurement, diaSourceId: bigint): LsstStampSet {
+    if (this.lastPsf?.seeingArcsec !== m.visit.seeingArcsec) {
+      this.lastPsf = { seeingArcsec: m.visit.seeingArcsec, hdu: psfHdu(m.visit.seeingArcsec) };
+    }
+    return renderStamps(m, diaSourceId, this.seed, this.lastPsf.hdu);
+  }
+}
+
+function renderStamps(m: LsstMeasurement, diaSourceId: bigint, seed: number, psf: Uint8Array): LsstStampSet {
   const rng = new Prng(hashSeed(seed, 'lsst-stamp', diaSourceId));
   const sigmaPx = m.visit.seeingArcsec / 2.355 / PIXEL_SCALE_ARCSEC;
   // the centroid falls within half a pixel of the stamp centre (pixel 15.5, 1-based)
@@ -84,7 +108,6 @@ export function renderLsstStamps(m: LsstMeasurement, diaSourceId: bigint, seed: 
   const dy = rng.range(-0.5, 0.5);
   const centre = (STAMP_SIZE_PX - 1) / 2;
   const profile = gaussian(STAMP_SIZE_PX, sigmaPx, centre + dx, centre + dy);
-  const psf = gaussian(PSF_SIZE_PX, sigmaPx, (PSF_SIZE_PX - 1) / 2, (PSF_SIZE_PX - 1) / 2);
   // per-pixel noise giving the PSF-flux error of a Gaussian PSF: sigma_F = sigma_pix * sqrt(4 pi) * sigma_psf
   const sigmaPix = m.scienceFluxErr / (Math.sqrt(4 * Math.PI) * sigmaPx);
   const sigmaTemplate = sigmaPix / Math.sqrt(TEMPLATE_VISITS);
