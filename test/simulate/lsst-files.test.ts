@@ -132,6 +132,7 @@ describe('runSimulateLsst to files', () => {
         expect(p.diaObjectId).toBe(objectId);
         expect(p.midpointMjdTai as number).toBeLessThan(s.midpointMjdTai as number);
       }
+      if (prv.length === 0) expect(sub(a, 'diaObject').nDiaSources).toBe(1);
       // the diaObject id is the id of its first detection
       const first = prv.length > 0 ? (prv[0].diaSourceId as bigint) : (a.diaSourceId as bigint);
       expect(objectFirstSource.get(objectId) ?? first).toBe(first);

@@ -79,6 +79,14 @@ describe('simulated LSST asteroids', () => {
       expect(ss.phaseAngle as number).toBeCloseTo(eph.phaseDeg[0], 3);
       expect(ss.elongation as number).toBeCloseTo(eph.elongationDeg[0], 3);
       expect(ss.ephVmag as number).toBeCloseTo(eph.vMag[0], 4);
+      // state vectors at light-emission time: their norms are the heliocentric and observer distances
+      const helio = Math.hypot(ss.helio_x as number, ss.helio_y as number, ss.helio_z as number);
+      const topo = Math.hypot(ss.topo_x as number, ss.topo_y as number, ss.topo_z as number);
+      expect(helio).toBeCloseTo(eph.dhelioAu[0], 5);
+      expect(topo).toBeCloseTo(eph.dobsAu[0], 5);
+      // a main-belt object moves at 15-25 km/s around the Sun
+      expect(((ss.helio_vtot as number) * 149597870.7) / 86400).toBeGreaterThan(12);
+      expect(((ss.helio_vtot as number) * 149597870.7) / 86400).toBeLessThan(26);
     }
   });
 
