@@ -20,7 +20,7 @@ import { createLogger } from './logger.js';
 const MAIN_HELP = `Usage: skyalert <command> [options]
 
 Commands:
-  simulate   write simulated Fink-enriched ZTF alerts (Avro files per night, or a Kafka topic)
+  simulate   write simulated ZTF (Fink-enriched) or LSST alerts (Avro files per night, or a Kafka topic)
   ingest     decode and stage alerts from files, tarballs or Kafka; publish the nights
   publish    publish staged nights into the store
   compact    merge past nights' parts per month; remove unused files
@@ -141,6 +141,10 @@ const COMMANDS: Record<string, Command> = {
       start: { type: 'string' },
       kafka: { type: 'string' },
       topic: { type: 'string' },
+      survey: { type: 'string' },
+      'schema-registry': { type: 'string' },
+      'schema-dir': { type: 'string' },
+      'no-stamps': { type: 'boolean' },
     },
     run: async (v) => (await import('./commands/simulate.js')).runSimulateCommand(v, log),
   },

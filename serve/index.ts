@@ -1,7 +1,7 @@
 /** Public face of serve/: what code outside this folder imports from it. */
 export { isClusterWorker, startCluster } from './cluster.js';
 export type { StoreProbe, StoreProbeResult } from './metrics.js';
-export { defaultStoreName, type ServedStore, startServer } from './server.js';
+export { defaultStoreName, type RunningServer, type ServedStore, startServer } from './server.js';
 export {
   DEFAULT_SETTINGS,
   REQUEST_BUDGET_ENV,

@@ -1,22 +1,34 @@
 /** Help texts of the commands, apart from their modules: the CLI loads only the module of the command it runs. */
 import { DEFAULT_SSOFT_CRON, SSOFT_MIN_DETECTIONS } from '../../data/jobs/index.js';
 
-export const SIMULATE_HELP = `Usage: skyalert simulate --out DIR [--nights N] [--alerts-per-night K] [--seed S]
-                         [--start YYYY-MM-DD] [--kafka BROKERS --topic T]
+export const SIMULATE_HELP = `Usage: skyalert simulate --out DIR [--survey ztf|lsst] [--nights N] [--alerts-per-night K]
+                         [--seed S] [--start YYYY-MM-DD] [--kafka BROKERS --topic T]
+                         [--schema-registry URL | --schema-dir SCHEMAS] [--no-stamps]
 
-Writes realistic Fink-enriched ZTF 4.02 alerts, deterministic for a seed: supernovae, variable stars,
-AGN, microlensing, asteroids on Keplerian orbits (their elements in DIR/MPCORB.DAT), satellite tracklets
-and bogus detections, with 30-day histories and three 63x63 FITS stamps each.
-Files: DIR/<YYYYMMDD>/alerts-NNNN.avro. With --kafka, each alert is one message on topic T.
+Writes realistic simulated alerts, deterministic for a seed.
+ZTF (default): Fink-enriched ZTF 4.02 alerts: supernovae, variable stars, AGN, microlensing, asteroids on
+Keplerian orbits (their elements in DIR/MPCORB.DAT), satellite tracklets and bogus detections, with 30-day
+histories and three 63x63 FITS stamps each. With --kafka, each alert is one message on topic T.
+LSST (--survey lsst): Rubin alerts in the project's LSST schema (namespace skyalert.lsst.v10_0, Rubin's 10.0
+field names): diaSources with fluxes in nJy in bands ugrizy, diaObjects with their light curves and forced
+photometry, asteroids with ssSource and mpc_orbits, three 30x30 FITS stamps of 3 HDUs each. With --kafka, each
+alert is one message in the Confluent wire format (byte 0, 4-byte schema id, Avro datum); the schema is
+registered in the registry (--schema-registry) or written as <id>.avsc (Rubin's id 1000) into SCHEMAS
+(default DIR/schemas).
+Files: DIR/<YYYYMMDD>/alerts-NNNN.avro (LSST: the night is Rubin's dayObs).
 
 Options:
   --out DIR               output directory (required)
+  --survey ztf|lsst       which survey's alerts (default ztf)
   --nights N              number of nights (default 3)
   --alerts-per-night K    alerts per night (default 1000)
   --seed S                random seed (default 1)
   --start YYYY-MM-DD      first night (default 2024-01-01)
   --kafka BROKERS         produce to Kafka instead of files (comma-separated host:port)
   --topic T               Kafka topic (with --kafka)
+  --schema-registry URL   LSST with --kafka: register the schema there, frame with the id it answers
+  --schema-dir SCHEMAS    LSST with --kafka: write the schema as SCHEMAS/<id>.avsc
+  --no-stamps             LSST: leave the cutouts out
   --help                  this text
 `;
 

@@ -1,7 +1,7 @@
-/** `skyalert simulate`: simulated Fink-enriched ZTF alerts to Avro files or a Kafka topic. */
+/** `skyalert simulate`: simulated Fink-enriched ZTF alerts, or LSST alerts (`--survey lsst`), to Avro files or a Kafka topic. */
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { runSimulate } from '../../ingest/simulate/index.js';
+import { runSimulate, runSimulateLsst } from '../../ingest/simulate/index.js';
 import { UsageError } from './usage-error.js';
 
 export interface SimulateArgs {
@@ -12,6 +12,10 @@ export interface SimulateArgs {
   start?: string;
   kafka?: string;
   topic?: string;
+  survey?: string;
+  'schema-registry'?: string;
+  'schema-dir'?: string;
+  'no-stamps'?: boolean;
 }
 
 function positiveInt(text: string | undefined, name: string, fallback: number): number {
@@ -30,6 +34,16 @@ export async function runSimulateCommand(args: SimulateArgs, log: Logger): Promi
   if (args.kafka && !args.topic) throw new UsageError('--kafka needs --topic');
   const seed = args.seed === undefined ? 1 : Number(args.seed);
   if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer: ${args.seed}`);
+  const survey = args.survey ?? 'ztf';
+  if (survey !== 'ztf' && survey !== 'lsst') throw new UsageError(`--survey must be ztf or lsst: ${survey}`);
+  const lsstOnly = (['schema-registry', 'schema-dir', 'no-stamps'] as const).filter(
+    (k) => args[k] !== undefined,
+  );
+  if (survey === 'ztf' && lsstOnly.length > 0) throw new UsageError(`--${lsstOnly[0]} needs --survey lsst`);
+  if ((args['schema-registry'] || args['schema-dir']) && !args.kafka) {
+    throw new UsageError('--schema-registry and --schema-dir go with --kafka (files carry their schema)');
+  }
+  if (survey === 'lsst') return runLsst(args, start, seed, log);
   const result = await runSimulate({
     outDir: path.resolve(args.out),
     nights: positiveInt(args.nights, 'nights', 3),
@@ -44,6 +58,38 @@ export async function runSimulateCommand(args: SimulateArgs, log: Logger): Promi
   console.log(
     `simulate: ${result.alerts} alerts over ${result.nights} nights (${result.asteroids} asteroids) ` +
       `in ${result.seconds.toFixed(1)} s -> ${args.kafka ? `kafka topic ${args.topic}` : args.out}`,
+  );
+  return 0;
+}
+
+async function runLsst(args: SimulateArgs, start: string, seed: number, log: Logger): Promise<number> {
+  const registry = args['schema-registry'];
+  if (registry !== undefined && !/^https?:\/\/[^\s]+$/.test(registry)) {
+    throw new UsageError(`--schema-registry must be an http(s) URL: ${registry}`);
+  }
+  const result = await runSimulateLsst({
+    outDir: path.resolve(args.out as string),
+    nights: positiveInt(args.nights, 'nights', 3),
+    alertsPerNight: positiveInt(args['alerts-per-night'], 'alerts-per-night', 1000),
+    seed,
+    startNight: Number(start.replaceAll('-', '')),
+    kafka: args.kafka
+      ? {
+          brokers: args.kafka.split(',').map((s) => s.trim()),
+          topic: args.topic as string,
+          schemaRegistry: registry,
+          schemaDir: args['schema-dir'] === undefined ? undefined : path.resolve(args['schema-dir']),
+        }
+      : undefined,
+    noStamps: args['no-stamps'] === true,
+    log,
+  });
+  const where = args.kafka
+    ? `kafka topic ${args.topic}, schema id ${result.schemaId} (${result.schemaLocation})`
+    : args.out;
+  console.log(
+    `simulate: ${result.alerts} LSST alerts over ${result.nights} nights ` +
+      `(${result.solarSystemAlerts} Solar System) in ${result.seconds.toFixed(1)} s -> ${where}`,
   );
   return 0;
 }

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readFitsImage } from './fits-reader.js';
-import { FITS_BLOCK_BYTES, formatCard, writeFitsImage } from './fits-writer.js';
+import { FITS_BLOCK_BYTES, formatCard, writeFitsImage, writeFitsImageExtension } from './fits-writer.js';
 
 describe('formatCard', () => {
   it('writes fixed-format values right-justified in columns 11-30', () => {
@@ -71,5 +71,40 @@ describe('writeFitsImage', () => {
 
   it('rejects data of the wrong length', () => {
     expect(() => writeFitsImage({ width: 2, height: 2, data: [1, 2, 3] })).toThrow(RangeError);
+  });
+});
+
+describe('writeFitsImageExtension', () => {
+  it('writes an IMAGE extension with PCOUNT and GCOUNT, in double precision on request', () => {
+    const bytes = writeFitsImageExtension({
+      width: 41,
+      height: 41,
+      data: Array.from({ length: 41 * 41 }, (_, i) => i / 3),
+      bitpix: -64,
+      cards: [{ keyword: 'EXTNAME', value: 'PSFIMAGE' }],
+    });
+    const header = Buffer.from(bytes.subarray(0, 2880)).toString('latin1');
+    const keys = header.match(/.{80}/g)?.map((c) => c.slice(0, 8).trim());
+    expect(keys?.slice(0, 9)).toEqual([
+      'XTENSION',
+      'BITPIX',
+      'NAXIS',
+      'NAXIS1',
+      'NAXIS2',
+      'PCOUNT',
+      'GCOUNT',
+      'EXTNAME',
+      'END',
+    ]);
+    expect(header.slice(10, 20)).toBe("'IMAGE   '");
+    // 41 * 41 * 8 = 13,448 bytes of data, padded to 5 blocks
+    expect(bytes.length).toBe(2880 + 5 * 2880);
+    expect(new DataView(bytes.buffer, 2880 + 8 * 7, 8).getFloat64(0, false)).toBe(7 / 3);
+  });
+
+  it('reads back as a primary HDU in double precision', () => {
+    const image = readFitsImage(writeFitsImage({ width: 2, height: 1, data: [0.1, -2.5e-12], bitpix: -64 }));
+    expect(image.bitpix).toBe(-64);
+    expect(Array.from(image.data)).toEqual([0.1, -2.5e-12]);
   });
 });

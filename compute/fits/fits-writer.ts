@@ -1,6 +1,7 @@
 /**
- * Writes a FITS primary HDU holding one 2-D float32 image, as in ZTF alert stamps (63x63, BITPIX = -32).
- * Pure: pixel values in, bytes out (gzip the result to obtain a stamp).
+ * Writes FITS HDUs holding one 2-D IEEE float image (BITPIX -32 or -64): the primary HDU of ZTF alert stamps
+ * (63x63, BITPIX = -32), and IMAGE extensions, which Rubin's stamps add (variance, PSF) after the primary HDU.
+ * Pure: pixel values in, bytes out (gzip the result to obtain a ZTF stamp; concatenate HDUs for a multi-HDU file).
  * Hand-written: npm has no maintained FITS library that writes (fitsjs and fits-reader-js only read).
  */
 
@@ -27,9 +28,11 @@ export interface FitsImage {
   /** NAXIS2: number of rows. */
   readonly height: number;
   /** Row-major pixels, `data[y * width + x]`, first row = FITS row 1 (bottom). Length width*height. */
-  readonly data: Float32Array | readonly number[];
-  /** Cards written after SIMPLE/BITPIX/NAXIS/NAXIS1/NAXIS2, e.g. BUNIT, OBJECT, JD. */
+  readonly data: Float32Array | Float64Array | readonly number[];
+  /** Cards written after the mandatory ones (SIMPLE or XTENSION … NAXIS2, PCOUNT, GCOUNT), e.g. BUNIT, EXTNAME. */
   readonly cards?: readonly FitsCard[];
+  /** -32 (IEEE single precision, the default) or -64 (double precision). */
+  readonly bitpix?: -32 | -64;
 }
 
 const IS_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -67,14 +70,29 @@ export function formatCard(keyword: string, value: FitsCardValue, comment?: stri
 }
 
 /**
- * Builds the bytes of a FITS file with one primary HDU: header cards SIMPLE, BITPIX = -32, NAXIS = 2, NAXIS1,
- * NAXIS2, the extra cards, END, padded with spaces to 2880 bytes; then the big-endian IEEE float32 pixels, padded
- * with zeros to a multiple of 2880 bytes. A 63x63 image gives 20,160 bytes (header 2,880 + data 17,280).
+ * Builds the bytes of a FITS file with one primary HDU: header cards SIMPLE, BITPIX, NAXIS = 2, NAXIS1,
+ * NAXIS2, the extra cards, END, padded with spaces to 2880 bytes; then the big-endian IEEE pixels, padded
+ * with zeros to a multiple of 2880 bytes. A 63x63 float32 image gives 20,160 bytes (header 2,880 + data 17,280).
  * Throws RangeError when the data length is not width*height.
  * Reference: FITS Standard 4.0, §3.3 (primary header), §4.4.1 (mandatory keywords), §5.3 (IEEE floats).
  */
 export function writeFitsImage(image: FitsImage): Uint8Array {
+  return writeImageHdu(image, false);
+}
+
+/**
+ * Builds the bytes of one IMAGE extension HDU (to append after a primary HDU): XTENSION = 'IMAGE', BITPIX,
+ * NAXIS = 2, NAXIS1, NAXIS2, PCOUNT = 0, GCOUNT = 1, the extra cards (EXTNAME …), END; data as in writeFitsImage.
+ * Throws RangeError when the data length is not width*height.
+ * Reference: FITS Standard 4.0, §7.1 (IMAGE extension), §4.4.1.2 (mandatory keywords of a conforming extension).
+ */
+export function writeFitsImageExtension(image: FitsImage): Uint8Array {
+  return writeImageHdu(image, true);
+}
+
+function writeImageHdu(image: FitsImage, isExtension: boolean): Uint8Array {
   const { width, height, data } = image;
+  const bitpix = image.bitpix ?? -32;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
     throw new RangeError(`FITS image size must be positive integers, got ${width}x${height}`);
   }
@@ -82,22 +100,34 @@ export function writeFitsImage(image: FitsImage): Uint8Array {
     throw new RangeError(`FITS image data has ${data.length} values, expected ${width * height}`);
   }
   const cards = [
-    formatCard('SIMPLE', true, 'conforms to FITS standard'),
-    formatCard('BITPIX', -32, 'IEEE single precision floating point'),
+    isExtension
+      ? formatCard('XTENSION', 'IMAGE', 'Image extension')
+      : formatCard('SIMPLE', true, 'conforms to FITS standard'),
+    formatCard(
+      'BITPIX',
+      bitpix,
+      bitpix === -32 ? 'IEEE single precision floating point' : 'IEEE double precision floating point',
+    ),
     formatCard('NAXIS', 2),
     formatCard('NAXIS1', width),
     formatCard('NAXIS2', height),
+    ...(isExtension ? [formatCard('PCOUNT', 0), formatCard('GCOUNT', 1)] : []),
     ...(image.cards ?? []).map((c) => formatCard(c.keyword, c.value, c.comment)),
     'END'.padEnd(FITS_CARD_CHARS),
   ];
+  const bytesPerPixel = bitpix === -32 ? 4 : 8;
   const headerBytes = Math.ceil((cards.length * FITS_CARD_CHARS) / FITS_BLOCK_BYTES) * FITS_BLOCK_BYTES;
-  const dataBytes = Math.ceil((data.length * 4) / FITS_BLOCK_BYTES) * FITS_BLOCK_BYTES;
+  const dataBytes = Math.ceil((data.length * bytesPerPixel) / FITS_BLOCK_BYTES) * FITS_BLOCK_BYTES;
   const out = new Uint8Array(headerBytes + dataBytes);
   out.fill(0x20, 0, headerBytes);
   const text = cards.join('');
   for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
-  // IEEE float32, big-endian: copy as native floats, then swap the bytes on little-endian hosts.
-  const pixels = Buffer.from(new Float32Array(data).buffer);
-  out.set(IS_LITTLE_ENDIAN ? pixels.swap32() : pixels, headerBytes);
+  // IEEE floats, big-endian: copy as native floats, then swap the bytes on little-endian hosts.
+  const pixels = Buffer.from((bitpix === -32 ? new Float32Array(data) : new Float64Array(data)).buffer);
+  if (IS_LITTLE_ENDIAN) {
+    if (bitpix === -32) pixels.swap32();
+    else pixels.swap64();
+  }
+  out.set(pixels, headerBytes);
   return out;
 }

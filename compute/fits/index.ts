@@ -28,4 +28,5 @@ export {
   type FitsImage,
   formatCard,
   writeFitsImage,
+  writeFitsImageExtension,
 } from './fits-writer.js';

@@ -1,6 +1,7 @@
-/** HEALPix: NESTED indices of positions, pixel centres, cone coverage, and RING ↔ NESTED conversion. */
+/** Sky positions: Galactic coordinates; HEALPix: NESTED indices of positions, pixel centres, cone coverage, and RING ↔ NESTED conversion. */
 
 export { PositionIndex, separationDeg } from './cross-match.js';
+export { type GalacticPosition, icrsToGalactic } from './galactic.js';
 export {
   ang2pixNest,
   ang2pixNestBatch,

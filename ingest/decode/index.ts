@@ -17,4 +17,20 @@ export {
 } from './confluent/index.js';
 export { type ContainerHeader, decompressBlock, readBlock, readHeader, readVarLong } from './container.js';
 export { AlertDecoder, BlockRecords, type DecodeOutcome } from './decode.js';
+export {
+  type CompiledLsstSchema,
+  dayObsOfMjdTai,
+  decodeLsstDatum,
+  type LsstDatumRead,
+  type LsstDecodeOutcome,
+  type LsstPlan,
+  LsstSchemaCache,
+  LsstSchemaError,
+  lsstAlertFromRecord,
+  lsstAvscOptions,
+  lsstColumnsFromAvroSchema,
+  lsstColumnsFromParquetSchema,
+  lsstPlanFromAvroSchema,
+  surveyOfAvroSchema,
+} from './lsst/index.js';
 export { normalizeRecord } from './normalize.js';

@@ -11,7 +11,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import avro from 'avsc';
-import type { ContainerCodec } from './container-writer.js';
+import { type ContainerCodec, ContainerEncoder } from './container-writer.js';
 import { hashSeed, Prng } from './model/index.js';
 
 /** Names of the alert files this sink writes. */
@@ -20,8 +20,13 @@ const ALERT_FILE_PATTERN = /^alerts-\d{4}\.avro$/;
 /** Settings of a file sink. */
 export interface FileSinkOptions {
   readonly outDir: string;
-  /** The writer type of the records (its schema goes in each file's header). */
+  /** The writer type of the records (its schema goes in each file's header unless `schemaText` is given). */
   readonly type: avro.Type;
+  /**
+   * The schema text to write in each header instead of avsc's export of `type` (which drops the docs and
+   * folds namespaces into full names); it must describe the same type.
+   */
+  readonly schemaText?: string;
   readonly seed: number;
   readonly codec?: ContainerCodec;
   /** Alerts per file (default 2000). */
@@ -82,14 +87,19 @@ export class AvroFileSink {
       String(this.night),
       `alerts-${String(this.fileIndex).padStart(4, '0')}.avro`,
     );
+    const codec = this.options.codec ?? 'null';
+    const syncMarker = fileSyncMarker(this.options.seed, this.night, this.fileIndex);
+    const { schemaText } = this.options;
     const encoder = new avro.streams.BlockEncoder(this.options.type, {
-      codec: this.options.codec ?? 'null',
+      codec,
       blockSize: this.blockBytes,
-      syncMarker: Buffer.from(fileSyncMarker(this.options.seed, this.night, this.fileIndex)),
-      // the header even for a file that gets no record
-      writeHeader: true,
+      syncMarker: Buffer.from(syncMarker),
+      // the header even for a file that gets no record (written here when the schema text is ours)
+      writeHeader: schemaText === undefined,
     });
-    const written = pipeline(encoder, fs.createWriteStream(file));
+    const out = fs.createWriteStream(file);
+    if (schemaText !== undefined) out.write(new ContainerEncoder(schemaText, { codec, syncMarker }).header);
+    const written = pipeline(encoder, out);
     written.catch(() => undefined); // awaited when the file closes
     this.files.push(file);
     this.fileIndex++;

@@ -23,9 +23,11 @@ import {
   mpcorbOrder,
   StampPool,
 } from './model/index.js';
+import { checkRunCounts } from './run-counts.js';
 
 export { AlertEncoder, compileFinkSchema } from './alert-encoder.js';
 export { ContainerEncoder, encodeContainer } from './container-writer.js';
+export { runSimulateLsst, type SimulateLsstOptions, type SimulateLsstResult } from './lsst/index.js';
 
 /** Options of runSimulate. */
 export interface SimulateOptions {
@@ -89,13 +91,7 @@ interface Sink {
 export async function runSimulate(options: SimulateOptions): Promise<SimulateResult> {
   const log = options.log.child({ component: 'ingest.simulate' });
   const startNight = parseStartNight(options.startNight);
-  for (const [name, v] of [
-    ['nights', options.nights],
-    ['alertsPerNight', options.alertsPerNight],
-  ] as const) {
-    if (!Number.isInteger(v) || v < 1) throw new RangeError(`${name} must be a positive integer, got ${v}`);
-  }
-  if (!Number.isInteger(options.seed)) throw new RangeError(`seed must be an integer, got ${options.seed}`);
+  checkRunCounts(options);
   const t0 = performance.now();
   await fs.mkdir(options.outDir, { recursive: true });
   const sim = new AlertSimulation({

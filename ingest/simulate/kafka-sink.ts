@@ -1,6 +1,7 @@
 /**
  * Produces encoded alerts to a Kafka topic with kafkajs, one alert per message as ZTF does: the value is an Avro
- * object container of one record (schema embedded), the key the objectId. Messages go out in batches of
+ * object container of one record (schema embedded), the key the objectId — or any prepared value (the LSST
+ * simulator's Confluent-framed datums). Messages go out in batches of
  * `batchSize` with acks = 1, spread over the partitions by key, or each batch to one partition in turn.
  */
 import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
@@ -11,7 +12,8 @@ import type { ContainerEncoder } from './container-writer.js';
 export interface KafkaSinkOptions {
   readonly brokers: readonly string[];
   readonly topic: string;
-  readonly encoder: ContainerEncoder;
+  /** Wraps each record of `write` into a container; not needed when only `writeValue` is used. */
+  readonly encoder?: ContainerEncoder;
   readonly log: Logger;
   /** Messages per produce request (default 500). */
   readonly batchSize?: number;
@@ -81,9 +83,15 @@ export class KafkaAlertSink {
     this.sent += messages.length;
   }
 
-  /** Queues one encoded alert; sends when the batch is full. */
+  /** Queues one encoded alert as a one-record container; sends when the batch is full. Throws without an encoder. */
   async write(objectId: string, record: Uint8Array): Promise<void> {
-    this.batch.push({ key: objectId, value: this.options.encoder.container([record]) });
+    if (!this.options.encoder) throw new Error('KafkaAlertSink.write needs an encoder');
+    await this.writeValue(objectId, this.options.encoder.container([record]));
+  }
+
+  /** Queues one message value as it is (e.g. a Confluent-framed datum); sends when the batch is full. */
+  async writeValue(key: string, value: Buffer): Promise<void> {
+    this.batch.push({ key, value });
     if (this.batch.length >= this.batchSize) await this.flush();
   }
 

@@ -12,7 +12,7 @@ describe('observer table', () => {
     expect(findObserver('I41')?.lonDeg).toBe(243.14022);
     expect(findObserver('675')?.rhoSinPhi).toBe(0.546831);
     expect(findObserver('500')?.rhoCosPhi).toBe(0);
-    expect(findObserver('X05')).toBeNull();
+    expect(findObserver('Z99')).toBeNull();
     expect(findObserver('toString')).toBeNull();
   });
 
@@ -21,6 +21,13 @@ describe('observer table', () => {
     const { latDeg, heightM } = siteGeodetic(OBSERVERS.I41);
     expect(Math.abs(latDeg - 33.357336)).toBeLessThan(1e-4);
     expect(Math.abs(heightM - 1664)).toBeLessThan(30);
+  });
+
+  it('gives the geodetic position of X05 (Rubin, Cerro Pachón: lat -30.2446 deg, 2663 m) from its MPC constants', () => {
+    // Rubin Observatory's published site: latitude -30.244639, height 2662.75 m (LSST Observatory summit).
+    const { latDeg, heightM } = siteGeodetic(OBSERVERS.X05);
+    expect(Math.abs(latDeg + 30.2446)).toBeLessThan(2e-3);
+    expect(Math.abs(heightM - 2663)).toBeLessThan(60);
   });
 });
 

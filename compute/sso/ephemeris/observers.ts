@@ -15,7 +15,7 @@ import {
 import { JD_J2000, KM_PER_AU, RAD_PER_DEG } from './frames.js';
 
 /** MPC codes known to the ephemeris code. */
-export type ObserverCode = 'I41' | '675' | 'M22' | '500';
+export type ObserverCode = 'I41' | '675' | 'M22' | 'X05' | '500';
 
 /** An observatory in the MPC form. */
 export interface ObserverSite {
@@ -30,7 +30,7 @@ export interface ObserverSite {
 }
 
 /**
- * The observatory table. I41 and 675 are the MPC values (docs/references.md#ephemeris-algorithm step 4). M22 (ATLAS Sutherland) is
+ * The observatory table. I41, 675 and X05 (Rubin) are the MPC values (docs/references.md#ephemeris-algorithm step 4). M22 (ATLAS Sutherland) is
  * computed from the geodetic position of the Sutherland plateau (lat -32.3800, lon 20.8101 E, height 1770 m),
  * within about 1 km of the telescope (not the MPC line). 500 is the geocentre.
  */
@@ -55,6 +55,13 @@ export const OBSERVERS: Readonly<Record<ObserverCode, ObserverSite>> = {
     lonDeg: 20.8101,
     rhoCosPhi: 0.845561,
     rhoSinPhi: -0.532607,
+  },
+  X05: {
+    code: 'X05',
+    name: 'Simonyi Survey Telescope, Rubin Observatory',
+    lonDeg: 289.25058,
+    rhoCosPhi: 0.864981,
+    rhoSinPhi: -0.500958,
   },
   '500': { code: '500', name: 'Geocentric', lonDeg: 0, rhoCosPhi: 0, rhoSinPhi: 0 },
 };

@@ -78,6 +78,15 @@ export class AsteroidEphemerides {
     return out;
   }
 
+  /**
+   * The cached trajectory of an asteroid covering a time (its block), to pass to `computeEphemerides` for other
+   * observers or columns than `places` gives (the LSST simulator's full ephemerides from Rubin, X05).
+   * @param jd time (JD, UTC or TT: the block margin covers the difference).
+   */
+  trajectoryCovering(asteroid: SimAsteroid, jd: number): Trajectory {
+    return this.trajectory(asteroid, Math.floor((jd - asteroid.elements.epochJdTt) / BLOCK_DAYS));
+  }
+
   /** The trajectory covering block `block` (integrated from the element epoch, the production default). */
   private trajectory(asteroid: SimAsteroid, block: number): Trajectory {
     const cached = this.cache.get(asteroid);

@@ -38,17 +38,31 @@ export {
   vToZtfBandMag,
 } from './hg1g2-magnitude.js';
 export {
+  drwStep,
+  type LightCurveModel,
+  referenceMag,
+  sourceMag,
+} from './light-curves.js';
+export {
   AlertSimulation,
   addNights,
   HISTORY_DAYS,
   type NightPlan,
   type SimulationOptions,
 } from './night-planner.js';
-export { buildNightSchedule, type Exposure, type Fid, type NightSchedule } from './night-schedule.js';
+export {
+  buildNightSchedule,
+  type Exposure,
+  type Fid,
+  type NightSchedule,
+  placeOnFreeSlots,
+  wrap180,
+} from './night-schedule.js';
 export {
   MAIN_BELT_ORBIT,
   type PhaseCurveSampling,
   type PhaseCurveTruth,
   samplePhaseCurve,
 } from './phase-curve-sampler.js';
+export { drawPeriodicModel } from './population.js';
 export { type StampKind, StampPool, type StampSet } from './stamp-pool.js';

@@ -91,8 +91,32 @@ export function nightId(jd: number): number {
   return Math.floor(jd - ZTF_NID_ZERO_JD);
 }
 
-function wrap180(deg: number): number {
+/** An angle (deg) brought into [-180, 180). */
+export function wrap180(deg: number): number {
   return ((((deg + 180) % 360) + 360) % 360) - 180;
+}
+
+/**
+ * Places visits on a night's time slots in the given order: each on the free slot nearest its wanted slot
+ * (the later one first on a tie), or nowhere (-1) when every slot is taken.
+ * @param wantedSlots wanted slot index of each visit; @param nSlots slots of the night.
+ * @returns the slot of each visit, -1 for a dropped one.
+ */
+export function placeOnFreeSlots(wantedSlots: readonly number[], nSlots: number): number[] {
+  const taken = new Uint8Array(nSlots);
+  return wantedSlots.map((want) => {
+    for (let k = 0; k < nSlots; k++) {
+      const up = want + k;
+      const down = want - k;
+      const slot = up < nSlots && !taken[up] ? up : down >= 0 && !taken[down] ? down : -1;
+      if (slot >= 0) {
+        taken[slot] = 1;
+        return slot;
+      }
+      if (up >= nSlots && down < 0) break;
+    }
+    return -1;
+  });
 }
 
 /**
@@ -139,22 +163,14 @@ export function buildNightSchedule(seed: number, night: number): NightSchedule {
 
   const firstSecond = NIGHT_START_HOUR_UTC * 3600;
   const nSlots = Math.floor(((NIGHT_END_HOUR_UTC - NIGHT_START_HOUR_UTC) * 3600) / SLOT_SECONDS) + 1;
-  const taken = new Uint8Array(nSlots);
+  const slots = placeOnFreeSlots(
+    visits.map((visit) => Math.round(((visit.desiredJd - startJd) * 86400) / SLOT_SECONDS)),
+    nSlots,
+  );
   const placed: { visit: Visit; slot: number }[] = [];
-  for (const visit of visits) {
-    const want = Math.round(((visit.desiredJd - startJd) * 86400) / SLOT_SECONDS);
-    for (let k = 0; k < nSlots; k++) {
-      const up = want + k;
-      const down = want - k;
-      const slot = up < nSlots && !taken[up] ? up : down >= 0 && !taken[down] ? down : -1;
-      if (slot >= 0) {
-        taken[slot] = 1;
-        placed.push({ visit, slot });
-        break;
-      }
-      if (up >= nSlots && down < 0) break;
-    }
-  }
+  visits.forEach((visit, i) => {
+    if (slots[i] >= 0) placed.push({ visit, slot: slots[i] });
+  });
   placed.sort((a, b) => a.slot - b.slot);
 
   const nid = nightId(startJd);

@@ -125,6 +125,39 @@ function agnLabels(rng: Prng): CatalogueLabels {
   return { ...NO_LABELS, cdsxmatch, gaiaClass: cdsxmatch === 'Unknown' ? 'nan' : 'AGN' };
 }
 
+/**
+ * Draws a periodic variable: period, amplitude, epoch, colour and eclipse shape of its class, its mean magnitude
+ * uniform in `meanMagRangeR` (mag, r; drawn first).
+ * Reference: RR Lyrae periods 0.45-0.75 d and amplitudes 0.4-0.9 mag, Miras 150-450 d and 1.5-3.5 mag
+ * (GCVS classes); eclipsing binaries log-uniform in 0.3-10 d.
+ */
+export function drawPeriodicModel(
+  kind: 'rrlyrae' | 'eclipsing' | 'mira',
+  rng: Prng,
+  meanMagRangeR: readonly [number, number],
+): PeriodicModel {
+  const meanMagR = rng.range(meanMagRangeR[0], meanMagRangeR[1]);
+  const periodDays =
+    kind === 'rrlyrae'
+      ? rng.range(0.45, 0.75)
+      : kind === 'mira'
+        ? rng.range(150, 450)
+        : logUniform(rng, 0.3, 10);
+  const amplitudeMagR =
+    kind === 'rrlyrae' ? rng.range(0.4, 0.9) : kind === 'mira' ? rng.range(1.5, 3.5) : rng.range(0.3, 1.2);
+  return {
+    kind,
+    periodDays,
+    epochJd: 2460000 + rng.range(0, periodDays),
+    meanMagR,
+    colorMag:
+      kind === 'mira' ? rng.range(1.2, 2) : kind === 'rrlyrae' ? rng.range(0.15, 0.4) : rng.range(0.2, 1),
+    amplitudeMagR,
+    secondaryDepthMag: kind === 'eclipsing' ? amplitudeMagR * rng.range(0, 0.5) : 0,
+    eclipseWidth: rng.range(0.02, 0.07),
+  };
+}
+
 function drawSteady(
   cls: 'rrlyrae' | 'eclipsing' | 'mira' | 'agn' | 'variable' | 'microlensing',
   rng: Prng,
@@ -145,28 +178,8 @@ function drawSteady(
     retireJd: Number.POSITIVE_INFINITY,
     steady: true,
   });
-  const periodic = (kind: 'rrlyrae' | 'eclipsing' | 'mira'): PeriodicModel => {
-    const meanMagR = kind === 'mira' ? rng.range(13.5, 16.5) : rng.range(14.5, 18.5);
-    const periodDays =
-      kind === 'rrlyrae'
-        ? rng.range(0.45, 0.75)
-        : kind === 'mira'
-          ? rng.range(150, 450)
-          : logUniform(rng, 0.3, 10);
-    const amplitudeMagR =
-      kind === 'rrlyrae' ? rng.range(0.4, 0.9) : kind === 'mira' ? rng.range(1.5, 3.5) : rng.range(0.3, 1.2);
-    return {
-      kind,
-      periodDays,
-      epochJd: 2460000 + rng.range(0, periodDays),
-      meanMagR,
-      colorMag:
-        kind === 'mira' ? rng.range(1.2, 2) : kind === 'rrlyrae' ? rng.range(0.15, 0.4) : rng.range(0.2, 1),
-      amplitudeMagR,
-      secondaryDepthMag: kind === 'eclipsing' ? amplitudeMagR * rng.range(0, 0.5) : 0,
-      eclipseWidth: rng.range(0.02, 0.07),
-    };
-  };
+  const periodic = (kind: 'rrlyrae' | 'eclipsing' | 'mira'): PeriodicModel =>
+    drawPeriodicModel(kind, rng, kind === 'mira' ? [13.5, 16.5] : [14.5, 18.5]);
   switch (cls) {
     case 'rrlyrae': {
       const m = periodic('rrlyrae');

@@ -1,0 +1,32 @@
+/**
+ * What the LSST file readers yield, the same shape for every format (as the ZTF readers: batches of decoded
+ * records with their positions, and an unreadable rest to quarantine), so that one ingestion loop serves them all.
+ */
+import type { Position } from '../../data/index.js';
+import type { LsstDecodeOutcome } from '../decode/index.js';
+
+/** A decoded LSST record with its position (file and index); `raw` gives the bytes to quarantine a rejection. */
+export interface LsstDecodedItem {
+  readonly outcome: LsstDecodeOutcome;
+  readonly position: Position;
+  readonly raw: () => Uint8Array;
+}
+
+/**
+ * A batch of decoded records, or the unreadable rest of a file (a truncated or corrupt container, a file that is
+ * not an LSST alert file): its reason, where it starts, and its bytes (at most MAX_QUARANTINED_BYTES).
+ */
+export type LsstSourceEvent =
+  | { readonly kind: 'items'; readonly items: readonly LsstDecodedItem[] }
+  | {
+      readonly kind: 'bad-tail';
+      readonly reason: string;
+      readonly position: Position;
+      readonly bytes: Uint8Array;
+    };
+
+/** Most bytes of an unreadable rest kept for the quarantine (as for ZTF files). */
+export const MAX_QUARANTINED_BYTES = 16 * 1024 * 1024;
+
+/** Records per batch by default. */
+export const LSST_BATCH_SIZE = 500;
