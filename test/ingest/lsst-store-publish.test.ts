@@ -7,9 +7,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LSST_PART_FILES, type LsstAlert, type LsstPartFile, readCatalog } from '../../data/index.js';
+import { readLsstStamps, readRowsOfObjects } from '../../data/queries/lsst/index.js';
 import type { DecodedItem } from '../../ingest/pipeline.js';
 import { publishNights } from '../../ingest/publish/index.js';
 import { LsstIngestPipeline } from '../../ingest/stage/lsst-stager.js';
+import { LsstStoreReader } from '../../serve/lsst-store-reader.js';
 import { dayObsOf, lsstAlert, SCHEMA_B } from '../support/lsst-alerts.js';
 import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';
@@ -208,6 +210,32 @@ describe('an LSST night published', () => {
     });
     expect(catalog.statistics[String(N2)]).toMatchObject({ 'f:alerts': 2, 'f:objects': 2, 'f:is_first': 1 });
     expect(catalog.lastPublication?.nights).toEqual([N2]);
+  });
+
+  it("is read by the LSST server's queries: a diaObject's detections and an alert's stamps", async () => {
+    const reader = await LsstStoreReader.open(layout, testLog, { pollMs: 60_000 });
+    try {
+      const { tables } = reader.snapshot();
+      const query = reader.query.bind(reader);
+      const rows = await readRowsOfObjects(
+        query,
+        tables.sources,
+        'r:diaSourceId',
+        [X],
+        ['r:diaSourceId', 'v:alert'],
+      );
+      expect(rows.map((r) => [r['r:diaSourceId'], r['v:alert']])).toEqual([
+        [id(5), true],
+        [id(3), true],
+        [id(2), true],
+        [id(1), true],
+        [H0.diaSourceId, false],
+      ]);
+      const stamps = await readLsstStamps(query, tables.cutouts, id(3));
+      expect(Buffer.from(stamps?.Template as Uint8Array)).toEqual(Buffer.alloc(64, 34));
+    } finally {
+      reader.close();
+    }
   });
 
   it('publishes again only the nights staged again', async () => {
