@@ -2,12 +2,13 @@
  * The cutouts of an LSST part: `cutouts.parquet` with each alert's `r:diaSourceId`, `r:diaObjectId` and its three
  * stamps as FITS bytes (`b:cutout<Kind>`, Fink's LSST names), read from the staging stamps files (where staging
  * appends them, outside DuckDB) in `r:diaSourceId` order — the order of the file, so nothing is sorted — into a
- * work table that DuckDB copies into the part.
+ * work table that DuckDB copies into the part. The rows are built into data chunks (chunk-rows.ts): DuckDB's
+ * appender, value by value, took 45 s for 5,000 alerts' 300 MB of stamps, the chunks 3 s.
  */
 import fs from 'node:fs';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { STAMP_REF_COLUMNS, sqlPathLiteral } from '../../data/index.js';
-import { stampsFileOf } from '../stage/index.js';
+import { appendChunks, ChunkRows, stampsFileOf } from '../stage/index.js';
 import { PARQUET_COMPRESSION } from './part-writer.js';
 
 /** The stamps' columns in cutouts.parquet (Fink's LSST names, `b:cutout<Kind>`), in stamp order. */
@@ -35,30 +36,36 @@ export async function writeLsstCutouts(
   const fds = files.map((f) => fs.openSync(stampsFileOf(f), 'r'));
   let rows = 0;
   try {
-    const appender = await conn.createAppender('l_cutout_bytes');
+    const built = new ChunkRows(['long', 'long', 'blob', 'blob', 'blob']);
+    const append = async (): Promise<void> => {
+      const chunks = built.take();
+      appendChunks(await conn.createAppender('l_cutout_bytes'), chunks);
+      built.release(chunks);
+    };
     const result = await conn.stream(
       `SELECT alert_id, "r:diaObjectId", file_no, ${STAMP_REF_COLUMNS.join(', ')} FROM l_cutouts ORDER BY alert_id`,
     );
     for await (const chunk of result.yieldRows()) {
       for (const [id, objectId, fileNo, offset, ...lengths] of chunk) {
-        appender.appendBigInt(id as bigint);
-        appender.appendBigInt(objectId as bigint);
+        built.long(id as bigint);
+        built.long(objectId as bigint);
         let at = Number(offset as bigint);
         for (const length of lengths) {
           if (length === null) {
-            appender.appendNull();
+            built.null();
             continue;
           }
           const bytes = new Uint8Array(Number(length));
           fs.readSync(fds[Number(fileNo)], bytes, 0, bytes.length, at);
-          appender.appendBlob(bytes);
+          built.blob(bytes);
           at += bytes.length;
         }
-        appender.endRow();
+        built.endRow();
         rows++;
       }
+      await append();
     }
-    appender.closeSync();
+    await append();
   } finally {
     for (const fd of fds) fs.closeSync(fd);
   }

@@ -1,4 +1,6 @@
 /** Public face of ingest/stage/: what code outside this folder imports from it. */
+
+export { appendChunks, ChunkRows } from './chunk-rows.js';
 export { deriveAlertValues } from './derive.js';
 export type { LsstStagedAlert } from './lsst-night-staging.js';
 export { LsstIngestPipeline, LsstStager } from './lsst-stager.js';
