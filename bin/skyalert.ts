@@ -55,6 +55,7 @@ const COMMANDS: Record<string, Command> = {
     help: INGEST_HELP,
     options: {
       store: { type: 'string' },
+      survey: { type: 'string' },
       ingester: { type: 'string' },
       'no-publish': { type: 'boolean' },
       kafka: { type: 'string' },

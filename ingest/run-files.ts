@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { StoreLayout } from '../data/index.js';
+import { claimStoreSurvey, readStoreSurvey, type StoreLayout, type Survey } from '../data/index.js';
 import { errorText } from './error-text.js';
 import { type IngestCounts, IngestPipeline } from './pipeline.js';
 import { RateReporter } from './progress.js';
@@ -22,12 +22,16 @@ import {
   unpublishedNights,
 } from './publish/index.js';
 import {
+  detectSurvey,
+  lsstInputKind,
   ReadArena,
   readAvroFile,
+  readLsstInputs,
   readTableFile,
   readTarball,
   UnreadableTableError,
 } from './sources/index.js';
+import { LsstIngestPipeline } from './stage/index.js';
 
 /** Kinds of input files, by name. */
 export type InputKind = 'avro' | 'tarball' | 'parquet' | 'json';
@@ -111,11 +115,19 @@ export async function ingestFiles(
     compact?: boolean;
     /** The ring .avro blocks are read into (default: one of READ_ARENA_BYTES). */
     readArena?: ReadArena;
+    /** The survey of the inputs (default: detected from them, inputsSurvey; else the store's; else ZTF). */
+    survey?: Survey;
   },
 ): Promise<FileIngestSummary> {
   const { log } = options;
   const files = expandInputs(inputs);
-  const pipeline = new IngestPipeline(layout, options.ingesterId, log, undefined, true);
+  const survey = options.survey ?? (await inputsSurvey(files)) ?? readStoreSurvey(layout) ?? 'ztf';
+  // alerts of another survey than the store's are refused before anything is read or staged
+  claimStoreSurvey(layout, survey);
+  const ztf = survey === 'ztf' ? new IngestPipeline(layout, options.ingesterId, log, undefined, true) : null;
+  const lsst = ztf === null ? new LsstIngestPipeline(layout, options.ingesterId, log, true) : null;
+  // what the loop below does with either survey's pipeline (staging is the same; reading differs)
+  const pipeline: RunPipeline = (ztf ?? lsst) as RunPipeline;
   // Publication overlaps ingestion: a night that stopped receiving alerts is closed and published in the
   // background (a worker thread) while the next nights are staged; a night that receives alerts again is
   // published again at the end.
@@ -165,64 +177,9 @@ export async function ingestFiles(
   let failure: unknown = null;
   /** Inputs that held no record at all (e.g. ZTF's archive of a night without observations). */
   const emptyInputs: string[] = [];
-  let pendingMessages: Parameters<IngestPipeline['ingestMessages']>[0][number][] = [];
-  const flushMessages = async (): Promise<void> => {
-    if (pendingMessages.length === 0) return;
-    const batch = pendingMessages;
-    pendingMessages = [];
-    await pipeline.ingestMessages(batch);
-    await afterBatch();
-  };
   try {
-    for (const file of files) {
-      const kind = inputKind(file);
-      const readBefore = pipeline.counts.read;
-      if (kind === 'avro') {
-        const size = fs.statSync(file).size;
-        if (size < 4 * 1024 * 1024) {
-          // small files (one alert each, as ZTF writes them) are batched together
-          pendingMessages.push({ bytes: fs.readFileSync(file), position: { kind: 'file', file, index: 0 } });
-          if (pendingMessages.length >= batchSize) await flushMessages();
-          continue;
-        }
-        await flushMessages();
-        for await (const ev of readAvroFile(file, pipeline.decoder, batchSize, arena)) {
-          if (ev.kind === 'items') {
-            const { durable } = await pipeline.handOverDecoded(ev.items);
-            const releasable = ev.releasable ?? 0;
-            // a failed batch keeps its buffers: the ingestion stops at the next hand-over
-            durable.then(() => arena.releaseBefore(releasable)).catch(() => undefined);
-            await afterBatch();
-          } else pipeline.quarantineRaw(ev.reason, ev.position, ev.bytes);
-        }
-      } else if (kind === 'tarball') {
-        await flushMessages();
-        for await (const ev of readTarball(file, batchSize)) {
-          if (ev.kind === 'messages') {
-            await pipeline.ingestMessages(ev.messages);
-            await afterBatch();
-          } else pipeline.quarantineRaw(ev.reason, { kind: 'file', file, index: ev.index }, ev.bytes);
-        }
-      } else if (kind === 'parquet' || kind === 'json') {
-        await flushMessages();
-        try {
-          for await (const items of readTableFile(file, kind, batchSize)) {
-            await pipeline.ingestDecoded(items);
-            await afterBatch();
-          }
-        } catch (err) {
-          if (!(err instanceof UnreadableTableError)) throw err;
-          // like a truncated Avro file's tail: the rows read are kept, the file is quarantined with the reason
-          pipeline.quarantineRaw(err.message, { kind: 'file', file, index: err.rowsRead }, fileHead(file));
-        }
-      }
-      // small .avro files are counted when their batch is staged; an empty one is quarantined there
-      if (pipeline.counts.read === readBefore) {
-        emptyInputs.push(file);
-        log.warn({ file }, 'no alerts found in this input');
-      }
-    }
-    await flushMessages();
+    if (ztf !== null) await stageZtfFiles(files, ztf, afterBatch, emptyInputs, { batchSize, arena, log });
+    else if (lsst !== null) await stageLsstFiles(files, lsst, afterBatch, emptyInputs, { batchSize, log });
     await pipeline.flush();
   } catch (err) {
     // a fatal error (e.g. no space left on device): the nights staged before it are published, then it is thrown
@@ -266,6 +223,117 @@ export async function ingestFiles(
     seconds,
     ratePerSecond,
   };
+}
+
+/** What the file loop uses of a survey's staging pipeline (ingest/pipeline.ts StagingPipeline). */
+type RunPipeline = Pick<
+  IngestPipeline | LsstIngestPipeline,
+  'counts' | 'nightsTouched' | 'lastBatchNights' | 'nightDurable' | 'flush' | 'close' | 'quarantineRaw'
+> & { readonly stager: Pick<IngestPipeline['stager'], 'beforeOpen' | 'openNights' | 'closeNight'> };
+
+/** The survey of file inputs: that of the first input whose survey can be told (docs/surveys.md), else null. */
+export async function inputsSurvey(files: readonly string[]): Promise<Survey | null> {
+  for (const file of files) {
+    const survey = await detectSurvey(file);
+    if (survey !== null) return survey;
+  }
+  return null;
+}
+
+/** Stages ZTF files (Avro containers, tarballs, parquet and JSON tables), calling `afterBatch` after each batch. */
+async function stageZtfFiles(
+  files: readonly string[],
+  pipeline: IngestPipeline,
+  afterBatch: () => Promise<void>,
+  emptyInputs: string[],
+  options: { batchSize: number; arena: ReadArena; log: Logger },
+): Promise<void> {
+  const { log } = options;
+  let pendingMessages: Parameters<IngestPipeline['ingestMessages']>[0][number][] = [];
+  const flushMessages = async (): Promise<void> => {
+    if (pendingMessages.length === 0) return;
+    const batch = pendingMessages;
+    pendingMessages = [];
+    await pipeline.ingestMessages(batch);
+    await afterBatch();
+  };
+
+  for (const file of files) {
+    const kind = inputKind(file);
+    const readBefore = pipeline.counts.read;
+    if (kind === 'avro') {
+      const size = fs.statSync(file).size;
+      if (size < 4 * 1024 * 1024) {
+        // small files (one alert each, as ZTF writes them) are batched together
+        pendingMessages.push({ bytes: fs.readFileSync(file), position: { kind: 'file', file, index: 0 } });
+        if (pendingMessages.length >= options.batchSize) await flushMessages();
+        continue;
+      }
+      await flushMessages();
+      for await (const ev of readAvroFile(file, pipeline.decoder, options.batchSize, options.arena)) {
+        if (ev.kind === 'items') {
+          const { durable } = await pipeline.handOverDecoded(ev.items);
+          const releasable = ev.releasable ?? 0;
+          // a failed batch keeps its buffers: the ingestion stops at the next hand-over
+          durable.then(() => options.arena.releaseBefore(releasable)).catch(() => undefined);
+          await afterBatch();
+        } else pipeline.quarantineRaw(ev.reason, ev.position, ev.bytes);
+      }
+    } else if (kind === 'tarball') {
+      await flushMessages();
+      for await (const ev of readTarball(file, options.batchSize)) {
+        if (ev.kind === 'messages') {
+          await pipeline.ingestMessages(ev.messages);
+          await afterBatch();
+        } else pipeline.quarantineRaw(ev.reason, { kind: 'file', file, index: ev.index }, ev.bytes);
+      }
+    } else if (kind === 'parquet' || kind === 'json') {
+      await flushMessages();
+      try {
+        for await (const items of readTableFile(file, kind, options.batchSize)) {
+          await pipeline.ingestDecoded(items);
+          await afterBatch();
+        }
+      } catch (err) {
+        if (!(err instanceof UnreadableTableError)) throw err;
+        // like a truncated Avro file's tail: the rows read are kept, the file is quarantined with the reason
+        pipeline.quarantineRaw(err.message, { kind: 'file', file, index: err.rowsRead }, fileHead(file));
+      }
+    }
+    // small .avro files are counted when their batch is staged; an empty one is quarantined there
+    if (pipeline.counts.read === readBefore) {
+      emptyInputs.push(file);
+      log.warn({ file }, 'no alerts found in this input');
+    }
+  }
+  await flushMessages();
+}
+
+/**
+ * Stages LSST files (Avro containers of any Rubin schema or Fink transfer, Spark-written parquet; docs/surveys.md),
+ * calling `afterBatch` after each batch; a file's unreadable rest is quarantined with its reason.
+ */
+async function stageLsstFiles(
+  files: readonly string[],
+  pipeline: LsstIngestPipeline,
+  afterBatch: () => Promise<void>,
+  emptyInputs: string[],
+  options: { batchSize: number; log: Logger },
+): Promise<void> {
+  for (const file of files) {
+    const readBefore = pipeline.counts.read;
+    if (lsstInputKind(file) === null) throw new Error(`not an LSST alert file (.avro, .parquet): ${file}`);
+    for await (const ev of readLsstInputs([file], { batchSize: options.batchSize })) {
+      if (ev.kind === 'items') {
+        await pipeline.handOverDecoded(ev.items);
+        await afterBatch();
+      } else pipeline.quarantineRaw(ev.reason, ev.position, ev.bytes);
+    }
+    if (pipeline.counts.read === readBefore) {
+      emptyInputs.push(file);
+      options.log.warn({ file }, 'no alerts found in this input');
+    }
+  }
 }
 
 /**

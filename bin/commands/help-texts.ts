@@ -45,12 +45,15 @@ Options:
 export const INGEST_HELP = `Usage: skyalert ingest --store DIR [FILE|DIR|TARBALL ...] [options]
        skyalert ingest --store DIR --kafka BROKERS (--topic T | --topic-pattern RE) --group G [options]
 
-Decodes alerts (Avro containers of ZTF 3.2/3.3/4.02 or Fink-enriched alerts, .tar.gz nightly archives,
-Spark/Fink parquet, API exports in parquet or json), stages them per night (idempotent on candid), quarantines bad input with its reason,
-and publishes the touched nights at the end of a file ingestion.
+Decodes alerts (ZTF: Avro containers of ZTF 3.2/3.3/4.02 or Fink-enriched alerts, .tar.gz nightly archives,
+Spark/Fink parquet, API exports in parquet or json; Rubin/LSST: Avro containers of Rubin schemas 7.0-11.0 or
+Fink's LSST transfers, Spark-written parquet), stages them per night (idempotent on candid / diaSourceId),
+quarantines bad input with its reason, and publishes the touched nights at the end of a file ingestion.
+A store holds one survey (docs/surveys.md): the first ingestion records it, alerts of another are refused.
 
 Options:
   --store DIR            store directory (default: $SKYALERT_STORE, then ./skyalert-store)
+  --survey ztf|lsst      the survey of the files (default: detected from the first file that tells)
   --ingester ID          name of this ingester's staging files (default: host name)
   --no-publish           stage only; publish later with 'skyalert publish'
   --kafka BROKERS        comma-separated bootstrap servers (host:port)

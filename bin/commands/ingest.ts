@@ -1,13 +1,16 @@
 /** `skyalert ingest`: files, directories, tarballs, or a Kafka consumer group, into the store's staging. */
 import os from 'node:os';
 import type { Logger } from 'pino';
-import { isValidIngesterId, StoreLayout } from '../../data/index.js';
+import { isSurvey, isValidIngesterId, StoreLayout, type Survey } from '../../data/index.js';
 import { ingestFiles } from '../../ingest/index.js';
 import { peakRssMiB } from '../peak-rss.js';
 import { resolveStoreDir } from '../store-option.js';
+import { UsageError } from './usage-error.js';
 
 export interface IngestArgs {
   store?: string;
+  /** ztf or lsst (default: detected from the inputs). */
+  survey?: string;
   ingester?: string;
   'no-publish'?: boolean;
   kafka?: string;
@@ -26,6 +29,13 @@ export function defaultIngesterId(): string {
   return isValidIngesterId(host) ? host : 'ingester';
 }
 
+/** The `--survey` value: ztf or lsst; undefined when not given. */
+export function parseSurveyOption(text: string | undefined): Survey | undefined {
+  if (text === undefined) return undefined;
+  if (!isSurvey(text)) throw new UsageError(`--survey must be ztf or lsst: ${text}`);
+  return text;
+}
+
 /** Runs a file ingestion and prints its summary; returns the process exit code. */
 export async function runIngestFiles(args: IngestArgs, inputs: string[], log: Logger): Promise<number> {
   const layout = new StoreLayout(resolveStoreDir(args.store));
@@ -33,7 +43,8 @@ export async function runIngestFiles(args: IngestArgs, inputs: string[], log: Lo
   if (!isValidIngesterId(ingesterId))
     throw new Error(`--ingester must match [A-Za-z0-9_.-]{1,64}: ${ingesterId}`);
   const publish = !args['no-publish'];
-  const summary = await ingestFiles(layout, inputs, { ingesterId, log, publish, compact: publish });
+  const survey = parseSurveyOption(args.survey);
+  const summary = await ingestFiles(layout, inputs, { ingesterId, log, publish, compact: publish, survey });
   const published = summary.published;
   log.info({ ...summary, published: published.length, store: layout.root }, 'ingest finished');
   console.log(

@@ -75,16 +75,19 @@ function partQueries(columns: LsstRelationColumns): Record<Exclude<LsstPartFile,
     : null;
   const sources = `SELECT * FROM (${alerts}${history ? ` UNION ALL BY NAME ${history}` : ''})
                    ORDER BY "r:diaObjectId", "r:midpointMjdTai"`;
+  /** An empty file with the key columns, for a table the night's writer schemas gave no column of (all-null lists). */
+  const noRows = (keys: readonly string[]): string =>
+    `SELECT ${keys.map((k) => `NULL::${k === 'r:midpointMjdTai' ? 'DOUBLE' : 'BIGINT'} AS ${q(k)}`).join(', ')} WHERE false`;
   const objects = has('lsst_objects', 'r:diaObjectId')
     ? `SELECT ${list(published('lsst_objects'))} FROM l_objects WHERE ${notSso}
        QUALIFY row_number() OVER (PARTITION BY "r:diaObjectId" ORDER BY alert_mjd DESC, ${ALERT_ID} DESC) = 1
        ORDER BY "r:diaObjectId"`
-    : `SELECT ${list(published('lsst_objects'))} FROM l_objects`;
+    : noRows(['r:diaObjectId']);
   const fp = has('lsst_forced', 'r:diaForcedSourceId')
     ? `SELECT ${list(published('lsst_forced'))} FROM l_forced
        QUALIFY row_number() OVER (PARTITION BY "r:diaForcedSourceId" ORDER BY ${ALERT_ID} DESC) = 1
        ORDER BY "r:diaObjectId", "r:midpointMjdTai"`
-    : `SELECT ${list(published('lsst_forced'))} FROM l_forced`;
+    : noRows(['r:diaForcedSourceId', 'r:diaObjectId', 'r:midpointMjdTai']);
   // diaSource + ssSource (+ the designations it carries), a column of both taken from the diaSource
   const sourceCols = published('lsst_sources');
   const ssoCols = published('lsst_sso').filter((c) => !sourceCols.includes(c));

@@ -1,7 +1,7 @@
 /**
  * An LSST server follows the store's catalog versions: a new version with a second part is served after a
  * refresh, without a restart; across parts, the newest part's diaObject record wins and a diaSource held by two
- * parts is answered once.
+ * parts is answered once, an alert's own row winning over a history row.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import {
   sqlPathLiteral,
   writeCatalog,
 } from '../../data/index.js';
-import { LSST_FIXTURE_PART, type LsstFixtureApp, openLsstFixtureApp } from '../support/lsst-fixture-store.js';
+import { type LsstFixtureApp, openLsstFixtureApp } from '../support/lsst-fixture-store.js';
 import { sql } from '../support/sql.js';
 
 const OID = '169738309211783177';
@@ -38,17 +38,19 @@ async function post(route: string, body: Record<string, unknown>): Promise<Recor
 describe('LSST catalog versions', () => {
   it('serves a new version with a second part: newest diaObject record, each diaSource once', async () => {
     const before = await post('objects', { diaObjectId: OID, columns: 'r:nDiaSources' });
-    const sourcesBefore = (await post('sources', { diaObjectId: OID, columns: 'r:diaSourceId' })).length;
-    const from = fx.layout.partDir(LSST_FIXTURE_PART);
+    const sourcesBefore = await post('sources', { diaObjectId: OID, columns: 'r:diaSourceId,r:psfFlux' });
+    const from = fx.layout.partDir(readCatalog(fx.layout).parts[0].id);
     const to = fx.layout.partDir(SECOND_PART);
     fs.mkdirSync(to, { recursive: true });
     const file = (dir: string, f: keyof typeof LSST_PART_FILES) =>
       sqlPathLiteral(path.join(dir, LSST_PART_FILES[f]));
-    // the second part holds the same diaSources again, and the object's record with one more source
+    // the second part holds the object's record with one more source, and the same diaSources again as seen in a
+    // later alert's history (v:alert false, another flux): the alerts' own rows must still be the ones answered
     await sql(`COPY (SELECT * REPLACE ("r:nDiaSources" + 1 AS "r:nDiaSources") FROM ${file(from, 'objects')}
       WHERE "r:diaObjectId" = ${OID}) TO ${file(to, 'objects')} (FORMAT parquet)`);
     await sql(
-      `COPY (SELECT * FROM ${file(from, 'sources')} WHERE "r:diaObjectId" = ${OID}) TO ${file(to, 'sources')} (FORMAT parquet)`,
+      `COPY (SELECT * REPLACE (false AS "v:alert", "r:psfFlux" + 1 AS "r:psfFlux") FROM ${file(from, 'sources')}
+        WHERE "r:diaObjectId" = ${OID} AND "v:alert") TO ${file(to, 'sources')} (FORMAT parquet)`,
     );
     const current: Catalog = readCatalog(fx.layout);
     writeCatalog(fx.layout, {
@@ -61,7 +63,7 @@ describe('LSST catalog versions', () => {
     expect(fx.reader.current().version).toBe(current.version + 1);
     const after = await post('objects', { diaObjectId: OID, columns: 'r:nDiaSources' });
     expect(after).toEqual([{ 'r:nDiaSources': (before[0]['r:nDiaSources'] as number) + 1 }]);
-    expect((await post('sources', { diaObjectId: OID, columns: 'r:diaSourceId' })).length).toBe(
+    expect(await post('sources', { diaObjectId: OID, columns: 'r:diaSourceId,r:psfFlux' })).toEqual(
       sourcesBefore,
     );
   });

@@ -4,8 +4,9 @@
  * `sources` and `fp` every detection or forced measurement once (by its id), newest first.
  */
 import { listValue } from '@duckdb/node-api';
+import { LSST_STORE_COLUMNS } from '../../survey/index.js';
 import type { QueryFn } from '../objects.js';
-import { columnSql, type LsstTable, partRankSql, projectionSql, relationSql } from './tables.js';
+import { columnSql, hasColumn, type LsstTable, partRankSql, projectionSql, relationSql } from './tables.js';
 
 /** Half-width of the match on `r:midpointMjdTai` (days, ≈ 9 ms): a time copied from an answer finds its row. */
 export const MJD_MATCH_DAYS = 1e-7;
@@ -21,10 +22,15 @@ function rowsOf(
   atTime: boolean,
 ) {
   const time = atTime ? ` AND abs(${columnSql(table, TIME)} - $2::DOUBLE) <= ${MJD_MATCH_DAYS}` : '';
+  // a diaSource received as an alert in one part and seen only in a later alert's history in another: the alert's
+  // row (with Fink's values) wins over the history row, then the newest part
+  const alertFirst = hasColumn(table, LSST_STORE_COLUMNS.alert)
+    ? `${columnSql(table, LSST_STORE_COLUMNS.alert)} DESC NULLS LAST, `
+    : '';
   return `
     SELECT ${projectionSql(table, names)} FROM ${relationSql(table)}
     WHERE ${columnSql(table, OBJECT_ID)} IN (SELECT unnest($1::VARCHAR[])::BIGINT)${time}
-    QUALIFY row_number() OVER (PARTITION BY ${columnSql(table, key)} ORDER BY ${partRankSql(table)} DESC) = 1
+    QUALIFY row_number() OVER (PARTITION BY ${columnSql(table, key)} ORDER BY ${alertFirst}${partRankSql(table)} DESC) = 1
     ORDER BY ${order}`;
 }
 
