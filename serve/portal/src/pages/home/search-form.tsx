@@ -1,17 +1,11 @@
 /**
- * The search entry: a query type (or auto-detection), one text field with help and examples per type, and the
- * class names of the store offered as suggestions. Submitting puts the search in the URL (shareable).
+ * The search entry: a query type (or Fink's syntax), one text field with help and examples per type, and the
+ * class names of the store offered as suggestions. The text is checked before anything is sent: a wrong one
+ * gets a message beside the field. Submitting puts the text, as typed, in the URL (shareable).
  */
 import { useEffect, useState } from 'preact/hooks';
-import { ErrorBox } from '../../components/status.js';
 import { getJson } from '../../lib/api.js';
-import {
-  isFullObjectId,
-  parseSearch,
-  type QueryType,
-  queryText,
-  queryToParams,
-} from '../../lib/query-parse.js';
+import { parseSearch, type QueryType, searchUrl } from '../../lib/query-parse.js';
 import { useLiveExamples } from './live-examples.js';
 import { QUERY_TYPES, QueryHelp } from './query-help.js';
 
@@ -48,9 +42,7 @@ export function SearchForm({ initialText, initialType, onSearch }: SearchFormPro
       return;
     }
     setError(null);
-    const q = parsed.query;
-    if (q.action === 'objectid' && isFullObjectId(q.objectId)) onSearch(`/${q.objectId}`, value.trim());
-    else onSearch(`/?${new URLSearchParams(queryToParams(q)).toString()}`, queryText(q));
+    onSearch(searchUrl(as, value, parsed.query), value.trim());
   };
   const entry = QUERY_TYPES.find((t) => t.type === type) ?? QUERY_TYPES[0];
   return (
@@ -81,14 +73,24 @@ export function SearchForm({ initialText, initialType, onSearch }: SearchFormPro
           name="q"
           type="search"
           value={text}
-          onInput={(e) => setText(e.currentTarget.value)}
+          onInput={(e) => {
+            setText(e.currentTarget.value);
+            setError(null);
+          }}
           placeholder={entry.placeholder}
           aria-label="Search"
+          aria-invalid={error !== null}
+          aria-describedby={error !== null ? 'search-error' : undefined}
           list={type === 'class' ? 'class-names' : undefined}
           autoComplete="off"
         />
         <button type="submit">Search</button>
       </div>
+      {error ? (
+        <p id="search-error" class="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <datalist id="class-names">
         {classes.map((c) => (
           <option key={c} value={c} />
@@ -102,7 +104,6 @@ export function SearchForm({ initialText, initialType, onSearch }: SearchFormPro
           run(example);
         }}
       />
-      {error ? <ErrorBox title="Cannot search">{error}</ErrorBox> : null}
     </form>
   );
 }
