@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_RADIUS_ARCSEC,
+  fieldText,
   type NameQuery,
   parseCone,
   parseRadiusText,
@@ -9,6 +10,7 @@ import {
   queryFromParams,
   queryText,
   queryToParams,
+  searchUrl,
 } from './query-parse.js';
 
 /** The reference cone (docs/references.md#api-cone-test test_coordinates): 12h55m17.218s +02d53m50.35s = 193.8217417°, 2.8973194°. */
@@ -166,3 +168,38 @@ describe('queries in the URL', () => {
   });
 });
 
+describe('the text typed, in the URL and the field', () => {
+  it('opens a full id (any case) on its page, and keeps anything else as typed in ?query=', () => {
+    const url = (text: string) => {
+      const parsed = parseSearch('auto', text);
+      if ('error' in parsed) throw new Error(parsed.error);
+      return searchUrl('auto', text, parsed.query);
+    };
+    expect(url('ztf24abxbmdd')).toBe('/ZTF24abxbmdd');
+    const cone = '19 19 34.5 +61 50 49 r=2m';
+    expect(url(cone)).toBe(`/?${new URLSearchParams({ query: cone })}`);
+    const params = new URLSearchParams(url(cone).slice(2));
+    const parsed = queryFromParams(params);
+    expect(query(parsed)).toMatchObject({ action: 'conesearch', radiusArcsec: 120 });
+    expect(fieldText(params, parsed)).toBe(cone);
+  });
+
+  it('reads ?query= with its type, and reports a wrong text', () => {
+    expect(query(queryFromParams(new URLSearchParams('query=2023-10-18')))).toEqual({
+      action: 'daterange',
+      after: '2023-10-18',
+      windowDays: 1,
+    });
+    expect(query(queryFromParams(new URLSearchParams('query=Benoitcarry&type=sso')))).toEqual({
+      action: 'sso',
+      sso: 'Benoitcarry',
+      partial: false,
+    });
+    expect(queryFromParams(new URLSearchParams('query=193.8 95'))).toHaveProperty('error');
+  });
+
+  it('shows the position of an action= URL as written there, not rewritten into decimals', () => {
+    const params = new URLSearchParams('action=conesearch&ra=19:19:34.5&dec=%2B61:50:49&r=5');
+    expect(fieldText(params, queryFromParams(params))).toBe('19:19:34.5 +61:50:49 r=5');
+  });
+});
