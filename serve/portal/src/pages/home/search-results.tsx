@@ -4,6 +4,8 @@
  * a sortable, paged table with a column chooser, the true total (or the API's limit, said), a sky map, and the same
  * query as CSV / JSON / VOTable. A Solar System number searched as a prefix first lists the matching numbers.
  */
+
+import { useRef } from 'preact/hooks';
 import type { Column } from '../../components/data-table.js';
 import { DataTable } from '../../components/data-table.js';
 import { Downloads } from '../../components/downloads.js';
@@ -95,8 +97,15 @@ export interface SearchResultsProps {
 
 /** The results of one search. */
 export function SearchResults({ search, columns, page, onColumns, onPage }: SearchResultsProps) {
-  const key = JSON.stringify([search, columns]);
-  const answer = useLoad(key, (signal) => runQuery(search, columns, signal));
+  const searchKey = JSON.stringify(search);
+  const loaded = useLoad(JSON.stringify([search, columns]), (signal) => runQuery(search, columns, signal));
+  // while other columns of the same search load, the table stays (and the chooser stays open)
+  const previous = useRef<{ key: string; value: Answer } | null>(null);
+  if (loaded.state === 'done') previous.current = { key: searchKey, value: loaded.value };
+  const answer =
+    loaded.state === 'loading' && previous.current?.key === searchKey
+      ? { state: 'done' as const, value: previous.current.value }
+      : loaded;
   const title = search.action === 'resolve' ? search.name : describeQuery(search);
   if (answer.state === 'loading') return <Loading what={`results of ${title}`} />;
   if (answer.state === 'error') return <ErrorBox title={`${title}: no results`}>{answer.message}</ErrorBox>;
@@ -133,7 +142,7 @@ export function SearchResults({ search, columns, page, onColumns, onPage }: Sear
       ) : (
         <>
           <Downloads endpoint={call.endpoint} args={call.args} fileName={`skyalert_${query.action}`} />
-          <ColumnChooser shown={shown} onChange={onColumns} />
+          <ColumnChooser shown={columns ?? shown} onChange={onColumns} />
           <DataTable
             rows={results}
             columns={tableColumns(shown)}
