@@ -104,6 +104,8 @@ describe("search bar: Fink's syntax", () => {
     expect(expected).toContain(String(row['i:objectId']));
     expect(new URL(page.url()).searchParams.get('query')).toBe(text);
     expect(await page.locator('input[name="q"]').inputValue()).toBe(text);
+    await page.locator('.sky-viewer').waitFor(); // the cone in the sky viewer, besides the sky plot
+    await page.getByRole('figure', { name: 'Sky plot of the results' }).waitFor();
     await page.reload();
     await page.getByRole('table', { name: 'Results' }).waitFor();
     expect(await page.locator('input[name="q"]').inputValue()).toBe(text);
@@ -183,6 +185,7 @@ describe("search bar: Fink's syntax", () => {
     await search(page, night);
     expect(await resultIds(page)).toEqual(expected);
     expect(explorer.at(-1)?.searchParams.get('window')).toBe('1');
+    await page.getByRole('heading', { level: 2, name: new RegExp(`^The night of ${night}`) }).waitFor();
     expect(await page.getByRole('heading', { level: 2 }).first().textContent()).toContain(
       `${expected.length} objects found`,
     );

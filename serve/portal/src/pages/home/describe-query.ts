@@ -30,7 +30,9 @@ export function describeQuery(q: Query): string {
         (q.trend ? `, ${q.trend}` : '')
       );
     case 'daterange':
-      return `Alerts from ${q.after} for ${Number(q.windowDays.toFixed(6))} d`;
+      return /^\d{4}-\d{2}-\d{2}$/.test(q.after) && q.windowDays === 1
+        ? `The night of ${q.after} (UTC date)`
+        : `Alerts from ${q.after} for ${Number(q.windowDays.toFixed(6))} d`;
     case 'conesearch':
       return (
         `Cone ${formatRaHms(q.raDeg, 2)} ${formatDecDms(q.decDeg, 1)}, r = ${radiusText(q.radiusArcsec)}` +

@@ -21,7 +21,7 @@ import { ssoPrefixMatches } from '../../lib/sso-prefix.js';
 import { useLoad } from '../../lib/use-api.js';
 import { ColumnChooser } from './column-chooser.js';
 import { describeQuery } from './describe-query.js';
-import { ResultsSkyPlot } from './results-sky-plot.js';
+import { ConeSkyView, ResultsSkyPlot } from './results-sky-plot.js';
 
 /** Rows per page of the results table. */
 export const PAGE_SIZE = 100;
@@ -156,6 +156,14 @@ export function SearchResults({ search, columns, page, onColumns, onPage }: Sear
             paging={{ page, pageSize: PAGE_SIZE, onPage }}
           />
           <ResultsSkyPlot rows={results} />
+          {query.action === 'conesearch' ? (
+            <ConeSkyView
+              raDeg={query.raDeg}
+              decDeg={query.decDeg}
+              radiusArcsec={query.radiusArcsec}
+              rows={results}
+            />
+          ) : null}
         </>
       )}
     </section>
