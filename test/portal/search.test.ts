@@ -53,6 +53,11 @@ async function resultIds(page: Page): Promise<string[]> {
   return ids.sort();
 }
 
+/** Waits for the results heading of a search (the table below it then holds that search's rows). */
+async function heading(page: Page, start: string): Promise<void> {
+  await page.getByRole('heading', { level: 2 }).filter({ hasText: start }).waitFor();
+}
+
 /** The API requests of the page whose path is /api/v1/<endpoint>. */
 function requestsTo(page: Page, endpoint: string): URL[] {
   const seen: URL[] = [];
@@ -134,6 +139,7 @@ describe("search bar: Fink's syntax", () => {
     const recent = await api('latests', { class: 'SN candidate', n: 5, columns: 'i:objectId,i:jd' });
     await search(page, 'class="SN candidate" last=5');
     await page.waitForURL((u) => u.searchParams.get('query') === 'class="SN candidate" last=5');
+    await heading(page, 'Last 5 alerts of SN candidate —');
     expect(await resultIds(page)).toEqual(idsOf(recent));
 
     const window = { startdate: '2024-03-10', stopdate: '2024-03-20' };
@@ -142,6 +148,7 @@ describe("search bar: Fink's syntax", () => {
     );
     await search(page, `class=SN candidate last=20 after=${window.startdate} before=${window.stopdate}`);
     await page.waitForURL((u) => u.searchParams.get('query')?.includes('after=') === true);
+    await heading(page, `Last 20 alerts of SN candidate after ${window.startdate} before ${window.stopdate}`);
     expect(await resultIds(page)).toEqual(windowed);
 
     const rising = idsOf(
@@ -149,10 +156,11 @@ describe("search bar: Fink's syntax", () => {
     );
     await search(page, 'class="SN candidate" last=50 trend=rising');
     await page.waitForURL((u) => u.searchParams.get('query')?.includes('trend=') === true);
+    await heading(page, 'Last 50 alerts of SN candidate, rising');
     if (rising.length === 0) await page.getByText('No object matches this search').waitFor();
     else expect(await resultIds(page)).toEqual(rising);
     expect(errors).toEqual([]);
-  });
+  }, 240_000);
 
   it('lists the latest alerts of every class with last= alone', async () => {
     const latest = idsOf(await api('latests', { class: 'allclasses', n: 10, columns: 'i:objectId' }));
@@ -190,7 +198,7 @@ describe("search bar: Fink's syntax", () => {
       `${expected.length} objects found`,
     );
     expect(errors).toEqual([]);
-  });
+  }, 240_000);
 
   it('resolves a Solar System name through /api/v1/resolver', async () => {
     const [alert] = await api('latests', { class: 'Solar System MPC', n: 1, columns: 'i:ssnamenr' });
@@ -262,7 +270,7 @@ describe('search results: total, pages, columns', () => {
     expect(await table.locator('tbody tr').count()).toBe(all.length - (pages - 1) * 100);
     await screenshot(page, 'search-pages');
     expect(errors).toEqual([]);
-  });
+  }, 240_000);
 
   it('transfers only the columns shown, and keeps the choice in the URL', async () => {
     const { page, errors } = await watchedPage(browser);
@@ -305,7 +313,7 @@ describe('search results: total, pages, columns', () => {
       .getByRole('columnheader', { name: 'Constellation' })
       .waitFor();
     expect([...errors, ...again.errors]).toEqual([]);
-  });
+  }, 240_000);
 });
 
 describe('object page: neighbourhood', () => {
