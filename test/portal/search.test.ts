@@ -235,6 +235,10 @@ describe('search bar: input checked before it is sent', () => {
       expect(new URL(page.url()).search, text).toBe('');
     }
     expect([...cones, ...dates]).toEqual([]);
+    // a correct text says, while typed, what it will search
+    await page.locator('input[name="q"]').fill('2024-03-15');
+    await page.locator('.search-preview').getByText('The night of 2024-03-15 (UTC date)').waitFor();
+    expect(await page.locator('#search-error').count()).toBe(0);
     await screenshot(page, 'search-invalid');
     expect(errors).toEqual([]);
   });

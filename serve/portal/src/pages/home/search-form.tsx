@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { getJson } from '../../lib/api.js';
 import { parseSearch, type QueryType, searchUrl } from '../../lib/query-parse.js';
+import { describeQuery } from './describe-query.js';
 import { useLiveExamples } from './live-examples.js';
 import { QUERY_TYPES, QueryHelp } from './query-help.js';
 
@@ -45,6 +46,7 @@ export function SearchForm({ initialText, initialType, onSearch }: SearchFormPro
     onSearch(searchUrl(as, value, parsed.query), value.trim());
   };
   const entry = QUERY_TYPES.find((t) => t.type === type) ?? QUERY_TYPES[0];
+  const preview = text.trim() === '' ? null : parseSearch(type, text);
   return (
     <form
       class="search panel"
@@ -89,6 +91,13 @@ export function SearchForm({ initialText, initialType, onSearch }: SearchFormPro
       {error ? (
         <p id="search-error" class="field-error" role="alert">
           {error}
+        </p>
+      ) : preview && 'query' in preview ? (
+        <p class="search-preview" aria-live="polite">
+          Will search:{' '}
+          {preview.query.action === 'resolve'
+            ? `${preview.query.name} (a class name, else resolved: TNS, SIMBAD, Solar System)`
+            : describeQuery(preview.query)}
         </p>
       ) : null}
       <datalist id="class-names">
