@@ -215,6 +215,35 @@ describe("search bar: Fink's syntax", () => {
   });
 });
 
+describe('search bar: names', () => {
+  it('resolves a SIMBAD name the alerts carry (a Gaia DR3 name) into a cone around it', async () => {
+    const rows = await api('latests', { class: 'allclasses', n: 50, columns: 'i:objectId,d:DR3Name' });
+    const row = rows.find((r) => /^Gaia DR3 \d+$/.test(String(r['d:DR3Name'])));
+    expect(row).toBeDefined();
+    const name = String(row?.['d:DR3Name']);
+    const [sesame] = await api('resolver', { resolver: 'simbad', name });
+    const expected = idsOf(
+      await api('conesearch', {
+        ra: Number(sesame.jradeg),
+        dec: Number(sesame.jdedeg),
+        radius: 10,
+        n: 10_000,
+        columns: 'i:objectId',
+      }),
+    );
+    expect(expected).toContain(String(row?.['i:objectId']));
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(`${server.url}/`);
+    await search(page, name);
+    expect(await resultIds(page)).toEqual(expected);
+    await page
+      .locator('.results .resolved')
+      .getByText(/SIMBAD/)
+      .waitFor();
+    expect(withoutResolverMisses(errors)).toEqual([]);
+  }, 240_000);
+});
+
 describe('search bar: input checked before it is sent', () => {
   it('says what is wrong beside the field, and sends nothing', async () => {
     const { page, errors } = await watchedPage(browser);
