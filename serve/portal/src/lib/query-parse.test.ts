@@ -77,6 +77,16 @@ describe('query type detection and parsing', () => {
     });
   });
 
+  it('searches a date without a time as that whole night in the date type too, and refuses impossible dates', () => {
+    expect(query(parseSearch('daterange', '2023-10-18'))).toEqual({
+      action: 'daterange',
+      after: '2023-10-18',
+      windowDays: 1,
+    });
+    expect(query(parseSearch('daterange', '2023-10-18 04:00'))).toMatchObject({ windowDays: 1 / 24 });
+    expect(parseSearch('daterange', '2023-02-30')).toHaveProperty('error');
+  });
+
   it('explains what is wrong', () => {
     expect(parseSearch('objectid', 'XYZ')).toHaveProperty('error');
     expect(parseSearch('conesearch', '400 2 5')).toHaveProperty('error');

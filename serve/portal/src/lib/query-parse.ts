@@ -9,15 +9,18 @@ import { parseFinkSyntax } from './fink-syntax.js';
 import {
   ACTIONS,
   type Action,
+  checkDate,
   DATE,
   DEFAULT_CLASS_LAST,
   DEFAULT_RADIUS_ARCSEC,
   DEFAULT_WINDOW_DAYS,
   ISO_DATE,
+  ISO_DAY,
   isFullObjectId,
   MAX_WINDOW_DAYS,
   NAME_TEXT,
   type NameQuery,
+  NIGHT_DAYS,
   normalizeObjectId,
   type Parsed,
   parseCone,
@@ -106,12 +109,15 @@ export function parseSearch(type: QueryType, text: string): Parsed {
     }
     case 'daterange': {
       const [after, window] = t.split(/\s*,\s*/);
-      const days = parseWindow(window, DEFAULT_WINDOW_DAYS);
+      // a date without a time is that whole night, as in the search bar
+      const days = parseWindow(window, ISO_DAY.test(after) ? NIGHT_DAYS : DEFAULT_WINDOW_DAYS);
       if (!DATE.test(after) || days === null)
         return {
           error:
             'Date search: a start date (2024-03-29 10:00, JD or MJD), optionally a comma and a window in days (≤ 1).',
         };
+      const real = checkDate(after);
+      if ('error' in real) return real;
       return { query: { action, after, windowDays: days } };
     }
     case 'conesearch': {

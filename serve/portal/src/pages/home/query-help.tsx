@@ -43,7 +43,9 @@ export const QUERY_TYPES: readonly {
     type: 'daterange',
     label: 'Date range',
     placeholder: 'start date (ISO UTC, JD or MJD)[, window in days]',
-    help: 'Alerts emitted from the start date during the window (default 1 hour, at most 1 day); the latest alert of each object.',
+    help:
+      'Alerts emitted from the start date during the window (at most 1 day): a date alone is that whole night, a date ' +
+      'and time 1 hour unless a window is given; the latest alert of each object.',
     examples: [],
   },
   {
