@@ -1,4 +1,6 @@
 /** Public face of compute/time/: what code outside this folder imports from it. */
+
+export { DATE_FORMS, JD_THRESHOLD, MAX_DATE_JD, type ParsedDate, parseDateToJd } from './date-text.js';
 export {
   isValidNight,
   JD_UNIX_EPOCH,

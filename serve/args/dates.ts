@@ -6,71 +6,22 @@
  * Reference: docs/references.md#api-dates (`isoify_time`; default start 2019-11-01, default stop now).
  */
 import { z } from 'zod';
-import { MJD_OFFSET, unixMsToJd } from '../../compute/time/index.js';
+import { DATE_FORMS, parseDateToJd, unixMsToJd } from '../../compute/time/index.js';
 import { numberArg } from './common.js';
 
 /** JD of 2019-11-01 00:00 UTC, the start of Fink operations: the default `startdate` everywhere. */
 export const DEFAULT_START_JD = 2458788.5;
 /** {@link DEFAULT_START_JD} as a client writes it. */
 export const DEFAULT_START_DATE = '2019-11-01';
-/** Numbers at or above this value are JDs, below it MJDs (reference: `value // 2400000` non-zero). */
-export const JD_THRESHOLD = 2_400_000;
-/** JD of 10000-01-01 00:00 UTC: later dates have no four-digit ISO year and are rejected. */
-export const MAX_DATE_JD = 5373484.5;
 
-/** Text that says which forms a date argument takes (ends error messages). */
-export const DATE_FORMS =
-  'an ISO UTC date (2021-11-03, 2021-11-03 10:00:00, 2021-11-03T10:00:00), a JD or an MJD';
-
-const ISO_DATE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(?:Z|\+00:00| UTC)?$/;
-const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-
-/** Result of parsing a date: the JD (UTC), or the reason the text is not a date. */
-export type ParsedDate = { readonly jd: number } | { readonly error: string };
-
-function isoToJd(m: RegExpExecArray): ParsedDate {
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const [hour, minute, second] = [Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0)];
-  const fraction = m[7] ? Number(`0.${m[7]}`) : 0;
-  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
-  const t = new Date(ms);
-  const isCalendarDate =
-    t.getUTCFullYear() === year && t.getUTCMonth() === month - 1 && t.getUTCDate() === day;
-  if (!isCalendarDate || hour > 23 || minute > 59 || second > 59)
-    return { error: 'is not a valid calendar date and time' };
-  // Date.UTC maps years 0-99 to 1900-1999; such dates are outside any alert archive anyway.
-  if (year < 1000) return { error: 'has a year before 1000' };
-  return { jd: unixMsToJd(ms + fraction * 1000) };
-}
-
-/**
- * Parses one date argument.
- *
- * @param value ISO UTC text (date, optional `T` or space and `HH:MM[:SS[.fff]]`, optional `Z`), or a number
- *   (as JSON number or text): JD when `Math.floor(value / 2400000) !== 0`, else MJD. Surrounding white space
- *   is ignored.
- * @returns `{ jd }` (JD UTC, 0 ≤ jd ≤ {@link MAX_DATE_JD}), or `{ error }` saying what is wrong. Never throws.
- *
- * Reference: docs/references.md#api-dates.
- */
-export function parseDateToJd(value: string | number): ParsedDate {
-  let num: number;
-  if (typeof value === 'number') num = value;
-  else {
-    const text = value.trim();
-    const iso = ISO_DATE.exec(text);
-    if (iso) return isoToJd(iso);
-    if (!NUMBER.test(text)) return { error: `is not ${DATE_FORMS}` };
-    num = Number(text);
-  }
-  if (!Number.isFinite(num)) return { error: `is not ${DATE_FORMS}` };
-  if (num < 0) return { error: 'must not be negative (a JD or an MJD)' };
-  const jd = Math.floor(num / JD_THRESHOLD) !== 0 ? num : num + MJD_OFFSET;
-  if (jd > MAX_DATE_JD)
-    return { error: 'is after the year 9999 as a JD (give a night as ISO text, e.g. 2021-11-03)' };
-  return { jd };
-}
+// the parser is pure and shared with the portal (compute/time/date-text.ts)
+export {
+  DATE_FORMS,
+  JD_THRESHOLD,
+  MAX_DATE_JD,
+  type ParsedDate,
+  parseDateToJd,
+} from '../../compute/time/index.js';
 
 /** A date argument (ISO text, JD or MJD; JSON number or text) validated and turned into a JD (UTC). */
 export const dateArg = z

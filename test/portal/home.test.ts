@@ -61,10 +61,11 @@ describe('home search', () => {
     await search(page, 'conesearch', text);
     const link = page.getByRole('table', { name: 'Results' }).getByRole('link', { name: objectId });
     await link.waitFor();
+    // the URL keeps the text as typed (never rewritten into decimals), and the field shows it still
     const url = new URL(page.url());
-    expect(url.searchParams.get('action')).toBe('conesearch');
-    expect(Math.abs(Number(url.searchParams.get('ra')) - Number(row['i:ra'])) * 3600).toBeLessThan(0.01);
-    expect(url.searchParams.get('r')).toBe('5');
+    expect(url.searchParams.get('query')).toBe(text);
+    expect(url.searchParams.get('type')).toBe('conesearch');
+    expect(await page.locator('input[name="q"]').inputValue()).toBe(text);
     await page
       .getByRole('figure', { name: 'Sky plot of the results' })
       .and(page.locator('[data-state="ready"]'))
@@ -122,10 +123,10 @@ describe('home search', () => {
     await page.locator('.sso-matches').waitFor();
     const offered = await page.locator('.sso-matches a').allTextContents();
     expect([...offered].sort()).toEqual(expected);
-    expect(new URL(page.url()).searchParams.get('partial')).toBe('true');
+    expect(new URL(page.url()).searchParams.get('query')).toBe(prefix);
     await search(page, 'auto', `sso=${number}`);
     const table = page.getByRole('table', { name: 'Results' });
-    await page.waitForURL((u) => u.searchParams.get('sso') === number && !u.searchParams.has('partial'));
+    await page.waitForURL((u) => u.searchParams.get('query') === `sso=${number}`);
     await table.waitFor();
     const names = await table.locator('tbody tr td:nth-child(3)').allTextContents();
     expect(new Set(names)).toEqual(new Set([number]));

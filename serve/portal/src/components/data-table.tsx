@@ -1,4 +1,7 @@
-/** A sortable table of rows: click a column header to sort by it, again to reverse. */
+/**
+ * A sortable table of rows: click a column header to sort by it, again to reverse. With `paging`, the sorted rows
+ * are shown one page at a time, with the range shown and previous / next buttons.
+ */
 import type { ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 
@@ -17,6 +20,12 @@ export interface DataTableProps<R> {
   readonly label: string;
   readonly initialSort?: { readonly key: string; readonly descending?: boolean };
   readonly rowKey: (row: R, index: number) => string;
+  /** Pages of the sorted rows: the page shown (from 1), its size, and what to do when another is chosen. */
+  readonly paging?: {
+    readonly page: number;
+    readonly pageSize: number;
+    readonly onPage: (page: number) => void;
+  };
 }
 
 function compare(a: number | string | null, b: number | string | null): number {
@@ -27,7 +36,7 @@ function compare(a: number | string | null, b: number | string | null): number {
 }
 
 /** Sortable data table (nulls sort last in both directions). */
-export function DataTable<R>({ rows, columns, label, initialSort, rowKey }: DataTableProps<R>) {
+export function DataTable<R>({ rows, columns, label, initialSort, rowKey, paging }: DataTableProps<R>) {
   const [sort, setSort] = useState(initialSort ?? null);
   const sorted = useMemo(() => {
     const column = sort ? columns.find((c) => c.key === sort.key) : undefined;
@@ -41,42 +50,92 @@ export function DataTable<R>({ rows, columns, label, initialSort, rowKey }: Data
       return sign * compare(va, vb);
     });
   }, [rows, columns, sort]);
+  const pages = paging ? Math.max(1, Math.ceil(sorted.length / paging.pageSize)) : 1;
+  const page = paging ? Math.min(Math.max(1, paging.page), pages) : 1;
+  const first = paging ? (page - 1) * paging.pageSize : 0;
+  const shown = paging ? sorted.slice(first, first + paging.pageSize) : sorted;
   return (
-    <div class="table-scroll">
-      <table class="data" aria-label={label}>
-        <thead>
-          <tr>
-            {columns.map((c) => {
-              const active = sort?.key === c.key;
-              const ariaSort = active ? (sort?.descending ? 'descending' : 'ascending') : undefined;
-              return (
-                <th key={c.key} aria-sort={ariaSort} scope="col">
-                  {c.sortValue ? (
-                    <button
-                      type="button"
-                      onClick={() => setSort({ key: c.key, descending: active ? !sort?.descending : false })}
-                    >
-                      {c.label}
-                      {active ? (sort?.descending ? ' ▼' : ' ▲') : ''}
-                    </button>
-                  ) : (
-                    c.label
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {sorted.map((row, i) => (
-            <tr key={rowKey(row, i)}>
-              {columns.map((c) => (
-                <td key={c.key}>{c.render(row)}</td>
-              ))}
+    <>
+      {paging && pages > 1 ? (
+        <Pager
+          page={page}
+          pages={pages}
+          first={first}
+          count={shown.length}
+          total={sorted.length}
+          onPage={paging.onPage}
+        />
+      ) : null}
+      <div class="table-scroll">
+        <table class="data" aria-label={label}>
+          <thead>
+            <tr>
+              {columns.map((c) => {
+                const active = sort?.key === c.key;
+                const ariaSort = active ? (sort?.descending ? 'descending' : 'ascending') : undefined;
+                return (
+                  <th key={c.key} aria-sort={ariaSort} scope="col">
+                    {c.sortValue ? (
+                      <button
+                        type="button"
+                        onClick={() =>
+                          setSort({ key: c.key, descending: active ? !sort?.descending : false })
+                        }
+                      >
+                        {c.label}
+                        {active ? (sort?.descending ? ' ▼' : ' ▲') : ''}
+                      </button>
+                    ) : (
+                      c.label
+                    )}
+                  </th>
+                );
+              })}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {shown.map((row, i) => (
+              <tr key={rowKey(row, first + i)}>
+                {columns.map((c) => (
+                  <td key={c.key}>{c.render(row)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** Page navigation: the range of rows shown, the page number, previous and next. */
+function Pager({
+  page,
+  pages,
+  first,
+  count,
+  total,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  first: number;
+  count: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <nav class="pager" aria-label="Pages">
+      <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        ← Previous
+      </button>
+      <span aria-live="polite">
+        Rows {(first + 1).toLocaleString('en-US')}–{(first + count).toLocaleString('en-US')} of{' '}
+        {total.toLocaleString('en-US')} (page {page} of {pages})
+      </span>
+      <button type="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next →
+      </button>
+    </nav>
   );
 }

@@ -1,11 +1,20 @@
 /**
- * JSON answers with 64-bit alert ids kept exact: `i:candid` values (up to 19 digits) do not fit a JavaScript
- * number, so they are read as strings before parsing. The cutouts endpoint needs the exact candid.
+ * JSON answers with 64-bit ids kept exact: `i:candid` values (up to 19 digits) and the other Avro longs of an
+ * alert (Pan-STARRS1 ids such as 211873243326729047, processing ids) do not fit a JavaScript number, so they are
+ * read as strings before parsing. The cutouts endpoint needs the exact candid.
  */
 import { type ApiArgs, ApiRequestError, type ApiRow, apiUrl } from './api.js';
 
-/** Fields holding 64-bit integers in the API's JSON. */
-export const INT64_FIELDS: readonly string[] = ['i:candid'];
+/** Fields holding 64-bit integers in the API's JSON (the `long` fields of the ZTF alert candidate). */
+export const INT64_FIELDS: readonly string[] = [
+  'i:candid',
+  'i:objectidps1',
+  'i:objectidps2',
+  'i:objectidps3',
+  'i:pid',
+  'i:rfid',
+  'i:tblid',
+];
 
 /**
  * Quotes the integer values of the named fields in a JSON text, so `JSON.parse` keeps every digit.
@@ -21,7 +30,7 @@ export function quoteIntegerFields(text: string, fields: readonly string[] = INT
   return out;
 }
 
-/** GETs rows of the API with `i:candid` as exact decimal strings. Errors carry the API's message. */
+/** GETs rows of the API with the {@link INT64_FIELDS} as exact decimal strings. Errors carry the API's message. */
 export async function getRowsExact(endpoint: string, args: ApiArgs, signal?: AbortSignal): Promise<ApiRow[]> {
   const response = await fetch(apiUrl(endpoint, args), { signal, headers: { accept: 'application/json' } });
   const text = await response.text();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  apiCall,
   DEFAULT_RADIUS_ARCSEC,
-  detectType,
+  fieldText,
+  type NameQuery,
   parseCone,
   parseRadiusText,
   parseSearch,
@@ -10,6 +10,7 @@ import {
   queryFromParams,
   queryText,
   queryToParams,
+  searchUrl,
 } from './query-parse.js';
 
 /** The reference cone (docs/references.md#api-cone-test test_coordinates): 12h55m17.218s +02d53m50.35s = 193.8217417°, 2.8973194°. */
@@ -18,7 +19,7 @@ const DEC_DEG = 2.8973194;
 /** Tolerance on positions read from text (deg): 1e-6° = 0.0036″, well below the 0.001 s of the inputs. */
 const TOL_DEG = 1e-6;
 
-function query(parsed: ReturnType<typeof parseSearch> | null): Query {
+function query(parsed: ReturnType<typeof parseSearch> | null): Query | NameQuery {
   if (parsed === null || 'error' in parsed) throw new Error(`not a query: ${JSON.stringify(parsed)}`);
   return parsed.query;
 }
@@ -52,17 +53,18 @@ describe('cone search text', () => {
 
 describe('query type detection and parsing', () => {
   it('detects each type in the reference order', () => {
-    expect(detectType('ZTF21abfmbix')).toBe('objectid');
-    expect(detectType('ZTF21abf')).toBe('objectid');
-    expect(detectType('TRCK_20211022_091949_00')).toBe('tracklet');
-    expect(detectType('193.822 2.897 5')).toBe('conesearch');
-    expect(detectType('2024-03-29 10:00, 0.1')).toBe('daterange');
-    expect(detectType('class=Early SN Ia candidate')).toBe('class');
-    expect(detectType('sso=8467')).toBe('sso');
-    expect(detectType('8467')).toBe('sso');
-    expect(detectType('32375')).toBe('sso'); // not an MJD: numbers typed alone are Solar System numbers
-    expect(detectType('Benoitcarry')).toBe('sso');
-    expect(detectType('')).toBeNull();
+    const action = (text: string) => query(parseSearch('auto', text)).action;
+    expect(action('ZTF21abfmbix')).toBe('objectid');
+    expect(action('ZTF21abf')).toBe('objectid');
+    expect(action('TRCK_20211022_091949_00')).toBe('tracklet');
+    expect(action('193.822 2.897 5')).toBe('conesearch');
+    expect(action('2024-03-29 10:00, 0.1')).toBe('daterange');
+    expect(action('class=Early SN Ia candidate')).toBe('class');
+    expect(action('sso=8467')).toBe('sso');
+    expect(action('8467')).toBe('sso');
+    expect(action('32375')).toBe('sso'); // not an MJD: numbers typed alone are Solar System numbers
+    expect(action('Benoitcarry')).toBe('resolve'); // a name: resolved by the server (lib/resolve-name.ts)
+    expect(parseSearch('auto', '')).toHaveProperty('error');
   });
 
   it('searches a Solar System number as a prefix unless sso= forces the exact object (docs/portal.md)', () => {
@@ -73,6 +75,16 @@ describe('query type detection and parsing', () => {
       sso: 'Benoitcarry',
       partial: false,
     });
+  });
+
+  it('searches a date without a time as that whole night in the date type too, and refuses impossible dates', () => {
+    expect(query(parseSearch('daterange', '2023-10-18'))).toEqual({
+      action: 'daterange',
+      after: '2023-10-18',
+      windowDays: 1,
+    });
+    expect(query(parseSearch('daterange', '2023-10-18 04:00'))).toMatchObject({ windowDays: 1 / 24 });
+    expect(parseSearch('daterange', '2023-02-30')).toHaveProperty('error');
   });
 
   it('explains what is wrong', () => {
@@ -166,34 +178,38 @@ describe('queries in the URL', () => {
   });
 });
 
-describe('API call of a query (docs/references.md#portal-search)', () => {
-  it('maps each action to its endpoint', () => {
-    expect(apiCall({ action: 'objectid', objectId: 'ZTF21' })).toEqual({
-      endpoint: 'explorer',
-      args: { objectId: 'ZTF21' },
+describe('the text typed, in the URL and the field', () => {
+  it('opens a full id (any case) on its page, and keeps anything else as typed in ?query=', () => {
+    const url = (text: string) => {
+      const parsed = parseSearch('auto', text);
+      if ('error' in parsed) throw new Error(parsed.error);
+      return searchUrl('auto', text, parsed.query);
+    };
+    expect(url('ztf24abxbmdd')).toBe('/ZTF24abxbmdd');
+    const cone = '19 19 34.5 +61 50 49 r=2m';
+    expect(url(cone)).toBe(`/?${new URLSearchParams({ query: cone })}`);
+    const params = new URLSearchParams(url(cone).slice(2));
+    const parsed = queryFromParams(params);
+    expect(query(parsed)).toMatchObject({ action: 'conesearch', radiusArcsec: 120 });
+    expect(fieldText(params, parsed)).toBe(cone);
+  });
+
+  it('reads ?query= with its type, and reports a wrong text', () => {
+    expect(query(queryFromParams(new URLSearchParams('query=2023-10-18')))).toEqual({
+      action: 'daterange',
+      after: '2023-10-18',
+      windowDays: 1,
     });
-    expect(apiCall({ action: 'class', className: 'SN candidate', last: 10 })).toEqual({
-      endpoint: 'latests',
-      args: { class: 'SN candidate', n: 10 },
+    expect(query(queryFromParams(new URLSearchParams('query=Benoitcarry&type=sso')))).toEqual({
+      action: 'sso',
+      sso: 'Benoitcarry',
+      partial: false,
     });
-    expect(apiCall({ action: 'conesearch', raDeg: 1, decDeg: 2, radiusArcsec: 3 })).toEqual({
-      endpoint: 'conesearch',
-      args: { ra: 1, dec: 2, radius: 3 },
-    });
-    expect(apiCall({ action: 'daterange', after: '2024-03-29', windowDays: 0.5 }).args).toEqual({
-      startdate: '2024-03-29',
-      window: 0.5,
-    });
-    expect(apiCall({ action: 'tracklet', id: 'TRCK_2024' })).toEqual({
-      endpoint: 'tracklet',
-      args: { id: 'TRCK_2024' },
-    });
-    expect(apiCall({ action: 'sso', sso: '8467', partial: true }, ['8467', '84673'])).toEqual({
-      endpoint: 'sso',
-      args: { n_or_d: '8467,84673' },
-    });
-    expect(apiCall({ action: 'sso', sso: '8467', partial: false }, ['84673']).args).toEqual({
-      n_or_d: '8467',
-    });
+    expect(queryFromParams(new URLSearchParams('query=193.8 95'))).toHaveProperty('error');
+  });
+
+  it('shows the position of an action= URL as written there, not rewritten into decimals', () => {
+    const params = new URLSearchParams('action=conesearch&ra=19:19:34.5&dec=%2B61:50:49&r=5');
+    expect(fieldText(params, queryFromParams(params))).toBe('19:19:34.5 +61:50:49 r=5');
   });
 });

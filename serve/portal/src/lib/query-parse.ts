@@ -1,114 +1,50 @@
 /**
- * The home search: what the user typed (with a query type, or "auto" to detect it) becomes a `Query`; a query
- * lives in the URL (`/?action=conesearch&ra=…&dec=…&r=…`, the reference's scheme, and its older `?query_type=…`
- * form) and maps to one public API call. Pure functions, no DOM.
- * Reference: docs/references.md#portal-urls (URL scheme), #portal-search (parsing order, backend calls); docs/portal.md (SSO prefix).
+ * The home search: what the user typed (with a query type, or "auto": Fink's syntax, lib/fink-syntax.ts) becomes a
+ * search; a search lives in the URL as the text typed (`/?query=…`, never rewritten), or in the reference's
+ * scheme (`/?action=conesearch&ra=…&dec=…&r=…`) and its older `?query_type=…` form. Pure functions, no DOM.
+ * Reference: docs/references.md#portal-urls (URL scheme), #portal-search (parsing order, backend calls); docs/portal.md.
  */
+import { parseDecDeg, parseRaDeg } from '../../../../compute/sky/sexagesimal.js';
+import { parseFinkSyntax } from './fink-syntax.js';
 import {
-  ARCSEC_PER_DEG,
-  MAX_RADIUS_ARCSEC,
-  parseDecDeg,
-  parseRaDeg,
-} from '../../../../compute/sky/sexagesimal.js';
+  ACTIONS,
+  type Action,
+  checkDate,
+  DATE,
+  DEFAULT_CLASS_LAST,
+  DEFAULT_RADIUS_ARCSEC,
+  DEFAULT_WINDOW_DAYS,
+  ISO_DATE,
+  ISO_DAY,
+  isFullObjectId,
+  MAX_WINDOW_DAYS,
+  NAME_TEXT,
+  type NameQuery,
+  NIGHT_DAYS,
+  normalizeObjectId,
+  type Parsed,
+  parseCone,
+  parseRadiusText,
+  type Query,
+  TRACKLET,
+  ZTF_ID,
+} from './search-query.js';
 
-/** The kinds of search (the reference's `action` values the portal serves). */
-export const ACTIONS = ['objectid', 'conesearch', 'daterange', 'class', 'sso', 'tracklet'] as const;
-export type Action = (typeof ACTIONS)[number];
+export { type ApiCall, apiCall } from './search-api.js';
+export {
+  ACTIONS,
+  type Action,
+  DEFAULT_RADIUS_ARCSEC,
+  isFullObjectId,
+  type NameQuery,
+  type Parsed,
+  parseCone,
+  parseRadiusText,
+  type Query,
+} from './search-query.js';
 
-/** Cone radius when none is given (arcsec), as the reference. */
-export const DEFAULT_RADIUS_ARCSEC = 10;
-/** Alerts of a class search when `last` is not given, as the reference. */
-export const DEFAULT_CLASS_LAST = 100;
-/** Length of a date search when no window is given (days): 1 hour. */
-export const DEFAULT_WINDOW_DAYS = 1 / 24;
-/** Longest date search the explorer answers (days). */
-export const MAX_WINDOW_DAYS = 1;
-
-/** A search, as the URL holds it. */
-export type Query =
-  | { readonly action: 'objectid'; readonly objectId: string }
-  | {
-      readonly action: 'conesearch';
-      readonly raDeg: number;
-      readonly decDeg: number;
-      readonly radiusArcsec: number;
-      /** First detection after this date (ISO UTC, JD or MJD), with `windowDays`; optional. */
-      readonly after?: string;
-      readonly windowDays?: number;
-    }
-  | { readonly action: 'daterange'; readonly after: string; readonly windowDays: number }
-  | { readonly action: 'class'; readonly className: string; readonly last: number }
-  | {
-      readonly action: 'sso';
-      readonly sso: string;
-      /** True: a number is a prefix (8467 also finds 84673); false: the exact object (`sso=8467`). */
-      readonly partial: boolean;
-    }
-  | { readonly action: 'tracklet'; readonly id: string };
-
-/** A parse result: the query, or a message saying what is wrong (and how to write it). */
-export type Parsed = { readonly query: Query } | { readonly error: string };
-
-/** What the search box accepts: one of the actions, or `auto` (detected from the text). */
+/** What the search box accepts: one of the actions, or `auto` (Fink's syntax, detected from the text). */
 export type QueryType = Action | 'auto';
-
-const ZTF_ID = /^ZTF\d{2}[a-z]{0,7}$/;
-const ZTF_FULL_ID = /^ZTF\d{2}[a-z]{7}$/;
-const TRACKLET = /^TRCK(_\d{0,8}(_\d{0,6}(_\d{0,2})?)?)?$/;
-/** An ISO UTC date (what auto-detection takes for a date search; bare numbers are Solar System numbers). */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/;
-/** A start date: ISO UTC, JD (7 digits) or MJD (5 digits). */
-const DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$|^\d{7}(\.\d+)?$|^\d{5}(\.\d+)?$/;
-const SSO_TEXT = /^[\p{L}\p{N} /()'._-]{1,40}$/u;
-
-/** A radius with optional unit suffix: `10` or `10s` (arcsec), `2m` (arcmin), `0.5d` (deg). */
-export function parseRadiusText(text: string): number | null {
-  const m = /^(\d+\.?\d*|\.\d+)\s*(s|"|″|m|'|′|d|°)?$/.exec(text.trim());
-  if (!m) return null;
-  const value = Number(m[1]);
-  const unit = m[2] ?? 's';
-  const arcsec = /[m'′]/.test(unit) ? value * 60 : /[d°]/.test(unit) ? value * ARCSEC_PER_DEG : value;
-  return arcsec > 0 && arcsec <= MAX_RADIUS_ARCSEC ? arcsec : null;
-}
-
-/**
- * Reads "RA Dec [radius]" in decimal degrees or sexagesimal (`12 55 17.2 +02 53 50 5`, `12:55:17.2 +02:53:50`,
- * `12h55m17.2s +02d53m50s 2m`, `193.822, 2.897, 5`).
- * @returns the cone (radius default {@link DEFAULT_RADIUS_ARCSEC}), or null when the text is not one.
- */
-export function parseCone(text: string): { raDeg: number; decDeg: number; radiusArcsec: number } | null {
-  const parts = text.includes(',')
-    ? text.split(',').map((p) => p.trim())
-    : groupTokens(text.trim().split(/\s+/));
-  if (parts === null || parts.length < 2 || parts.length > 3) return null;
-  const ra = parseRaDeg(parts[0]);
-  const dec = parseDecDeg(parts[1]);
-  const radius = parts.length === 3 ? parseRadiusText(parts[2]) : DEFAULT_RADIUS_ARCSEC;
-  if (!('deg' in ra) || !('deg' in dec) || radius === null) return null;
-  return { raDeg: ra.deg, decDeg: dec.deg, radiusArcsec: radius };
-}
-
-/** Space-separated tokens as [ra, dec, radius?]: 2-3 tokens as they are, 6-7 as three sexagesimal fields each. */
-function groupTokens(tokens: string[]): string[] | null {
-  if (tokens.length === 2 || tokens.length === 3) return tokens;
-  if (tokens.length === 6 || tokens.length === 7) {
-    return [tokens.slice(0, 3).join(' '), tokens.slice(3, 6).join(' '), ...tokens.slice(6)];
-  }
-  return null;
-}
-
-/** Guesses the query type of a text, in the reference's order (ids, options, coordinates, dates, names). */
-export function detectType(text: string): Action | null {
-  const t = text.trim();
-  if (t === '') return null;
-  if (/^sso\s*[=:]/i.test(t)) return 'sso';
-  if (/^class\s*[=:]/i.test(t)) return 'class';
-  if (ZTF_ID.test(t)) return 'objectid';
-  if (TRACKLET.test(t)) return 'tracklet';
-  if (parseCone(t.split(';')[0]) !== null) return 'conesearch';
-  if (ISO_DATE.test(t.split(/\s*,\s*/)[0])) return 'daterange';
-  return SSO_TEXT.test(t) ? 'sso' : null;
-}
 
 /** Removes a `name=` or `name:` option prefix and surrounding quotes. */
 function optionValue(text: string, name: string): string {
@@ -123,24 +59,38 @@ function parseWindow(text: string | undefined, fallback: number): number | null 
 }
 
 /**
+ * The portal's earlier comma forms, still read in auto mode: `RA Dec r; date; window`, `date, window` and
+ * `class=Name, n`; anything else is Fink's syntax.
+ */
+function parseAuto(t: string): Parsed {
+  if (t.includes(';')) return parseSearch('conesearch', t);
+  const parts = t.split(/\s*,\s*/);
+  if (parts.length === 2 && /^\d+(\.\d+)?$/.test(parts[1])) {
+    if (ISO_DATE.test(parts[0])) return parseSearch('daterange', t);
+    if (/^class\s*[=:]/i.test(parts[0])) return parseSearch('class', t);
+  }
+  return parseFinkSyntax(t);
+}
+
+/**
  * Parses the search box.
- * @param type the chosen query type, or `auto` to detect it ({@link detectType}).
- * @param text what was typed; each type's forms are in `QUERY_HELP` (lib/query-help.ts).
+ * @param type the chosen query type, or `auto` for Fink's syntax (lib/fink-syntax.ts) and the earlier comma forms.
+ * @param text what was typed; each type's forms are in pages/home/query-help.tsx.
  * @returns the query, or an error message naming the expected form. Never throws.
  */
 export function parseSearch(type: QueryType, text: string): Parsed {
   const t = text.trim();
   if (t === '') return { error: 'Type something to search for.' };
-  const action = type === 'auto' ? detectType(t) : type;
-  if (action === null) return { error: `Query not recognized: ${t}` };
+  if (type === 'auto') return parseAuto(t);
+  const action = type;
   switch (action) {
     case 'objectid':
       return ZTF_ID.test(t)
-        ? { query: { action, objectId: t } }
+        ? { query: { action, objectId: normalizeObjectId(t) } }
         : { error: 'Bad ZTF object id: it starts with ZTF and two digits (ZTF21abfmbix, or a prefix).' };
     case 'tracklet':
       return TRACKLET.test(t)
-        ? { query: { action, id: t } }
+        ? { query: { action, id: t.toUpperCase() } }
         : { error: 'Bad tracklet id: TRCK_YYYYMMDD_HHMMSS_NN, or a prefix of it (TRCK_20211022).' };
     case 'class': {
       const [name, last] = optionValue(t, 'class').split(/\s*,\s*/);
@@ -154,17 +104,20 @@ export function parseSearch(type: QueryType, text: string): Parsed {
     case 'sso': {
       const forced = /^sso\s*[=:]/i.test(t);
       const name = optionValue(t, 'sso');
-      if (!SSO_TEXT.test(name)) return { error: 'Solar System search: a name, number or designation.' };
+      if (!NAME_TEXT.test(name)) return { error: 'Solar System search: a name, number or designation.' };
       return { query: { action, sso: name, partial: !forced && /^\d+$/.test(name) } };
     }
     case 'daterange': {
       const [after, window] = t.split(/\s*,\s*/);
-      const days = parseWindow(window, DEFAULT_WINDOW_DAYS);
+      // a date without a time is that whole night, as in the search bar
+      const days = parseWindow(window, ISO_DAY.test(after) ? NIGHT_DAYS : DEFAULT_WINDOW_DAYS);
       if (!DATE.test(after) || days === null)
         return {
           error:
             'Date search: a start date (2024-03-29 10:00, JD or MJD), optionally a comma and a window in days (≤ 1).',
         };
+      const real = checkDate(after);
+      if ('error' in real) return real;
       return { query: { action, after, windowDays: days } };
     }
     case 'conesearch': {
@@ -197,6 +150,8 @@ function numberParam(params: URLSearchParams, ...names: string[]): number | null
  * @returns null when the URL holds no search; an error when it holds a malformed one.
  */
 export function queryFromParams(params: URLSearchParams): Parsed | null {
+  const text = params.get('query');
+  if (text !== null) return parseSearch(queryTypeParam(params.get('type')), text);
   const action = params.get('action');
   if (action !== null) return actionQuery(action, params);
   if (params.has('query_type')) return legacyQuery(params.get('query_type') ?? '', params);
@@ -212,13 +167,20 @@ function actionQuery(action: string, p: URLSearchParams): Parsed {
       return parseSearch('tracklet', get('id') || get('object'));
     case 'sso': {
       const name = get('sso') || get('object');
-      if (!SSO_TEXT.test(name)) return { error: 'Solar System search: a name, number or designation.' };
+      if (!NAME_TEXT.test(name)) return { error: 'Solar System search: a name, number or designation.' };
       const partial = ['1', 'true', 'True'].includes(get('partial'));
       return { query: { action, sso: name, partial: partial && /^\d+$/.test(name) } };
     }
     case 'class': {
       const last = numberParam(p, 'last', 'n') ?? DEFAULT_CLASS_LAST;
-      return parseSearch('class', `${get('class')}, ${last}`);
+      const parsed = parseSearch('class', `${get('class')}, ${last}`);
+      if ('error' in parsed || parsed.query.action !== 'class') return parsed;
+      const extra = (['after', 'before', 'trend'] as const).filter((k) => get(k) !== '');
+      if (extra.length === 0) return parsed;
+      // the keywords are checked as the search bar checks them
+      return parseFinkSyntax(
+        `class="${parsed.query.className}" last=${last} ${extra.map((k) => `${k}="${get(k)}"`).join(' ')}`,
+      );
     }
     case 'daterange': {
       const window = numberParam(p, 'window');
@@ -289,7 +251,14 @@ export function queryToParams(q: Query): Record<string, string> {
     case 'sso':
       return q.partial ? { action: q.action, sso: q.sso, partial: 'true' } : { action: q.action, sso: q.sso };
     case 'class':
-      return { action: q.action, class: q.className, last: String(q.last) };
+      return {
+        action: q.action,
+        class: q.className,
+        last: String(q.last),
+        ...(q.after === undefined ? {} : { after: q.after }),
+        ...(q.before === undefined ? {} : { before: q.before }),
+        ...(q.trend === undefined ? {} : { trend: q.trend }),
+      };
     case 'daterange':
       return { action: q.action, after: q.after, window: String(q.windowDays) };
     case 'conesearch': {
@@ -313,8 +282,15 @@ export function queryText(q: Query): string {
       return q.id;
     case 'sso':
       return q.partial || !/^\d+$/.test(q.sso) ? q.sso : `sso=${q.sso}`;
-    case 'class':
-      return `class=${q.className}${q.last === DEFAULT_CLASS_LAST ? '' : `, ${q.last}`}`;
+    case 'class': {
+      const extra = [
+        q.last === DEFAULT_CLASS_LAST ? '' : ` last=${q.last}`,
+        q.after === undefined ? '' : ` after="${q.after}"`,
+        q.before === undefined ? '' : ` before="${q.before}"`,
+        q.trend === undefined ? '' : ` trend=${q.trend}`,
+      ];
+      return `class="${q.className}"${extra.join('')}`;
+    }
     case 'daterange':
       return `${q.after}, ${q.windowDays}`;
     case 'conesearch': {
@@ -324,44 +300,39 @@ export function queryText(q: Query): string {
   }
 }
 
-/** One API call: a public endpoint and its arguments. */
-export interface ApiCall {
-  readonly endpoint: string;
-  readonly args: Record<string, string | number | boolean>;
+/** The query type of a `type=` URL parameter (auto when absent or unknown). */
+export function queryTypeParam(value: string | null): QueryType {
+  return (ACTIONS as readonly string[]).includes(value ?? '') ? (value as Action) : 'auto';
 }
 
 /**
- * The API call that answers a query (docs/references.md#portal-search): objectid → explorer (objectId, a prefix allowed);
- * cone → conesearch (ra, dec, radius, startdate/window); date range → explorer; class → latests (n = last);
- * sso → sso (`n_or_d`: the exact object, or the numbers `ssoMatches` found for a prefix); tracklet → tracklet.
- * @param ssoMatches for a partial SSO search, the matching names or numbers (see lib/sso-prefix.ts).
+ * The page a search opens: a complete object id (any case) its object page, anything else `/?query=<the text
+ * as typed>` (with `type=` when a query type was chosen), so the field and the URL keep the user's text.
  */
-export function apiCall(q: Query, ssoMatches: readonly string[] = []): ApiCall {
-  switch (q.action) {
-    case 'objectid':
-      return { endpoint: 'explorer', args: { objectId: q.objectId } };
-    case 'tracklet':
-      return { endpoint: 'tracklet', args: { id: q.id } };
-    case 'sso':
-      return {
-        endpoint: 'sso',
-        args: { n_or_d: q.partial && ssoMatches.length > 0 ? ssoMatches.join(',') : q.sso },
-      };
-    case 'class':
-      return { endpoint: 'latests', args: { class: q.className, n: q.last } };
-    case 'daterange':
-      return { endpoint: 'explorer', args: { startdate: q.after, window: q.windowDays } };
-    case 'conesearch': {
-      const cone = { ra: q.raDeg, dec: q.decDeg, radius: q.radiusArcsec };
-      return {
-        endpoint: 'conesearch',
-        args: q.after === undefined ? cone : { ...cone, startdate: q.after, window: q.windowDays ?? 1 },
-      };
-    }
-  }
+export function searchUrl(type: QueryType, text: string, query: Query | NameQuery): string {
+  if (query.action === 'objectid' && isFullObjectId(query.objectId)) return `/${query.objectId}`;
+  const params = new URLSearchParams({ query: text.trim() });
+  if (type !== 'auto') params.set('type', type);
+  return `/?${params.toString()}`;
 }
 
-/** True when a text is a complete ZTF object id (a search for it can open the object page directly). */
-export function isFullObjectId(text: string): boolean {
-  return ZTF_FULL_ID.test(text);
+/**
+ * The text to show in the search field for a page URL: the `query` parameter as typed; for the `action=` and
+ * `query_type=` forms, their values as written in the URL (a position is not rewritten into decimals).
+ */
+export function fieldText(params: URLSearchParams, parsed: Parsed | null): string {
+  const typed = params.get('query');
+  if (typed !== null) return typed;
+  if (parsed === null || 'error' in parsed) return '';
+  const q = parsed.query;
+  if (q.action === 'conesearch') {
+    const ra = params.get('ra') ?? '';
+    const dec = params.get('dec') ?? '';
+    const r = params.get('r') ?? params.get('radius');
+    const after = params.get('after') ?? params.get('startdate_conesearch');
+    return [ra, dec, r === null ? '' : `r=${r}`, after ? `after="${after}"` : '']
+      .filter((p) => p !== '')
+      .join(' ');
+  }
+  return q.action === 'resolve' ? q.name : queryText(q);
 }

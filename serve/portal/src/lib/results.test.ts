@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jdText, sortResults, toResultRows } from './results.js';
+import { cellText, isBlank, jdText, sortResults, toResultRows } from './results.js';
 
 const rows = [
   {
@@ -50,5 +50,20 @@ describe('search results', () => {
   it('writes JD 2460400.5 as 2024-03-31 00:00:00 UTC (USNO JD converter)', () => {
     expect(jdText(2460400.5)).toBe('2024-03-31 00:00:00');
     expect(jdText(null)).toBe('');
+  });
+});
+
+describe('result cells', () => {
+  it('shows blank values (null, NaN, the text nan) as empty, ids as read, numbers in their format', () => {
+    expect(['nan', 'NaN', 'None', null, undefined, Number.NaN, ''].every(isBlank)).toBe(true);
+    expect(isBlank(0)).toBe(false);
+    const [row] = toResultRows([
+      { 'i:objectId': 'ZTF1a', 'd:vsx': 'nan', 'i:objectidps1': '211873243326729047', 'i:magpsf': 18.234 },
+    ]);
+    expect(cellText(row, { field: 'd:vsx', label: 'VSX', format: 'text' })).toBe('');
+    expect(cellText(row, { field: 'i:objectidps1', label: 'PS1', format: 'text' })).toBe(
+      '211873243326729047',
+    );
+    expect(cellText(row, { field: 'i:magpsf', label: 'mag', format: 'mag' })).toBe('18.23');
   });
 });

@@ -4,6 +4,7 @@
  */
 import { jdToIsoText } from '../../../../compute/time/jd.js';
 import type { ApiRow } from './api.js';
+import type { ResultColumn } from './result-columns.js';
 
 /** One object of a search result. */
 export interface ResultRow {
@@ -21,6 +22,8 @@ export interface ResultRow {
   readonly separationArcsec: number | null;
   /** Solar System name of the alerts (`i:ssnamenr`), null when none. */
   readonly ssnamenr: string | null;
+  /** The object's latest alert in the answer, every field it holds. */
+  readonly latest: ApiRow;
 }
 
 function num(value: unknown): number | null {
@@ -62,6 +65,7 @@ export function toResultRows(rows: readonly ApiRow[]): ResultRow[] {
       decDeg: num(latest['i:dec']),
       separationArcsec: separationDeg === null ? null : separationDeg * 3600,
       ssnamenr: text(latest['i:ssnamenr']),
+      latest,
     };
   });
 }
@@ -98,4 +102,44 @@ export function sortResults(rows: readonly ResultRow[], key: ResultSortKey, desc
     if (typeof va === 'number' && typeof vb === 'number') return sign * (va - vb);
     return sign * String(va).localeCompare(String(vb));
   });
+}
+
+/** True for a value that holds nothing: null, absent, NaN, or the texts `nan`, `None`, `null` some fields carry. */
+export function isBlank(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return true;
+  if (typeof value === 'number') return !Number.isFinite(value);
+  return typeof value === 'string' && /^(nan|none|null)$/i.test(value.trim());
+}
+
+/**
+ * A cell of the results table: the column's field of the object's latest alert, as text (empty when blank).
+ * 64-bit ids read as exact strings (lib/exact-json.ts) are shown as they are.
+ */
+export function cellText(row: ResultRow, column: ResultColumn): string {
+  const value = row.latest[column.field];
+  if (isBlank(value)) return '';
+  if (typeof value !== 'number') return String(value);
+  switch (column.format) {
+    case 'mag':
+      return value.toFixed(2);
+    case 'deg':
+      return value.toFixed(5);
+    case 'days':
+      return value.toFixed(2);
+    case 'arcsec':
+      return (value * 3600).toFixed(2);
+    case 'score':
+      return String(Number(value.toPrecision(4)));
+    case 'utc':
+      return jdText(value);
+    default:
+      return String(value);
+  }
+}
+
+/** The value a cell sorts by: its number, else its text; null when blank. */
+export function cellSortValue(row: ResultRow, column: ResultColumn): number | string | null {
+  const value = row.latest[column.field];
+  if (isBlank(value)) return null;
+  return typeof value === 'number' ? value : String(value);
 }

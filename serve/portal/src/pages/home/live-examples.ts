@@ -1,6 +1,7 @@
 /**
  * Examples of the home search taken from the store itself (an object id, a date, a Solar System number and a
- * tracklet of the latest alerts), so each example finds something on any deployment.
+ * tracklet of the latest alerts; for Fink's syntax the id in lower case and the latest night), so each example
+ * finds something on any deployment.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { jdToIsoText } from '../../../../../compute/time/jd.js';
@@ -26,7 +27,7 @@ export function useLiveExamples(): LiveExamples {
     const controller = new AbortController();
     const { signal } = controller;
     Promise.all([
-      latest('allclasses', 'i:objectId,i:jd', signal),
+      latest('allclasses', 'i:objectId,i:jd,v:classification', signal),
       latest('Solar System MPC', 'i:ssnamenr', signal),
       latest('Tracklet', 'd:tracklet', signal),
     ]).then(([any, sso, tracklet]) => {
@@ -36,6 +37,15 @@ export function useLiveExamples(): LiveExamples {
       if (typeof id === 'string') out.objectid = [id, id.slice(0, 8)];
       const jd = any?.['i:jd'];
       if (typeof jd === 'number') out.daterange = [`${jdToIsoText(jd - 1 / 48).slice(0, 16)}, 0.0417`];
+      // Fink's syntax on this store: an id in lower case, the latest night, the latest alert's class, the latest alerts
+      out.auto = [
+        ...(typeof id === 'string' ? [id.toLowerCase()] : []),
+        ...(typeof jd === 'number' ? [jdToIsoText(jd).slice(0, 10)] : []),
+        ...(typeof any?.['v:classification'] === 'string'
+          ? [`class="${any['v:classification']}" last=20`]
+          : []),
+        'last=50',
+      ];
       const name = sso?.['i:ssnamenr'];
       if (typeof name === 'string' || typeof name === 'number') {
         const text = String(name);

@@ -11,9 +11,15 @@ export const QUERY_TYPES: readonly {
 }[] = [
   {
     type: 'auto',
-    label: 'Any (detected)',
-    placeholder: 'Object id, coordinates, date, class=…, Solar System name or number, tracklet',
-    help: 'The type is guessed from the text: ZTF ids, TRCK_ tracklets, coordinates, dates, class=…, sso=…, else a Solar System name or number.',
+    label: 'Any (Fink syntax)',
+    placeholder:
+      'ZTF id, RA Dec, name (M31, AT2021co), class name, date, with r= last= class= after= before= window= trend=',
+    help:
+      "Fink's syntax: an object id (any case; a prefix lists objects), RA Dec (degrees or sexagesimal) or a name " +
+      '(TNS, SIMBAD, Solar System, resolved by the server) with r=10 (arcsec; 2m, 0.5d), after=, before=, window= (days); ' +
+      'class=… with last=, after=, before=, trend=rising|fading; a class name alone (SN candidate, RRLyr); last=50 alone ' +
+      'for the latest alerts of every class; a date alone (2024-03-15) for that whole night; sso=8467 for one Solar ' +
+      'System object, a number alone for every number starting with it.',
     examples: [],
   },
   {
@@ -37,7 +43,9 @@ export const QUERY_TYPES: readonly {
     type: 'daterange',
     label: 'Date range',
     placeholder: 'start date (ISO UTC, JD or MJD)[, window in days]',
-    help: 'Alerts emitted from the start date during the window (default 1 hour, at most 1 day); the latest alert of each object.',
+    help:
+      'Alerts emitted from the start date during the window (at most 1 day): a date alone is that whole night, a date ' +
+      'and time 1 hour unless a window is given; the latest alert of each object.',
     examples: [],
   },
   {

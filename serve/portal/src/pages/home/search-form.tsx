@@ -1,17 +1,12 @@
 /**
- * The search entry: a query type (or auto-detection), one text field with help and examples per type, and the
- * class names of the store offered as suggestions. Submitting puts the search in the URL (shareable).
+ * The search entry: a query type (or Fink's syntax), one text field with help and examples per type, and the
+ * class names of the store offered as suggestions. The text is checked before anything is sent: a wrong one
+ * gets a message beside the field. Submitting puts the text, as typed, in the URL (shareable).
  */
 import { useEffect, useState } from 'preact/hooks';
-import { ErrorBox } from '../../components/status.js';
 import { getJson } from '../../lib/api.js';
-import {
-  isFullObjectId,
-  parseSearch,
-  type QueryType,
-  queryText,
-  queryToParams,
-} from '../../lib/query-parse.js';
+import { parseSearch, type QueryType, searchUrl } from '../../lib/query-parse.js';
+import { describeQuery } from './describe-query.js';
 import { useLiveExamples } from './live-examples.js';
 import { QUERY_TYPES, QueryHelp } from './query-help.js';
 
@@ -48,11 +43,10 @@ export function SearchForm({ initialText, initialType, onSearch }: SearchFormPro
       return;
     }
     setError(null);
-    const q = parsed.query;
-    if (q.action === 'objectid' && isFullObjectId(q.objectId)) onSearch(`/${q.objectId}`, value.trim());
-    else onSearch(`/?${new URLSearchParams(queryToParams(q)).toString()}`, queryText(q));
+    onSearch(searchUrl(as, value, parsed.query), value.trim());
   };
   const entry = QUERY_TYPES.find((t) => t.type === type) ?? QUERY_TYPES[0];
+  const preview = text.trim() === '' ? null : parseSearch(type, text);
   return (
     <form
       class="search panel"
@@ -81,14 +75,31 @@ export function SearchForm({ initialText, initialType, onSearch }: SearchFormPro
           name="q"
           type="search"
           value={text}
-          onInput={(e) => setText(e.currentTarget.value)}
+          onInput={(e) => {
+            setText(e.currentTarget.value);
+            setError(null);
+          }}
           placeholder={entry.placeholder}
           aria-label="Search"
+          aria-invalid={error !== null}
+          aria-describedby={error !== null ? 'search-error' : undefined}
           list={type === 'class' ? 'class-names' : undefined}
           autoComplete="off"
         />
         <button type="submit">Search</button>
       </div>
+      {error ? (
+        <p id="search-error" class="field-error" role="alert">
+          {error}
+        </p>
+      ) : preview && 'query' in preview ? (
+        <p class="search-preview" aria-live="polite">
+          Will search:{' '}
+          {preview.query.action === 'resolve'
+            ? `${preview.query.name} (a class name, else resolved: TNS, SIMBAD, Solar System)`
+            : describeQuery(preview.query)}
+        </p>
+      ) : null}
       <datalist id="class-names">
         {classes.map((c) => (
           <option key={c} value={c} />
@@ -102,7 +113,6 @@ export function SearchForm({ initialText, initialType, onSearch }: SearchFormPro
           run(example);
         }}
       />
-      {error ? <ErrorBox title="Cannot search">{error}</ErrorBox> : null}
     </form>
   );
 }

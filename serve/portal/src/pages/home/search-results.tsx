@@ -1,106 +1,133 @@
 /**
- * Results of a search: the API call of the query (lib/query-parse.ts `apiCall`), one row per object in a
- * sortable table with links to the object pages, a sky plot, and the same query as CSV / JSON / VOTable.
- * A Solar System number searched as a prefix first lists the matching numbers (lib/sso-prefix.ts).
+ * Results of a search: a name is first resolved (lib/resolve-name.ts), then the API call of the search
+ * (lib/search-api.ts) asks for the most rows the endpoint gives and only the columns shown; one row per object in
+ * a sortable, paged table with a column chooser, the true total (or the API's limit, said), a sky map, and the same
+ * query as CSV / JSON / VOTable. A Solar System number searched as a prefix first lists the matching numbers.
  */
+
+import { useRef } from 'preact/hooks';
 import type { Column } from '../../components/data-table.js';
 import { DataTable } from '../../components/data-table.js';
 import { Downloads } from '../../components/downloads.js';
 import { ErrorBox, Loading, Notice } from '../../components/status.js';
 import { type ApiRow, getJson } from '../../lib/api.js';
-import { type ApiCall, apiCall, type Query, queryText } from '../../lib/query-parse.js';
-import { jdText, type ResultRow, toResultRows } from '../../lib/results.js';
+import { getRowsExact } from '../../lib/exact-json.js';
+import type { NameQuery, Query } from '../../lib/query-parse.js';
+import { resolveName } from '../../lib/resolve-name.js';
+import { defaultColumns, OBJECT_ID_FIELD, orderedColumns, requestFields } from '../../lib/result-columns.js';
+import { cellSortValue, cellText, type ResultRow, toResultRows } from '../../lib/results.js';
+import { type ApiCall, apiCall } from '../../lib/search-api.js';
 import { ssoPrefixMatches } from '../../lib/sso-prefix.js';
 import { useLoad } from '../../lib/use-api.js';
-import { ResultsSkyPlot } from './results-sky-plot.js';
+import { ColumnChooser } from './column-chooser.js';
+import { describeQuery } from './describe-query.js';
+import { ConeSkyView, ResultsSkyPlot } from './results-sky-plot.js';
+
+/** Rows per page of the results table. */
+export const PAGE_SIZE = 100;
 
 interface Answer {
-  readonly call: ApiCall;
+  readonly query: Query;
+  /** How a typed name was resolved, when it was. */
+  readonly via: string | null;
+  readonly call: ApiCall | null;
   readonly rows: ApiRow[];
   /** For a prefix SSO search: the numbers found, the exact one first. */
   readonly ssoMatches: readonly string[];
+  readonly shown: readonly string[];
 }
 
-async function runQuery(q: Query, signal: AbortSignal): Promise<Answer> {
+async function runQuery(
+  search: Query | NameQuery,
+  chosen: readonly string[] | null,
+  signal: AbortSignal,
+): Promise<Answer> {
+  let query: Query;
+  let via: string | null = null;
+  if (search.action === 'resolve') {
+    const resolved = await resolveName(search, (endpoint, args) => getJson(endpoint, args, signal));
+    if ('error' in resolved) throw new Error(resolved.error);
+    ({ query, via } = resolved);
+  } else query = search;
+  const shown = chosen ?? defaultColumns(query.action);
   let matches: string[] = [];
-  if (q.action === 'sso' && q.partial) {
+  if (query.action === 'sso' && query.partial) {
     const listed = await getJson<ApiRow[]>(
       'latests',
       { class: 'Solar System MPC', distinct: true, n: 10_000, columns: 'i:ssnamenr' },
       signal,
     );
     matches = ssoPrefixMatches(
-      q.sso,
+      query.sso,
       listed.map((r) => r['i:ssnamenr']),
     );
-    if (matches.length === 0) return { call: apiCall(q), rows: [], ssoMatches: [] };
+    if (matches.length === 0) return { query, via, call: null, rows: [], ssoMatches: [], shown };
   }
-  const call = apiCall(q, matches);
-  const rows = await getJson<ApiRow[]>(call.endpoint, call.args, signal);
-  return { call, rows, ssoMatches: matches };
+  const call = apiCall(query, { ssoMatches: matches, columns: requestFields(shown) });
+  const rows = await getRowsExact(call.endpoint, call.args, signal);
+  return { query, via, call, rows, ssoMatches: matches, shown };
 }
 
-const fixed = (digits: number) => (v: number | null) => (v === null ? '' : v.toFixed(digits));
-
-function columns(cone: boolean, sso: boolean): Column<ResultRow>[] {
-  const list: Column<ResultRow>[] = [
+function tableColumns(shown: readonly string[]): Column<ResultRow>[] {
+  return [
     {
-      key: 'objectId',
+      key: OBJECT_ID_FIELD,
       label: 'objectId',
       render: (r) => <a href={`/${r.objectId}`}>{r.objectId}</a>,
       sortValue: (r) => r.objectId,
     },
-    {
-      key: 'classification',
-      label: 'Class',
-      render: (r) => r.classification ?? '',
-      sortValue: (r) => r.classification,
-    },
-    { key: 'lastMag', label: 'Last mag', render: (r) => fixed(2)(r.lastMag), sortValue: (r) => r.lastMag },
-    { key: 'lastJd', label: 'Last alert (UTC)', render: (r) => jdText(r.lastJd), sortValue: (r) => r.lastJd },
-    { key: 'alerts', label: 'Alerts', render: (r) => r.alerts, sortValue: (r) => r.alerts },
-    { key: 'ra', label: 'RA (deg)', render: (r) => fixed(5)(r.raDeg), sortValue: (r) => r.raDeg },
-    { key: 'dec', label: 'Dec (deg)', render: (r) => fixed(5)(r.decDeg), sortValue: (r) => r.decDeg },
+    ...orderedColumns(shown).map((c) => ({
+      key: c.field,
+      label: c.label,
+      render: (r: ResultRow) => cellText(r, c),
+      sortValue: (r: ResultRow) => cellSortValue(r, c),
+    })),
   ];
-  if (sso)
-    list.splice(2, 0, {
-      key: 'ssnamenr',
-      label: 'SSO',
-      render: (r) => r.ssnamenr ?? '',
-      sortValue: (r) => r.ssnamenr,
-    });
-  if (cone)
-    list.push({
-      key: 'separationArcsec',
-      label: 'Separation (″)',
-      render: (r) => fixed(2)(r.separationArcsec),
-      sortValue: (r) => r.separationArcsec,
-    });
-  return list;
 }
 
-/** The results of one query. */
-export function SearchResults({ query }: { query: Query }) {
-  const key = JSON.stringify(query);
-  const answer = useLoad(key, (signal) => runQuery(query, signal));
-  const title = queryText(query);
+/** Props of {@link SearchResults}: the search, the columns chosen in the URL, the page, and URL updates. */
+export interface SearchResultsProps {
+  readonly search: Query | NameQuery;
+  /** The columns of the URL's `columns=`, null for the defaults of the search. */
+  readonly columns: readonly string[] | null;
+  readonly page: number;
+  readonly onColumns: (fields: string[]) => void;
+  readonly onPage: (page: number) => void;
+}
+
+/** The results of one search. */
+export function SearchResults({ search, columns, page, onColumns, onPage }: SearchResultsProps) {
+  const searchKey = JSON.stringify(search);
+  const loaded = useLoad(JSON.stringify([search, columns]), (signal) => runQuery(search, columns, signal));
+  // while other columns of the same search load, the table stays (and the chooser stays open)
+  const previous = useRef<{ key: string; value: Answer } | null>(null);
+  if (loaded.state === 'done') previous.current = { key: searchKey, value: loaded.value };
+  const answer =
+    loaded.state === 'loading' && previous.current?.key === searchKey
+      ? { state: 'done' as const, value: previous.current.value }
+      : loaded;
+  const title = search.action === 'resolve' ? search.name : describeQuery(search);
   if (answer.state === 'loading') return <Loading what={`results of ${title}`} />;
-  if (answer.state === 'error')
-    return <ErrorBox title={`${title}: the API answered an error`}>{answer.message}</ErrorBox>;
-  const { call, rows, ssoMatches } = answer.value;
+  if (answer.state === 'error') return <ErrorBox title={`${title}: no results`}>{answer.message}</ErrorBox>;
+  const { query, via, call, rows, ssoMatches, shown } = answer.value;
   const results = toResultRows(rows);
-  const cone = query.action === 'conesearch';
-  const sso = query.action === 'sso';
+  const cut = call?.limit != null && rows.length >= call.limit;
+  const count = `${results.length.toLocaleString('en-US')} object${results.length === 1 ? '' : 's'}`;
   return (
     <section class="results" aria-label="Search results">
       <h2>
-        {title} —{' '}
-        {results.length === 0
-          ? 'nothing found'
-          : `${results.length} object${results.length === 1 ? '' : 's'} found`}
-        {rows.length !== results.length ? ` (${rows.length} alerts)` : ''}
+        {describeQuery(query)} — {results.length === 0 ? 'nothing found' : `${count} found`}
+        {rows.length !== results.length ? ` (${rows.length.toLocaleString('en-US')} alerts)` : ''}
       </h2>
-      {sso && query.partial && ssoMatches.length > 0 ? (
+      {via ? <p class="resolved">{`${search.action === 'resolve' ? search.name : ''} → ${via}`}</p> : null}
+      {cut ? (
+        <Notice>
+          The API answers at most {call?.limit?.toLocaleString('en-US')} objects per search: these are the
+          first {call?.limit?.toLocaleString('en-US')}, there may be more. Narrow the search (a smaller
+          radius, a shorter window, a longer id prefix).
+        </Notice>
+      ) : null}
+      {query.action === 'sso' && query.partial && ssoMatches.length > 0 ? (
         <p class="sso-matches">
           Numbers starting with {query.sso}:{' '}
           {ssoMatches.map((m) => (
@@ -110,19 +137,33 @@ export function SearchResults({ query }: { query: Query }) {
           ))}
         </p>
       ) : null}
-      {results.length === 0 ? (
+      {results.length === 0 || call === null ? (
         <Notice>No object matches this search in the store.</Notice>
       ) : (
         <>
           <Downloads endpoint={call.endpoint} args={call.args} fileName={`skyalert_${query.action}`} />
+          <ColumnChooser shown={columns ?? shown} onChange={onColumns} />
           <DataTable
             rows={results}
-            columns={columns(cone, sso)}
+            columns={tableColumns(shown)}
             label="Results"
             rowKey={(r) => r.objectId}
-            initialSort={cone ? { key: 'separationArcsec' } : { key: 'lastJd', descending: true }}
+            initialSort={
+              query.action === 'conesearch'
+                ? { key: 'v:separation_degree' }
+                : { key: 'v:lastdate', descending: true }
+            }
+            paging={{ page, pageSize: PAGE_SIZE, onPage }}
           />
           <ResultsSkyPlot rows={results} />
+          {query.action === 'conesearch' ? (
+            <ConeSkyView
+              raDeg={query.raDeg}
+              decDeg={query.decDeg}
+              radiusArcsec={query.radiusArcsec}
+              rows={results}
+            />
+          ) : null}
         </>
       )}
     </section>

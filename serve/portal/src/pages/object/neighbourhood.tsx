@@ -6,7 +6,7 @@
 import { Fragment } from 'preact';
 import { ErrorBox, Loading, Notice } from '../../components/status.js';
 import { type ApiRow, getJson } from '../../lib/api.js';
-import { jdText, toResultRows } from '../../lib/results.js';
+import { isBlank, jdText, toResultRows } from '../../lib/results.js';
 import { useLoad } from '../../lib/use-api.js';
 
 /** Radius of the search for other objects of the store (arcsec). */
@@ -36,14 +36,14 @@ const XMATCH_FIELDS: readonly (readonly [field: string, label: string])[] = [
   ['i:magnr', 'Its magnitude'],
 ];
 
+/** A field worth showing: not blank (null, NaN, `nan`, `None`), not ZTF's -999 "no source" placeholder. */
 function present(value: unknown): boolean {
-  return (
-    value !== null &&
-    value !== undefined &&
-    value !== '' &&
-    value !== 'null' &&
-    !(typeof value === 'number' && value < -900)
-  );
+  return !isBlank(value) && !(typeof value === 'number' && value < -900);
+}
+
+/** A number with 6 significant digits; ids read exactly (strings, lib/exact-json.ts) are shown as they are. */
+function fieldText(value: unknown): string {
+  return typeof value === 'number' ? String(Number(value.toPrecision(6))) : String(value);
 }
 
 /** The cross-match fields of the latest alert, and other objects nearby. */
@@ -75,13 +75,7 @@ export function Neighbourhood({
           {fields.map(([f, label]) => (
             <Fragment key={f}>
               <dt title={f}>{label}</dt>
-              <dd>
-                {typeof latest[f] === 'number'
-                  ? Number(latest[f])
-                      .toPrecision(6)
-                      .replace(/\.?0+$/, '')
-                  : String(latest[f])}
-              </dd>
+              <dd>{fieldText(latest[f])}</dd>
             </Fragment>
           ))}
         </dl>
