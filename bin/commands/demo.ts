@@ -6,12 +6,20 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import type { Logger } from 'pino';
-import { OBJECT_BLOCK_FORMAT, readCatalog, SSOFT_FLAVORS, StoreLayout } from '../../data/index.js';
+import {
+  LSST_PART_FILES,
+  OBJECT_BLOCK_FORMAT,
+  readCatalog,
+  SSOFT_FLAVORS,
+  StoreLayout,
+  sqlPathList,
+} from '../../data/index.js';
 import { buildSsoft } from '../../data/jobs/index.js';
 import { ingestFiles } from '../../ingest/index.js';
 import { loadOrbitFiles } from '../../ingest/orbits/index.js';
-import { runSimulate } from '../../ingest/simulate/index.js';
+import { runSimulate, runSimulateLsst } from '../../ingest/simulate/index.js';
 import { startServer } from '../../serve/index.js';
 import { parsePort } from './serve.js';
 import { currentVersion } from './ssoft.js';
@@ -72,6 +80,60 @@ export async function buildDemoStore(layout: StoreLayout, log: Logger): Promise<
     `demo: ${orbits.objects} asteroid orbits loaded; SSOFT ${version} built for ${ssoft.objects} asteroids`,
   );
   fs.writeFileSync(marker, wanted);
+}
+
+/** Settings of the LSST demo data set (Rubin alerts of the simulator, served under /lsst/). */
+export const LSST_DEMO = { nights: 5, alertsPerNight: 400, seed: 42, startNight: 20240301 } as const;
+
+/** The LSST demo store: `lsst/` inside the demo's directory (rebuilt with it). */
+export function lsstDemoLayout(layout: StoreLayout): StoreLayout {
+  return new StoreLayout(path.join(layout.root, 'lsst'));
+}
+
+/**
+ * Builds the LSST demo store (simulated Rubin alerts ingested through the production path) unless one built with
+ * the same settings is there.
+ */
+export async function buildLsstDemoStore(layout: StoreLayout, log: Logger): Promise<void> {
+  const marker = path.join(layout.root, 'demo.json');
+  const wanted = JSON.stringify(LSST_DEMO);
+  if (fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === wanted && readCatalog(layout).version > 0)
+    return;
+  fs.rmSync(layout.root, { recursive: true, force: true });
+  fs.mkdirSync(layout.root, { recursive: true });
+  const input = path.join(layout.root, 'demo-input');
+  console.log(
+    `demo: simulating ${LSST_DEMO.nights} nights x ${LSST_DEMO.alertsPerNight} LSST alerts into ${input}`,
+  );
+  await runSimulateLsst({ outDir: input, ...LSST_DEMO, log });
+  const summary = await ingestFiles(layout, [input], {
+    ingesterId: 'demo',
+    log,
+    publish: true,
+    survey: 'lsst',
+  });
+  console.log(`demo: ${summary.staged} LSST alerts staged, ${summary.nights.length} nights published`);
+  fs.writeFileSync(marker, wanted);
+}
+
+/** The diaObject of the LSST demo store with the most diaSources (an example for the "try:" lines). */
+async function lsstExample(layout: StoreLayout): Promise<string | null> {
+  const parts = readCatalog(layout).parts.map((p) =>
+    path.join(layout.partDir(p.id), LSST_PART_FILES.objects),
+  );
+  if (parts.length === 0) return null;
+  const db = await DuckDBInstance.create(':memory:');
+  const conn = await db.connect();
+  try {
+    const rows = (
+      await conn.runAndReadAll(`SELECT CAST("r:diaObjectId" AS VARCHAR) FROM read_parquet(${sqlPathList(parts)},
+        union_by_name = true) ORDER BY "r:nDiaSources" DESC NULLS LAST, "r:diaObjectId" LIMIT 1`)
+    ).getRows();
+    return rows.length > 0 ? String(rows[0][0]) : null;
+  } finally {
+    conn.closeSync();
+    db.closeSync();
+  }
 }
 
 /** TCP port of `skyalert demo` (and `npm start`) unless `--port` or `$PORT` says otherwise. */
@@ -146,10 +208,24 @@ export async function runDemo(args: DemoArgs, log: Logger): Promise<number> {
   const port = parsePort(args.port ?? process.env.PORT, DEMO_PORT);
   const layout = new StoreLayout(path.resolve(args.store ?? 'skyalert-demo'));
   await buildDemoStore(layout, log);
-  const server = await startServer(layout, { port, log });
-  console.log(
-    `\nSky-alert demo is up: ${server.url}/ (portal), ${server.url}/api/v1/ (API)  (store ${layout.root})`,
+  const lsst = lsstDemoLayout(layout);
+  await buildLsstDemoStore(lsst, log);
+  const server = await startServer(
+    [
+      { name: 'ztf', layout },
+      { name: 'lsst', layout: lsst },
+    ],
+    { port, log },
   );
+  console.log(
+    `\nSky-alert demo is up: ${server.url}/ (portal), ${server.url}/api/v1/ (ZTF API, also /ztf/api/v1/), ` +
+      `${server.url}/lsst/api/v1/ (LSST API)  (store ${layout.root})`,
+  );
+  const diaObjectId = await lsstExample(lsst);
+  if (diaObjectId !== null)
+    console.log(
+      `  try: curl '${server.url}/lsst/api/v1/sources?diaObjectId=${diaObjectId}&columns=r:midpointMjdTai,r:band,r:psfFlux'`,
+    );
   const examples = await findDemoExamples(server.url).catch((err: unknown) => {
     log.warn({ err }, 'demo: no example object found');
     return null;

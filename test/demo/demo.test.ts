@@ -87,6 +87,18 @@ describe('skyalert demo', () => {
       true,
     );
 
+    // the LSST demo store answers Fink's LSST API under /lsst/: the example's light curve is its diaSources
+    const tryLsst = /try: curl '(\S+\/lsst\/api\/v1\/sources\?diaObjectId=(\d+)\S*)'/.exec(printed);
+    expect(tryLsst, printed).not.toBeNull();
+    const lsstText = await (await fetch(tryLsst![1])).text();
+    const lsstRows = JSON.parse(lsstText) as Record<string, unknown>[];
+    expect(lsstRows.length).toBeGreaterThan(1);
+    expect(lsstRows.every((r) => ['u', 'g', 'r', 'i', 'z', 'y'].includes(r['r:band'] as string))).toBe(true);
+    const lsstObject = await (
+      await fetch(`${url}/lsst/api/v1/objects?diaObjectId=${tryLsst![2]}&columns=r:diaObjectId`)
+    ).text();
+    expect(lsstObject).toBe(`[{"r:diaObjectId":${tryLsst![2]}}]`);
+
     // the simulated asteroids answer on /sso with ephemerides, and the demo has an SSOFT of each flavour
     const mpcorb = fs.readFileSync(path.join(store, 'demo-input', 'MPCORB.DAT'), 'utf8').split('\n');
     const number = unpackNumber(mpcorb[0].slice(0, 5)) as number;
