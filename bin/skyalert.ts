@@ -56,6 +56,8 @@ const COMMANDS: Record<string, Command> = {
     options: {
       store: { type: 'string' },
       survey: { type: 'string' },
+      'schema-registry': { type: 'string' },
+      'schema-dir': { type: 'string' },
       ingester: { type: 'string' },
       'no-publish': { type: 'boolean' },
       kafka: { type: 'string' },

@@ -10,7 +10,8 @@
 import cron from 'node-cron';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
-import type { StoreLayout } from '../data/index.js';
+import { claimStoreSurvey, type StoreLayout, type Survey } from '../data/index.js';
+import type { SchemaSource } from './decode/index.js';
 import { errorText } from './error-text.js';
 import { GroupCommitter } from './group-commit.js';
 import { registerIngestMetrics } from './ingest-metrics.js';
@@ -24,7 +25,7 @@ import {
 } from './publish/index.js';
 import { SerialQueue } from './serial.js';
 import { KafkaSource } from './sources/index.js';
-import { openStagingPipeline } from './stage/index.js';
+import { LsstKafkaStaging, openStagingPipeline } from './stage/index.js';
 
 /** Longest wait for the consumer to leave its group when stopping. */
 const STOP_TIMEOUT_MS = 15_000;
@@ -38,6 +39,10 @@ export interface KafkaIngestOptions {
   readonly ingesterId: string;
   /** Writer schema (JSON text) of schemaless messages; ZTF messages embed theirs. */
   readonly schemaText?: string;
+  /** The survey of the stream (default ztf). */
+  readonly survey?: Survey;
+  /** LSST: where the writer schemas of the Confluent-framed messages come from (registry or directory). */
+  readonly schemas?: SchemaSource;
   /** Cron expression of scheduled publication (UTC), or null for none. */
   readonly publishCron: string | null;
   readonly publishOnExit: boolean;
@@ -52,7 +57,15 @@ export interface KafkaIngestOptions {
 /** Consumes until stopped; resolves with the final counts. */
 export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOptions) {
   const { log } = options;
-  const pipeline = openStagingPipeline(layout, options.ingesterId, log, options.schemaText);
+  const survey = options.survey ?? 'ztf';
+  // alerts of another survey than the store's are refused before anything is consumed
+  claimStoreSurvey(layout, survey);
+  if (survey === 'lsst' && options.schemas === undefined)
+    throw new Error('LSST streams need their writer schemas: give --schema-registry URL or --schema-dir DIR');
+  const pipeline =
+    survey === 'lsst' && options.schemas !== undefined
+      ? new LsstKafkaStaging(layout, options.ingesterId, log, options.schemas)
+      : openStagingPipeline(layout, options.ingesterId, log, options.schemaText);
   const queue = new SerialQueue();
   /** Nights this run staged alerts of (for the summary). */
   const touched = new Set<number>();

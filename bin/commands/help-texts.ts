@@ -61,6 +61,10 @@ Options:
   --topic-pattern RE     regular expression of topics to consume
   --group G              consumer group id (default: skyalert)
   --schema FILE          Avro schema (.avsc) of schemaless Kafka messages (ZTF messages embed theirs)
+  --schema-registry URL  with Kafka, LSST: Confluent-compatible schema registry of the writer schemas of
+                         Rubin's Confluent-framed messages (implies --survey lsst)
+  --schema-dir DIR       with Kafka, LSST: a directory of .avsc writer schemas instead (Rubin's lsst.vM_m.*.avsc
+                         files, or <id>.avsc); a message of an unknown schema id is quarantined
   --publish-cron EXPR    with Kafka: publish staged nights on this cron schedule (default: "0 14 * * *",
                          14:00 UTC, after the night ends at Palomar); "off" to disable
   --publish-on-exit      with Kafka: publish the staged nights when stopping

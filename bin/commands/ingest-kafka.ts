@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import cron from 'node-cron';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics, Registry } from 'prom-client';
-import { isValidIngesterId, StoreLayout } from '../../data/index.js';
-import { runKafkaIngest } from '../../ingest/index.js';
+import { isValidIngesterId, readStoreSurvey, StoreLayout } from '../../data/index.js';
+import { openSchemaSource, runKafkaIngest, SchemaSourceError } from '../../ingest/index.js';
 import { type MetricsServer, startMetricsServer } from '../metrics-server.js';
 import { peakRssMiB } from '../peak-rss.js';
 import { resolveStoreDir } from '../store-option.js';
-import { defaultIngesterId, type IngestArgs } from './ingest.js';
+import { defaultIngesterId, type IngestArgs, parseSurveyOption } from './ingest.js';
 import { UsageError } from './usage-error.js';
 
 /** Default publication schedule: 14:00 UTC daily, after the night ends at Palomar (ZTF). */
@@ -19,6 +19,8 @@ export interface KafkaArgs extends IngestArgs {
   'publish-on-exit'?: boolean;
   'session-timeout'?: string;
   'metrics-port'?: string;
+  'schema-registry'?: string;
+  'schema-dir'?: string;
 }
 
 export async function runIngestKafka(args: KafkaArgs, log: Logger): Promise<number> {
@@ -62,6 +64,22 @@ export async function runIngestKafka(args: KafkaArgs, log: Logger): Promise<numb
     }
   }
   const schemaText = args.schema ? fs.readFileSync(args.schema, 'utf8') : undefined;
+  // Rubin's stream: Confluent-framed messages whose writer schemas come from a registry or a directory
+  const schemaRegistry = args['schema-registry'];
+  const schemaDir = args['schema-dir'];
+  const survey =
+    parseSurveyOption(args.survey) ??
+    (schemaRegistry !== undefined || schemaDir !== undefined ? 'lsst' : (readStoreSurvey(layout) ?? 'ztf'));
+  let schemas: ReturnType<typeof openSchemaSource> | undefined;
+  if (survey === 'lsst') {
+    try {
+      schemas = openSchemaSource({ schemaRegistry, schemaDir });
+    } catch (err) {
+      if (err instanceof SchemaSourceError) throw new UsageError(err.message);
+      throw err;
+    }
+  } else if (schemaRegistry !== undefined || schemaDir !== undefined)
+    throw new UsageError('--schema-registry and --schema-dir are for LSST streams (--survey lsst)');
   let metrics: Registry | undefined;
   let metricsServer: MetricsServer | undefined;
   if (args['metrics-port'] !== undefined) {
@@ -79,6 +97,8 @@ export async function runIngestKafka(args: KafkaArgs, log: Logger): Promise<numb
     groupId: args.group ?? 'skyalert',
     ingesterId,
     schemaText,
+    survey,
+    schemas,
     publishCron,
     publishOnExit: Boolean(args['publish-on-exit']),
     exitWhenIdleSeconds: idle,

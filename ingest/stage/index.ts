@@ -2,6 +2,7 @@
 
 export { appendChunks, ChunkRows } from './chunk-rows.js';
 export { deriveAlertValues } from './derive.js';
+export { LsstKafkaStaging } from './lsst-kafka-staging.js';
 export type { LsstStagedAlert } from './lsst-night-staging.js';
 export { LsstIngestPipeline, LsstStager } from './lsst-stager.js';
 export { ALERT_ID, LSST_STAGING_TABLES } from './lsst-staging-tables.js';

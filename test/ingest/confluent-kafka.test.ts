@@ -6,17 +6,20 @@
  * alert decodes as avsc decodes Fink's container, the bad ones are rejected with their reason, and the registry is
  * asked once per id.
  */
+import fs from 'node:fs';
 import avro from 'avsc';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bigintLongType } from '../../data/index.js';
+import { bigintLongType, readCatalog, readStoreSurvey } from '../../data/index.js';
 import { ConfluentDecoder, encodeConfluentFrame, SchemaRegistrySource } from '../../ingest/decode/index.js';
+import { runKafkaIngest } from '../../ingest/index.js';
 import type { RawMessage } from '../../ingest/pipeline.js';
 import { KafkaSource } from '../../ingest/sources/index.js';
 import { canonicalAvroValue, readContainerWithSchema } from '../support/avro-container.js';
 import { startBroker, type TestBroker } from '../support/kafka-broker.js';
 import { startSchemaRegistry, type TestSchemaRegistry } from '../support/schema-registry.js';
-import { testLog } from '../support/store.js';
+import { sql } from '../support/sql.js';
+import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';
 
 const TOPIC = 'lsst-alerts';
@@ -146,4 +149,40 @@ describe('Confluent-framed alerts of two schema versions through the test broker
     );
     for (const id of [FINK_ID, rubinId, UNKNOWN_ID]) expect(registry.count(`/schemas/ids/${id}`)).toBe(1);
   });
+});
+
+describe('skyalert ingest --kafka on Rubin stream (Confluent frames, registry)', () => {
+  it('stages each alert once, quarantines the bad frames, and publishes on exit', async () => {
+    const layout = tempStore('skyalert-lsst-kafka-');
+    try {
+      const summary = await runKafkaIngest(layout, {
+        brokers: [broker.bootstrap],
+        topics: [TOPIC],
+        groupId: 'lsst-ingest',
+        ingesterId: 'kafka',
+        survey: 'lsst',
+        schemas: new SchemaRegistrySource({ url: registry.url, retryDelayMs: 1 }),
+        publishCron: null,
+        publishOnExit: true,
+        exitWhenIdleSeconds: 3,
+        sessionTimeoutMs: 10_000,
+        log: testLog,
+      });
+      const alerts = new Set([...expected.keys()].map((k) => k.split('/')[1]));
+      // each alert came twice (two schema versions): staged once, the other a duplicate
+      expect(summary.staged).toBe(alerts.size);
+      expect(summary.quarantined).toBe(2);
+      expect(readStoreSurvey(layout)).toBe('lsst');
+      const catalog = readCatalog(layout);
+      expect(catalog.parts.length).toBe(1);
+      const dir = layout.partDir(catalog.parts[0].id);
+      const [sources] = await sql(
+        `SELECT count(*) FILTER (WHERE "v:alert")::INTEGER AS n FROM read_parquet('${dir}/sources.parquet')`,
+      );
+      const [sso] = await sql(`SELECT count(*)::INTEGER AS n FROM read_parquet('${dir}/sso.parquet')`);
+      expect(Number(sources.n) + Number(sso.n)).toBe(alerts.size);
+    } finally {
+      fs.rmSync(layout.root, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
