@@ -103,6 +103,38 @@ export function readBlockAlertTexts(
   return out.sort((a, b) => b.jd - a.jd || (b.candid > a.candid ? 1 : b.candid < a.candid ? -1 : 0));
 }
 
+/** The latest alert of one object, with its prepared text. */
+export interface LatestBlockAlert {
+  readonly objectId: string;
+  readonly alert: BlockAlert;
+  readonly text: BlockAlertText;
+}
+
+/**
+ * The latest valid alert (jd, then candid, descending) of each object of `locations`, objects in the order they
+ * first appear there (the object index gives them in id order). Upper limits and stamps are not decoded.
+ */
+export function readLatestBlockAlerts(
+  layout: StoreLayout,
+  files: ReadOnlyFiles,
+  locations: readonly BlockLocation[],
+): LatestBlockAlert[] {
+  const latest = new Map<string, LatestBlockAlert>();
+  for (const loc of locations) {
+    for (const alert of readBlockAlerts(layout, files, loc)) {
+      const text = alertTextOf(alert, loc);
+      const seen = latest.get(loc.objectId);
+      if (
+        seen === undefined ||
+        text.jd > seen.text.jd ||
+        (text.jd === seen.text.jd && text.candid > seen.text.candid)
+      )
+        latest.set(loc.objectId, { objectId: loc.objectId, alert, text });
+    }
+  }
+  return [...latest.values()];
+}
+
 /**
  * Stored rows of the valid alerts in `blocks` (storage names, 64-bit integers as bigint, plus
  * `classification`), most recent first.
