@@ -28,6 +28,7 @@ export {
   type LocatedBlock,
   readBlockAlerts,
   readBlockAlertTexts,
+  readBlockTexts,
   readLatestBlockAlerts,
   readObjectBlocks,
 } from './object-blocks.js';

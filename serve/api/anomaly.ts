@@ -82,7 +82,7 @@ export function anomalyApp(reader: StoreReader): Hono {
     const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
     const refs = await findAnomalousAlerts(query, reader.layout, reader.current(), startJd, stopJd, args.n);
     if (args['output-format'] === 'json' && selection.names === null)
-      return respondJsonBytes(c, referencedAlertsJson(reader, refs));
+      return respondJsonBytes(c, await referencedAlertsJson(reader, refs));
     const stored = await readReferencedAlertsInOrder(reader, refs, selection.stored);
     const rows = toApiAlertRows(stored, { selection, colour: false });
     return respondTable(c, rows, args['output-format'], 'anomaly', {
