@@ -38,6 +38,8 @@ export interface StoreSnapshot {
 export interface StoreReaderOptions {
   /** Catalog polling period (ms). Default 1000. */
   readonly pollMs?: number;
+  /** DuckDB threads of this reader. Default 2. */
+  readonly threads?: number;
 }
 
 /** A catalog this server cannot read: parts written in an older object block format. */
@@ -98,8 +100,8 @@ export class StoreReader {
     log: Logger,
     options: number | StoreReaderOptions = {},
   ): Promise<StoreReader> {
-    const { pollMs = 1000 } = typeof options === 'number' ? { pollMs: options } : options;
-    const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
+    const { pollMs = 1000, threads = 2 } = typeof options === 'number' ? { pollMs: options } : options;
+    const instance = await DuckDBInstance.create(':memory:', { threads: String(threads) });
     // published parquet files are immutable (a new version is a new path): their footers can be cached
     const setup = await instance.connect();
     await setup.run('LOAD parquet');
