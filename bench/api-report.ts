@@ -1,6 +1,10 @@
-/** The report of the API benchmark: figures beside the issue 3 targets, printed as a table and written as JSON. */
+/**
+ * The report of the API benchmark: figures beside the targets of issue 3 (latency, throughput, memory) and issue
+ * 27 §2 (under load), printed as a table and written as JSON.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { LoadSummary } from './api-load.js';
 import type { LatencySummary, NotAvailable, ThroughputSummary } from './api-measure.js';
 import type { BenchStore } from './api-store.js';
 
@@ -13,6 +17,13 @@ const LATENCY_TARGETS: Readonly<Record<string, { readonly p50Ms: number; readonl
   latests1000: { p50Ms: 100 },
   cutoutPng: { p50Ms: 5 },
 };
+/** Targets of the load series (issue 27 §2): p99 latency (none: reported only) and event-loop delay p99 (ms). */
+const LOAD_TARGETS: Readonly<Record<string, { readonly p99Ms: number | null }>> = {
+  explorerById: { p99Ms: 100 },
+  latests1000: { p99Ms: null },
+  mix15: { p99Ms: 250 },
+};
+const MAX_EVENT_LOOP_P99_MS = 50;
 const MIN_REQUESTS_PER_SECOND = 1000;
 const MAX_RSS_MB = 500;
 const BYTES_PER_MIB = 2 ** 20;
@@ -25,8 +36,14 @@ export interface BenchFigures {
   readonly serverLogLevel: string;
   /** Server processes (`skyalert serve --workers`). */
   readonly workers: number;
+  /** The CLI that served, when not this build's. */
+  readonly serverCli: string | null;
+  /** Sequential series and objects throughput; empty and null with --load-only. */
   readonly latency: Readonly<Record<string, LatencySummary | NotAvailable>>;
-  readonly throughput: ThroughputSummary;
+  readonly throughput: ThroughputSummary | null;
+  readonly load: Readonly<Record<string, LoadSummary>>;
+  /** os.loadavg() at the end (1, 5, 15 min): the machine is shared. */
+  readonly loadAverage: readonly number[];
   /** Server VmHWM at the end, MiB. */
   readonly peakRssMiB: number | null;
 }
@@ -58,19 +75,41 @@ export function writeReport(work: string, f: BenchFigures): Record<string, unkno
     ]);
   }
   const t = f.throughput;
-  const failures = t.errors + t.timeouts + t.non2xx;
-  const throughputMet = t.requestsPerSecond >= MIN_REQUESTS_PER_SECOND && failures === 0;
-  results.objectsThroughput = {
-    ...t,
-    target: `≥ ${MIN_REQUESTS_PER_SECOND} req/s with ${t.connections} connections, no error`,
-    met: throughputMet,
-  };
-  rows.push([
-    'objectsThroughput',
-    `${t.requestsPerSecond} req/s, ${t.errors} errors, ${t.timeouts} timeouts, ${t.non2xx} non-2xx`,
-    `≥ ${MIN_REQUESTS_PER_SECOND} req/s, no error`,
-    mark(throughputMet),
-  ]);
+  if (t !== null) {
+    const failures = t.errors + t.timeouts + t.non2xx;
+    const throughputMet = t.requestsPerSecond >= MIN_REQUESTS_PER_SECOND && failures === 0;
+    results.objectsThroughput = {
+      ...t,
+      target: `≥ ${MIN_REQUESTS_PER_SECOND} req/s with ${t.connections} connections, no error`,
+      met: throughputMet,
+    };
+    rows.push([
+      'objectsThroughput',
+      `${t.requestsPerSecond} req/s, ${t.errors} errors, ${t.timeouts} timeouts, ${t.non2xx} non-2xx`,
+      `≥ ${MIN_REQUESTS_PER_SECOND} req/s, no error`,
+      mark(throughputMet),
+    ]);
+  }
+  for (const [name, r] of Object.entries(f.load)) {
+    const p99Target = LOAD_TARGETS[name]?.p99Ms ?? null;
+    const loop = r.eventLoop;
+    const target =
+      `${p99Target === null ? '' : `p99 ≤ ${p99Target} ms, `}event-loop delay p99 ≤ ${MAX_EVENT_LOOP_P99_MS} ms, ` +
+      'no connection error';
+    const met =
+      (p99Target === null || r.latencyP99Ms <= p99Target) &&
+      loop !== null &&
+      loop.p99Ms <= MAX_EVENT_LOOP_P99_MS &&
+      r.errors + r.timeouts === 0;
+    results[`load:${name}`] = { ...r, target, met };
+    rows.push([
+      `load:${name}`,
+      `${r.requestsPerSecond} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, ${r.non2xx} non-2xx, ` +
+        `event loop p99 ${loop?.p99Ms ?? '?'} ms (max ${loop?.maxMs ?? '?'})`,
+      target,
+      mark(met),
+    ]);
+  }
   const rssMb = f.peakRssMiB === null ? null : Math.round((f.peakRssMiB * BYTES_PER_MIB) / 1e6);
   const rssMet = rssMb === null ? null : rssMb <= MAX_RSS_MB;
   results.serverPeakRss = {
@@ -103,6 +142,8 @@ export function writeReport(work: string, f: BenchFigures): Record<string, unkno
     },
     serverLogLevel: f.serverLogLevel,
     workers: f.workers,
+    serverCli: f.serverCli,
+    loadAverage: f.loadAverage,
     latestsClass: f.latestsClass,
     results,
     allTargetsMet: Object.values(results).every((r) => (r as { met: boolean | null }).met !== false),
@@ -110,7 +151,8 @@ export function writeReport(work: string, f: BenchFigures): Record<string, unkno
   fs.writeFileSync(path.join(work, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length)));
   console.log(
-    `\nbench:api on ${f.store.alertsStaged} alerts over ${f.store.spec.nights} nights (${f.machine})`,
+    `\nbench:api on ${f.store.alertsStaged} alerts over ${f.store.spec.nights} nights (${f.machine}; load ` +
+      `average ${f.loadAverage.join(', ')})`,
   );
   for (const r of rows) console.log(`  ${r.map((c, i) => c.padEnd(widths[i])).join('  ')}`);
   console.log(`report: ${path.join(work, 'report.json')}\n`);

@@ -59,9 +59,15 @@ async function waitForUrl(child: CliChild, stdout: () => string): Promise<string
  *
  * @param logLevel the server's log level (info logs every request, as in production).
  * @param workers server processes (`--workers`); the peak RSS is then summed over the primary and its workers.
+ * @param cli the CLI script that serves (default: this build's).
  * @throws Error when the server exits or does not become ready within a minute.
  */
-export async function startBenchServer(store: string, logLevel = 'info', workers = 1): Promise<BenchServer> {
+export async function startBenchServer(
+  store: string,
+  logLevel = 'info',
+  workers = 1,
+  cli?: string,
+): Promise<BenchServer> {
   let out = '';
   const child = spawnCli(
     ['serve', '--store', store, '--port', '0', '--host', '127.0.0.1', '--workers', String(workers)],
@@ -69,6 +75,7 @@ export async function startBenchServer(store: string, logLevel = 'info', workers
     (t) => {
       out += t;
     },
+    cli,
   );
   const kill = () => {
     if (!child.hasExited()) child.process.kill('SIGKILL');

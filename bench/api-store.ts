@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { StoreLayout } from '../data/index.js';
+import { readCatalog, StoreLayout } from '../data/index.js';
 import { spawnCli } from './cli-child.js';
 import { runCli } from './run-cli.js';
 
@@ -170,4 +170,33 @@ export async function ensureStore(
   const sizeMiB = Math.round(directorySize(dir) / 2 ** 20);
   console.log(`bench:api: store built in ${buildSeconds.toFixed(0)} s: ${staged} alerts, ${sizeMiB} MiB`);
   return { ...built, dir, reused: false, sizeMiB };
+}
+
+/**
+ * A published store used as it is (`--store DIR`: e.g. one whose build is still under way, or a real one), with
+ * the alerts and nights its catalog names.
+ *
+ * @throws Error when DIR holds no published catalog.
+ */
+export function existingStore(dir: string, seed: number): BenchStore {
+  const layout = new StoreLayout(dir);
+  if (!fs.existsSync(layout.currentPointer)) throw new Error(`${dir} holds no published store`);
+  const catalog = readCatalog(layout);
+  const nights = [...new Set(catalog.parts.flatMap((p) => p.nights))].sort((a, b) => a - b);
+  const alerts = catalog.parts.reduce((sum, p) => sum + p.rows.alerts, 0);
+  const first = String(nights[0] ?? '');
+  return {
+    dir,
+    spec: {
+      alerts,
+      nights: nights.length,
+      seed,
+      startNight: `${first.slice(0, 4)}-${first.slice(4, 6)}-${first.slice(6, 8)}`,
+    },
+    alertsStaged: alerts,
+    buildSeconds: 0,
+    ingestPeakRssMiB: 0,
+    reused: true,
+    sizeMiB: Math.round(directorySize(dir) / 2 ** 20),
+  };
 }

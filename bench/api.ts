@@ -12,9 +12,13 @@
  * Options: --alerts N (default 1000000), --nights K (default 100), --work DIR (default bench-output/api),
  * --reuse, --chunk-nights C (nights per ingest run, default 10), --duration S (autocannon, default 20),
  * --connections C (default 50), --log-level L (server log level, default info: one line per request), --workers N
- * (server processes, `skyalert serve --workers`; RSS is then summed over them).
+ * (server processes, `skyalert serve --workers`; RSS is then summed over them), --load-only (only the load series
+ * of api-load.ts: explorer by id, latests, the mix of 15 endpoints, with the server's event-loop delay),
+ * --server-cli FILE (the bin/skyalert.js that serves, e.g. a copy of an earlier build, to compare A/B on one store),
+ * --store DIR (a published store used as it is, instead of the simulated one; e.g. one whose build is under way).
  * Quick run: --alerts 20000 --nights 10.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +32,7 @@ import {
   sqlPathList,
   sqlPathLiteral,
 } from '../data/index.js';
+import { type LoadSummary, type LoadTargets, loadSeries, measureLoad } from './api-load.js';
 import {
   type BenchRequest,
   type LatencySummary,
@@ -38,12 +43,13 @@ import {
 } from './api-measure.js';
 import { writeReport } from './api-report.js';
 import { type BenchServer, startBenchServer } from './api-server.js';
-import { ensureStore } from './api-store.js';
+import { ensureStore, existingStore } from './api-store.js';
 
 const SEED = 5;
 const START_NIGHT = '2024-01-01';
 const SAMPLE_OBJECTS = 5000;
 const SAMPLE_POSITIONS = 1000;
+const SAMPLE_SSO_NAMES = 200;
 
 /** Deterministic uniform numbers in [0, 1) (mulberry32). */
 function seededRandom(seed: number): () => number {
@@ -57,11 +63,16 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-/** Requests are aimed at: object ids, alert positions (degrees), and the most frequent class but Unknown. */
+/**
+ * Requests are aimed at: object ids, alert positions (degrees), the most frequent class but Unknown, Solar System
+ * objects seen, nights.
+ */
 interface Targets {
   readonly objectIds: string[];
   readonly positions: [number, number][];
   readonly commonClass: string | null;
+  readonly ssoNames: string[];
+  readonly nights: number[];
 }
 
 async function sampleTargets(storeDir: string): Promise<Targets> {
@@ -79,6 +90,9 @@ async function sampleTargets(storeDir: string): Promise<Targets> {
     const pos = await conn.runAndReadAll(
       `SELECT i_ra, i_dec FROM read_parquet(${alerts}, union_by_name = true) USING SAMPLE reservoir(${SAMPLE_POSITIONS} ROWS) REPEATABLE (${SEED})`,
     );
+    const sso = await conn.runAndReadAll(
+      `SELECT DISTINCT i_ssnamenr FROM read_parquet(${alerts}, union_by_name = true) WHERE i_ssnamenr IS NOT NULL ORDER BY 1 LIMIT ${SAMPLE_SSO_NAMES}`,
+    );
     const byClass = new Map<string, number>();
     // the SIMBAD counts are not labels
     for (const night of Object.values(catalog.statistics))
@@ -94,6 +108,8 @@ async function sampleTargets(storeDir: string): Promise<Targets> {
       objectIds: ids.getRowObjectsJS().map((r) => String(r.objectId)),
       positions: pos.getRowObjectsJS().map((r) => [Number(r.i_ra), Number(r.i_dec)] as [number, number]),
       commonClass: common ? common[0] : null,
+      ssoNames: sso.getRowObjectsJS().map((r) => String(r.i_ssnamenr)),
+      nights: [...new Set(catalog.parts.flatMap((p) => p.nights))].sort((a, b) => a - b),
     };
   } finally {
     conn.closeSync();
@@ -158,6 +174,29 @@ async function measure(
   return { latency, throughput };
 }
 
+/** The load series (api-load.ts), each with autocannon for `seconds`. */
+async function measureLoadSeries(
+  server: BenchServer,
+  targets: Targets,
+  connections: number,
+  seconds: number,
+): Promise<Record<string, LoadSummary>> {
+  const load: Record<string, LoadSummary> = {};
+  const aimed: LoadTargets = { ...targets, latestsClass: targets.commonClass ?? 'allclasses' };
+  for (const [name, nextPath] of loadSeries(aimed, seededRandom(SEED + 2))) {
+    console.log(`  ${name}: autocannon, ${connections} connections, ${seconds} s ...`);
+    const r = await measureLoad(server.url, nextPath, connections, seconds);
+    load[name] = r;
+    const loop = r.eventLoop;
+    console.log(
+      `  ${name}: ${r.requestsPerSecond} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, ` +
+        `${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx; server event-loop delay ` +
+        (loop ? `p50 ${loop.p50Ms} ms, p99 ${loop.p99Ms} ms, max ${loop.maxMs} ms` : 'not exported'),
+    );
+  }
+  return load;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     args: process.argv.slice(2),
@@ -171,6 +210,9 @@ async function main(): Promise<void> {
       connections: { type: 'string', default: '50' },
       'log-level': { type: 'string', default: 'info' },
       workers: { type: 'string', default: '1' },
+      'load-only': { type: 'boolean', default: false },
+      'server-cli': { type: 'string' },
+      store: { type: 'string' },
     },
   });
   const positive = (name: string, text: string | undefined): number => {
@@ -185,29 +227,30 @@ async function main(): Promise<void> {
     startNight: START_NIGHT,
   };
   const work = path.resolve(values.work ?? 'bench-output/api');
-  const store = await ensureStore(
-    work,
-    spec,
-    values.reuse ?? false,
-    positive('chunk-nights', values['chunk-nights']),
-  );
+  const store =
+    values.store === undefined
+      ? await ensureStore(work, spec, values.reuse ?? false, positive('chunk-nights', values['chunk-nights']))
+      : existingStore(path.resolve(values.store), SEED);
+  fs.mkdirSync(work, { recursive: true });
   const targets = await sampleTargets(store.dir);
   console.log(
     `bench:api: ${targets.objectIds.length} object ids and ${targets.positions.length} positions sampled; ` +
       `latests class: ${targets.commonClass ?? 'allclasses'}`,
   );
   const workers = positive('workers', values.workers);
-  const server = await startBenchServer(store.dir, values['log-level'], workers);
-  console.log(`bench:api: server ${server.url} (pid ${server.pid}, ${workers} worker process(es))`);
-  let figures: Awaited<ReturnType<typeof measure>>;
+  const cli = values['server-cli'] === undefined ? undefined : path.resolve(values['server-cli']);
+  const server = await startBenchServer(store.dir, values['log-level'], workers, cli);
+  console.log(
+    `bench:api: server ${server.url} (pid ${server.pid}, ${workers} worker process(es)${cli ? `, ${cli}` : ''})`,
+  );
+  const connections = positive('connections', values.connections);
+  const seconds = positive('duration', values.duration);
+  let figures: Awaited<ReturnType<typeof measure>> | null = null;
+  let load: Record<string, LoadSummary>;
   let peakRssMiB: number | null;
   try {
-    figures = await measure(
-      server,
-      targets,
-      positive('connections', values.connections),
-      positive('duration', values.duration),
-    );
+    if (!values['load-only']) figures = await measure(server, targets, connections, seconds);
+    load = await measureLoadSeries(server, targets, connections, seconds);
     peakRssMiB = server.peakRssMiB();
   } finally {
     await server.stop();
@@ -218,7 +261,11 @@ async function main(): Promise<void> {
     latestsClass: targets.commonClass ?? 'allclasses',
     serverLogLevel: values['log-level'] ?? 'info',
     workers,
-    ...figures,
+    serverCli: cli ?? null,
+    latency: figures?.latency ?? {},
+    throughput: figures?.throughput ?? null,
+    load,
+    loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
     peakRssMiB,
   });
   console.log(JSON.stringify(report, null, 2));

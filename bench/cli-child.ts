@@ -35,14 +35,16 @@ export interface CliChild {
  *
  * @param env added to this process's environment (SKYALERT_LOG_LEVEL defaults to warn).
  * @param onStdout called with each chunk of stdout text.
+ * @param cli the CLI script (default: this build's bin/skyalert.js; another build's, to compare servers).
  * @throws Error when the process cannot be started.
  */
 export function spawnCli(
   args: readonly string[],
   env: NodeJS.ProcessEnv = {},
   onStdout?: (text: string) => void,
+  cli: string = CLI,
 ): CliChild {
-  const child = spawn(process.execPath, [CLI, ...args], {
+  const child = spawn(process.execPath, [cli, ...args], {
     env: { ...process.env, SKYALERT_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -62,6 +62,7 @@ export {
 export {
   type BlockAlertText,
   decodeBlockAlerts,
+  decodeBlockAlertTexts,
   OBJECT_BLOCK_FORMAT,
   OBJECT_BLOCKS_FILE,
   OBJECT_BLOCKS_INDEX_FILE,

@@ -132,15 +132,19 @@ export const BLOCK_STAMP_SCHEMA = {
   ],
 };
 
-/** The block schema; `alertsOnly` leaves out the upper limits and stamps (a reader's projection). */
-function blockType(alertsOnly = false): avro.Type {
+/**
+ * The block schema, or a reader's projection of it: `alerts` leaves out the upper limits and stamps, `texts` also
+ * each alert's row document (classification and prepared text only).
+ */
+function blockType(projection: 'all' | 'alerts' | 'texts' = 'all'): avro.Type {
+  const alertFields = projection === 'texts' ? ALERT_FIELDS.filter((f) => f.name !== 'row') : ALERT_FIELDS;
   const fields: object[] = [
     {
       name: 'alerts',
-      type: { type: 'array', items: { type: 'record', name: 'BlockAlert', fields: ALERT_FIELDS } },
+      type: { type: 'array', items: { type: 'record', name: 'BlockAlert', fields: alertFields } },
     },
   ];
-  if (!alertsOnly)
+  if (projection === 'all')
     fields.push(
       { name: 'upperlim', type: { type: 'array', items: BLOCK_UPPERLIM_SCHEMA } },
       { name: 'stamps', type: { type: 'array', items: BLOCK_STAMP_SCHEMA } },
@@ -153,8 +157,11 @@ function blockType(alertsOnly = false): avro.Type {
 
 const BLOCK_TYPE = blockType();
 /** Readers of the alerts alone: upper limits and stamps are skipped, not built. */
-const ALERTS_ONLY_TYPE = blockType(true);
+const ALERTS_ONLY_TYPE = blockType('alerts');
 const ALERTS_ONLY_RESOLVER = ALERTS_ONLY_TYPE.createResolver(BLOCK_TYPE);
+/** Readers of the alerts' texts alone: row documents are skipped too (the bulk of a block). */
+const TEXTS_ONLY_TYPE = blockType('texts');
+const TEXTS_ONLY_RESOLVER = TEXTS_ONLY_TYPE.createResolver(BLOCK_TYPE);
 
 /** The block format number stored in a part entry: the one format written and read. */
 export type ObjectBlockFormat = 3;
@@ -245,4 +252,11 @@ export function decodeObjectBlock(
 /** The alerts of a block, without building its upper limits and stamps. */
 export function decodeBlockAlerts(bytes: Uint8Array): readonly BlockAlert[] {
   return (ALERTS_ONLY_TYPE.fromBuffer(asBuffer(bytes), ALERTS_ONLY_RESOLVER) as ObjectBlock).alerts;
+}
+
+/** The classification and prepared text of each alert of a block (row documents skipped, not copied). */
+export function decodeBlockAlertTexts(bytes: Uint8Array): readonly Omit<BlockAlert, 'row'>[] {
+  return (
+    TEXTS_ONLY_TYPE.fromBuffer(asBuffer(bytes), TEXTS_ONLY_RESOLVER) as { alerts: Omit<BlockAlert, 'row'>[] }
+  ).alerts;
 }

@@ -64,6 +64,6 @@ export function alertTextsJson(texts: readonly Uint8Array[], extra: readonly str
 }
 
 /** The full-mode JSON answer of referenced alerts (in the order of `refs`) from their prepared texts. */
-export function referencedAlertsJson(reader: StoreReader, refs: readonly AlertRef[]): Buffer {
-  return alertTextsJson(readReferencedAlertTextsInOrder(reader, refs).map((t) => t.json));
+export async function referencedAlertsJson(reader: StoreReader, refs: readonly AlertRef[]): Promise<Buffer> {
+  return alertTextsJson((await readReferencedAlertTextsInOrder(reader, refs)).map((t) => t.json));
 }

@@ -14,8 +14,9 @@ export class DuckDbPool {
   private constructor(private readonly instance: DuckDBInstance) {}
 
   /** An in-memory DuckDB on 2 threads with the parquet metadata cache on. */
-  static async open(): Promise<DuckDbPool> {
-    const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
+  /** @param threads DuckDB threads of the pool's instance (default 2). */
+  static async open(threads = 2): Promise<DuckDbPool> {
+    const instance = await DuckDBInstance.create(':memory:', { threads: String(threads) });
     const setup = await instance.connect();
     await setup.run('LOAD parquet');
     await setup.run('SET parquet_metadata_cache = true');

@@ -67,6 +67,14 @@ describe('ObjectLocator', () => {
       'ZTF19acxxwrs/n3',
     ]);
     expect(locator.find('ZTF', false)).toHaveLength(5);
+    // one object at a time, each with every part holding it
+    const first = locator.matching('ZTF', false);
+    expect(first.next().value?.map((r) => `${r.objectId}/${r.part}`)).toEqual(['ZTF18aaadweo/n1']);
+    expect(first.next().value?.map((r) => `${r.objectId}/${r.part}`)).toEqual([
+      'ZTF19acihgng/n1',
+      'ZTF19acihgng/n2',
+    ]);
+    expect([...locator.matching('ZTF19acihgng', true)]).toEqual([locator.find('ZTF19acihgng', true)]);
     expect(locator.find('ZTF21', false)).toEqual([]);
   });
 

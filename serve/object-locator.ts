@@ -65,19 +65,26 @@ export class ObjectLocator {
    * @returns refs grouped by object in id order, parts sorted within an object; [] when nothing matches.
    */
   find(id: string, exact: boolean): ObjectPartRef[] {
-    const key = Buffer.from(id, 'utf8');
-    let i = this.lowerBound(key);
     const refs: ObjectPartRef[] = [];
-    for (; i < this.objectCount; i++) {
+    for (const object of this.matching(id, exact)) refs.push(...object);
+    return refs;
+  }
+
+  /**
+   * {@link find} one object at a time, in id order (each yield: the parts holding one object), for callers that
+   * stop after a number of objects (a short prefix matches most of the index).
+   */
+  *matching(id: string, exact: boolean): Generator<ObjectPartRef[], void> {
+    const key = Buffer.from(id, 'utf8');
+    for (let i = this.lowerBound(key); i < this.objectCount; i++) {
       const candidate = this.idAt(i);
       const matches = exact
         ? candidate.equals(key)
         : candidate.length >= key.length && key.compare(candidate, 0, key.length) === 0;
-      if (!matches) break;
-      refs.push(...this.refsOf(i, candidate.toString('utf8')));
-      if (exact) break;
+      if (!matches) return;
+      yield this.refsOf(i, candidate.toString('utf8'));
+      if (exact) return;
     }
-    return refs;
   }
 }
 

@@ -37,6 +37,8 @@ export interface StoreSnapshot {
 export interface StoreReaderOptions {
   /** Catalog polling period (ms). Default 1000. */
   readonly pollMs?: number;
+  /** DuckDB threads of this reader. Default 2. */
+  readonly threads?: number;
 }
 
 /** A catalog this server cannot read: parts written in an older object block format. */
@@ -101,8 +103,8 @@ export class StoreReader {
     log: Logger,
     options: number | StoreReaderOptions = {},
   ): Promise<StoreReader> {
-    const { pollMs = 1000 } = typeof options === 'number' ? { pollMs: options } : options;
-    const reader = new StoreReader(layout, await DuckDbPool.open(), log);
+    const { pollMs = 1000, threads = 2 } = typeof options === 'number' ? { pollMs: options } : options;
+    const reader = new StoreReader(layout, await DuckDbPool.open(threads), log);
     try {
       await reader.refresh();
     } catch (err) {

@@ -1,19 +1,16 @@
 /**
- * Queries behind `/api/v1/explorer`: the latest alert of objects (by id or prefix), cone searches over the
- * sky index (`idx_sky`, sorted by HEALPix order-29 NESTED pixel so that pixel-range predicates prune row
+ * Queries behind `/api/v1/explorer` (its search by id reads object blocks, serve/api/explorer.ts): cone searches
+ * over the sky index (`idx_sky`, sorted by HEALPix order-29 NESTED pixel so that pixel-range predicates prune row
  * groups, then the exact angular separation), and date searches over the time index (`idx_time`, sorted by jd).
  * Full alert rows are then read only from the parts the index rows name.
  */
 import path from 'node:path';
 import { coneRanges, type PixelRange } from '../../compute/sky/index.js';
-import { expandStoredRows } from '../alert-row-codec.js';
 import type { Catalog, PartEntry } from '../catalog.js';
-import { partFilePath } from '../catalog.js';
 import { SKY_BLOCKS_FILE } from '../sky-blocks.js';
-import { sqlPathList } from '../sql-text.js';
 import type { StoreLayout } from '../store-layout.js';
-import { type AlertRef, partFileList, partsInJdRange, storedColumnList, toAlertRefs } from './alert-refs.js';
-import { partsOfObject, type QueryFn, ZTF_OBJECT_ID } from './objects.js';
+import { type AlertRef, partFileList, partsInJdRange, toAlertRefs } from './alert-refs.js';
+import type { QueryFn } from './objects.js';
 import type { SkyBlockReader, SkyWindow } from './sky-blocks.js';
 
 /** Which time a date window applies to: the object's first detection (`i:jdstarthist`) or the alert (`i:jd`). */
@@ -192,42 +189,4 @@ export async function findDateHits(
   const files = partFileList(layout, parts, timeField === 'any' ? 'time' : 'sky');
   const rows = await query(DATE_SEARCH[timeField](files.sql), [window.startJd, window.stopJd, limit]);
   return toAlertRefs(rows, files);
-}
-
-/** Latest alert of each object matching an exact id or a prefix. */
-const LATEST_OF_OBJECTS = {
-  exact: (files: string, columns: string) => `
-    SELECT ${columns} FROM read_parquet(${files}, union_by_name = true) WHERE i_objectId = $1
-    QUALIFY row_number() OVER (PARTITION BY i_objectId ORDER BY i_jd DESC, i_candid DESC) = 1
-    ORDER BY i_objectId LIMIT $2::BIGINT`,
-  prefix: (files: string, columns: string) => `
-    SELECT ${columns} FROM read_parquet(${files}, union_by_name = true)
-    WHERE i_objectId >= $1 AND i_objectId < $2 AND starts_with(i_objectId, $1)
-    QUALIFY row_number() OVER (PARTITION BY i_objectId ORDER BY i_jd DESC, i_candid DESC) = 1
-    ORDER BY i_objectId LIMIT $3::BIGINT`,
-};
-
-/**
- * The latest valid alert of each object matching `id` (a full ZTF id exactly, anything shorter as a prefix),
- * read only from the parts the object index names.
- *
- * @param columns storage names to return (plus the base columns); null for all.
- * @returns stored rows sorted by objectId, at most `limit`.
- */
-export async function readLatestOfObjects(
-  query: QueryFn,
-  layout: StoreLayout,
-  catalog: Catalog,
-  id: string,
-  columns: readonly string[] | null,
-  limit: number,
-): Promise<Record<string, unknown>[]> {
-  const parts = await partsOfObject(query, layout, catalog, id);
-  if (parts.length === 0) return [];
-  const files = sqlPathList(parts.map((p) => path.resolve(partFilePath(layout, p, 'alerts'))));
-  const selected = storedColumnList(columns);
-  const rows = ZTF_OBJECT_ID.test(id)
-    ? await query(LATEST_OF_OBJECTS.exact(files, selected), [id, limit])
-    : await query(LATEST_OF_OBJECTS.prefix(files, selected), [id, `${id}\u{10FFFF}`, limit]);
-  return expandStoredRows(rows);
 }

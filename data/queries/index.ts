@@ -13,7 +13,6 @@ export {
   findConeHits,
   findDateHits,
   type JdWindow,
-  readLatestOfObjects,
   type TimeField,
 } from './explorer.js';
 export { findLatestAlerts, type LatestsClass } from './latests.js';
@@ -24,10 +23,13 @@ export {
   blockStampEpochs,
   blockStamps,
   blockUpperlimRows,
+  type LatestBlockAlert,
   type LocatedAlertText,
   type LocatedBlock,
   readBlockAlerts,
   readBlockAlertTexts,
+  readBlockTexts,
+  readLatestBlockAlerts,
   readObjectBlocks,
 } from './object-blocks.js';
 export { ZTF_OBJECT_ID } from './objects.js';

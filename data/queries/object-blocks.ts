@@ -12,6 +12,7 @@ import {
   type BlockAlertText,
   type BlockStampRef,
   decodeBlockAlerts,
+  decodeBlockAlertTexts,
   decodeObjectBlock,
   OBJECT_BLOCKS_FILE,
   type ObjectBlock,
@@ -68,6 +69,16 @@ export function readBlockAlerts(
   return files.readTransient(file, loc.offset, loc.length, decodeBlockAlerts);
 }
 
+/** The classification and prepared text of each alert of the block at `loc` (row documents skipped). */
+export function readBlockTexts(
+  layout: StoreLayout,
+  files: ReadOnlyFiles,
+  loc: BlockLocation,
+): readonly Omit<BlockAlert, 'row'>[] {
+  const file = path.join(layout.partDir(loc.part), OBJECT_BLOCKS_FILE);
+  return files.readTransient(file, loc.offset, loc.length, decodeBlockAlertTexts);
+}
+
 /** One alert of a block with its JSON text, and the object it belongs to. */
 export interface LocatedAlertText extends BlockAlertText {
   readonly objectId: string;
@@ -79,7 +90,7 @@ export interface LocatedAlertText extends BlockAlertText {
  *
  * @throws Error when the block holds none (publication writes one for every alert: a damaged part).
  */
-export function alertTextOf(alert: BlockAlert, loc: BlockLocation): BlockAlertText {
+export function alertTextOf(alert: Omit<BlockAlert, 'row'>, loc: BlockLocation): BlockAlertText {
   if (alert.text === null)
     throw new Error(`object block of ${loc.objectId} in part ${loc.part} holds an alert without its text`);
   return alert.text;
@@ -96,11 +107,43 @@ export function readBlockAlertTexts(
 ): LocatedAlertText[] {
   const out: LocatedAlertText[] = [];
   for (const loc of locations) {
-    for (const alert of readBlockAlerts(layout, files, loc)) {
+    for (const alert of readBlockTexts(layout, files, loc)) {
       out.push({ ...alertTextOf(alert, loc), objectId: loc.objectId, classification: alert.classification });
     }
   }
   return out.sort((a, b) => b.jd - a.jd || (b.candid > a.candid ? 1 : b.candid < a.candid ? -1 : 0));
+}
+
+/** The latest alert of one object, with its prepared text. */
+export interface LatestBlockAlert {
+  readonly objectId: string;
+  readonly alert: BlockAlert;
+  readonly text: BlockAlertText;
+}
+
+/**
+ * The latest valid alert (jd, then candid, descending) of each object of `locations`, objects in the order they
+ * first appear there (the object index gives them in id order). Upper limits and stamps are not decoded.
+ */
+export function readLatestBlockAlerts(
+  layout: StoreLayout,
+  files: ReadOnlyFiles,
+  locations: readonly BlockLocation[],
+): LatestBlockAlert[] {
+  const latest = new Map<string, LatestBlockAlert>();
+  for (const loc of locations) {
+    for (const alert of readBlockAlerts(layout, files, loc)) {
+      const text = alertTextOf(alert, loc);
+      const seen = latest.get(loc.objectId);
+      if (
+        seen === undefined ||
+        text.jd > seen.text.jd ||
+        (text.jd === seen.text.jd && text.candid > seen.text.candid)
+      )
+        latest.set(loc.objectId, { objectId: loc.objectId, alert, text });
+    }
+  }
+  return [...latest.values()];
 }
 
 /**

@@ -3,7 +3,7 @@
  * the 10 objects with the lowest `d:anomaly_score`; data/queries/anomaly.ts) emitted in a date range, most recent
  * first, `n` of them. As the reference (fink-object-api `apps/routes/v1/ztf/anomaly`), `stop_date` is extended by
  * one day so that `start_date = stop_date` gives that whole day, and the rows carry every field and the per-alert
- * `v:` fields (no colour fields).
+ * `v:` fields (no colour fields). JSON answers in full mode are kept per catalog version (serve/answer-cache.ts).
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import { findAnomalousAlerts } from '../../data/queries/index.js';
 import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { referencedAlertsJson } from '../alert-texts.js';
+import { AnswerCache } from '../answer-cache.js';
 import {
   argListing,
   columnsArg,
@@ -70,6 +71,8 @@ export const ANOMALY_ENDPOINT: EndpointDoc = {
 export function anomalyApp(reader: StoreReader): Hono {
   const app = new Hono();
   const listing = argListing(schema);
+  // the JSON answers in full mode, by catalog version and arguments
+  const answers = new AnswerCache();
   app.on(['GET', 'POST'], '/', async (c) => {
     const raw = await rawArgs(c);
     if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
@@ -80,9 +83,18 @@ export function anomalyApp(reader: StoreReader): Hono {
     if (stopJd <= startJd)
       throw new ApiError(400, '`stop_date` (default: now) is before `start_date` (default: 2019-11-01).');
     const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
-    const refs = await findAnomalousAlerts(query, reader.layout, reader.current(), startJd, stopJd, args.n);
-    if (args['output-format'] === 'json' && selection.names === null)
-      return respondJsonBytes(c, referencedAlertsJson(reader, refs));
+    const catalog = reader.current();
+    const prepared = args['output-format'] === 'json' && selection.names === null;
+    // published alerts are all in the past: with no stop_date, "now" gives the same answer on one catalog version
+    const key = JSON.stringify([startJd, args.stop_date ?? 'now', args.n]);
+    const kept = prepared ? answers.get(catalog.version, key) : undefined;
+    if (kept !== undefined) return respondJsonBytes(c, kept);
+    const refs = await findAnomalousAlerts(query, reader.layout, catalog, startJd, stopJd, args.n);
+    if (prepared) {
+      const body = await referencedAlertsJson(reader, refs);
+      answers.set(catalog.version, key, body);
+      return respondJsonBytes(c, body);
+    }
     const stored = await readReferencedAlertsInOrder(reader, refs, selection.stored);
     const rows = toApiAlertRows(stored, { selection, colour: false });
     return respondTable(c, rows, args['output-format'], 'anomaly', {

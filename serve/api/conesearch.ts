@@ -202,7 +202,7 @@ export async function coneSearch(
   );
   const separation = new Map(hits.map((h) => [h.candid, h.separationDeg]));
   if (args['output-format'] === 'json' && selection.names === null) {
-    const texts = readReferencedAlertTextsInOrder(reader, hits);
+    const texts = await readReferencedAlertTextsInOrder(reader, hits);
     const extra = texts.map((t) =>
       encodeJsonFields({ [SEPARATION_FIELD]: separation.get(t.candid) ?? null }, FLOAT32_FIELDS),
     );

@@ -8,9 +8,17 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { findDateHits, readLatestOfObjects, type TimeField } from '../../data/queries/index.js';
+import { decodeAlertRow } from '../../data/index.js';
+import {
+  findDateHits,
+  type LatestBlockAlert,
+  readLatestBlockAlerts,
+  type TimeField,
+  ZTF_OBJECT_ID,
+} from '../../data/queries/index.js';
 import { readReferencedAlerts } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
+import { alertTextsJson } from '../alert-texts.js';
 import {
   argListing,
   objectIdList,
@@ -21,6 +29,7 @@ import {
 } from '../args/index.js';
 import { respondJsonBytes, respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
+import { objectLocator } from '../object-reads.js';
 import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader } from '../store-reader.js';
 import {
@@ -101,28 +110,39 @@ function searchKind(args: ExplorerArgs): 'objects' | 'cone' | 'date' {
   return 'cone';
 }
 
-async function objectSearch(reader: StoreReader, args: ExplorerArgs): Promise<SearchAnswer> {
+/**
+ * Group 0 from the object blocks the in-memory object index names (the point-lookup path of /objects, no
+ * query): the latest alert of each object matching each id, objects in id order, at most `n`.
+ */
+function objectSearch(reader: StoreReader, args: ExplorerArgs): SearchAnswer {
   const selection = parseColumnSelection(args.columns, ALERT_V_FIELDS);
-  const catalog = reader.current();
-  const stored = [];
+  const locator = objectLocator(reader.snapshot());
   const ids = objectIdList(
     args.objectId ?? '',
     MAX_EXPLORER_IDS,
     'A value for `objectId` is required for group 0 (an object id or a comma list).',
   );
+  const latest = new Map<string, LatestBlockAlert>();
   for (const id of ids) {
-    stored.push(
-      ...(await readLatestOfObjects(
-        (sql, params) => reader.query(sql, params),
-        reader.layout,
-        catalog,
-        id,
-        selection.stored,
-        args.n,
-      )),
-    );
+    let found = 0;
+    for (const object of locator.matching(id, ZTF_OBJECT_ID.test(id))) {
+      if (found === args.n) break;
+      // an object without valid alerts (only rejected ones) is not counted
+      const [alert] = readLatestBlockAlerts(reader.layout, reader.files, object);
+      if (alert === undefined) continue;
+      found++;
+      // an object matched by two of the given ids or prefixes is answered once
+      if (!latest.has(alert.objectId)) latest.set(alert.objectId, alert);
+    }
   }
-  const rows = toApiAlertRows(dedupe(stored).slice(0, args.n), { selection, colour: false });
+  const answer = [...latest.values()].slice(0, args.n);
+  if (args['output-format'] === 'json' && selection.names === null)
+    return { prepared: alertTextsJson(answer.map((a) => a.text.json)) };
+  const stored = answer.map(({ alert }) => ({
+    ...decodeAlertRow(alert.row),
+    classification: alert.classification,
+  }));
+  const rows = toApiAlertRows(stored, { selection, colour: false });
   return { rows, name: 'explorer_objects', columns: answerColumns(selection, ALERT_V_FIELDS) };
 }
 
@@ -151,7 +171,7 @@ async function dateSearch(reader: StoreReader, args: ExplorerArgs): Promise<Sear
 }
 
 const SEARCHES = {
-  objects: objectSearch,
+  objects: async (reader: StoreReader, args: ExplorerArgs) => objectSearch(reader, args),
   cone: (reader: StoreReader, args: ExplorerArgs) =>
     coneSearch(reader, args as ConeArgs, args.time_field ?? 'first'),
   date: dateSearch,
@@ -170,17 +190,6 @@ export function explorerApp(reader: StoreReader): Hono {
     return respondTable(c, answer.rows, args['output-format'], answer.name, { columns: answer.columns });
   });
   return app;
-}
-
-/** Stored rows without repeated alerts (an object matched by two of the given ids or prefixes). */
-function dedupe(rows: Record<string, unknown>[]): Record<string, unknown>[] {
-  const seen = new Set<bigint>();
-  return rows.filter((r) => {
-    const candid = r.i_candid as bigint;
-    if (seen.has(candid)) return false;
-    seen.add(candid);
-    return true;
-  });
 }
 
 function byJdDescending(a: Record<string, unknown>, b: Record<string, unknown>): number {

@@ -3,7 +3,8 @@
  * As the reference, `n` counts alerts, so one object may appear several times; `distinct=true` returns the
  * latest alert of `n` distinct objects instead. `(TNS) <type>` finds the alerts whose `d:tns` is that type; the
  * classes Fink selects by value (`SLSN candidate`, the CTA blazar states) answer one alert per object, as Fink's
- * tables of them do. `trend` then keeps the alerts that follow it (compute/classify/trends.ts).
+ * tables of them do. `trend` then keeps the alerts that follow it (compute/classify/trends.ts). JSON answers in
+ * full mode are kept per catalog version for the requests that come again (serve/answer-cache.ts).
  *
  * Reference: fink-object-api apps/routes/v1/ztf/latests/{api.py,utils.py} @ 17051ca.
  */
@@ -15,6 +16,7 @@ import { type AlertRef, findLatestAlerts, type LatestsClass } from '../../data/q
 import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, COLOUR_V_FIELDS, toApiAlertRows } from '../alert-rows.js';
 import { referencedAlertsJson } from '../alert-texts.js';
+import { AnswerCache } from '../answer-cache.js';
 import {
   argListing,
   booleanArg,
@@ -148,6 +150,8 @@ async function followingTrend(reader: StoreReader, refs: AlertRef[], trend: Tren
 export function latestsApp(reader: StoreReader): Hono {
   const app = new Hono();
   const listing = argListing(schema);
+  // the JSON answers in full mode, by catalog version and arguments
+  const answers = new AnswerCache();
   app.on(['GET', 'POST'], '/', async (c) => {
     const raw = await rawArgs(c);
     if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
@@ -172,18 +176,27 @@ export function latestsApp(reader: StoreReader): Hono {
     const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
     // Fink keeps one alert per object of the classes it selects by value (its tables of them are grouped)
     const distinct = args.distinct || cls.kind === 'selection';
+    const catalog = reader.current();
+    const prepared = args['output-format'] === 'json' && selection.names === null && !args.color;
+    // published alerts are all in the past: with no stopdate, "now" gives the same answer on one catalog version
+    const key = JSON.stringify([cls, args.trend, args.n, startJd, args.stopdate ?? 'now', distinct]);
+    const kept = prepared ? answers.get(catalog.version, key) : undefined;
+    if (kept !== undefined) return respondJsonBytes(c, kept);
     const found = await findLatestAlerts(
       query,
       reader.layout,
-      reader.current(),
+      catalog,
       cls,
       { startJd, stopJd },
       args.n,
       distinct,
     );
     const refs = args.trend === undefined ? found : await followingTrend(reader, found, args.trend);
-    if (args['output-format'] === 'json' && selection.names === null && !args.color)
-      return respondJsonBytes(c, referencedAlertsJson(reader, refs));
+    if (prepared) {
+      const body = await referencedAlertsJson(reader, refs);
+      answers.set(catalog.version, key, body);
+      return respondJsonBytes(c, body);
+    }
     const stored = await readReferencedAlertsInOrder(reader, refs, selection.stored);
     const rows = toApiAlertRows(stored, { selection, colour: args.color });
     return respondTable(c, rows, args['output-format'], 'latests', {

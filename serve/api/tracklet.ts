@@ -135,7 +135,7 @@ export function trackletApp(reader: StoreReader): Hono {
       );
     }
     if (args['output-format'] === 'json' && selection.names === null)
-      return respondJsonBytes(c, referencedAlertsJson(reader, refs));
+      return respondJsonBytes(c, await referencedAlertsJson(reader, refs));
     const stored = await readReferencedAlertsInOrder(reader, refs, selection.stored);
     const rows = toApiAlertRows(stored, { selection, colour: false });
     return respondTable(c, rows, args['output-format'], `tracklet_${prefix}`, {

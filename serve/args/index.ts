@@ -36,6 +36,7 @@ export {
   withoutEmptyArgs,
 } from './table-args.js';
 export {
+  checkFormFields,
   MAX_FORM_FIELDS,
   MAX_UPLOAD_BYTES,
   readUploadRequest,

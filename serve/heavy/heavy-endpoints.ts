@@ -7,10 +7,11 @@ import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import { skymapApp, xmatchApp } from '../api/index.js';
-import { uploadLimit } from '../args/index.js';
+import { checkFormFields, uploadLimit } from '../args/index.js';
 import { answerError } from '../errors.js';
 import type { StoreReader } from '../store-reader.js';
 import type { HeavyPool } from './heavy-pool.js';
+import { readBodyInSlices } from './request-body.js';
 
 /** Paths of the heavy endpoints, and what to narrow when a request takes too long. */
 export const HEAVY_ENDPOINTS = [
@@ -32,7 +33,7 @@ type HeavyEndpoint = (typeof HEAVY_ENDPOINTS)[number];
 
 /**
  * The app of one heavy endpoint: answered by a thread of `pool` (the body's size checked here, before it is
- * read), or in-process when there is no pool.
+ * read, and its number of form fields once read), or in-process when there is no pool.
  */
 export function heavyEndpointApp(
   endpoint: HeavyEndpoint,
@@ -43,7 +44,14 @@ export function heavyEndpointApp(
   const app = new Hono();
   app.use('/', uploadLimit());
   app.on(['GET', 'POST'], '/', async (c) => {
-    const answer = await pool.answer(c.req.raw, endpoint.narrow);
+    // a form of too many fields is refused here at once (a count, bounded), not after waiting for a thread
+    const declared = Number(c.req.header('content-length'));
+    const body =
+      c.req.method === 'POST'
+        ? await readBodyInSlices(c.req.raw, Number.isSafeInteger(declared) && declared >= 0 ? declared : null)
+        : null;
+    if (body !== null) checkFormFields(Buffer.from(body), c.req.header('content-type') ?? '');
+    const answer = await pool.answer(c.req.raw, body, endpoint.narrow);
     // through c.body, a Uint8Array goes to the socket as it is: a Response returned whole would be copied into a
     // new one to take the headers set before (CORS), and streamed back out
     return c.body(answer.body, answer.status as ContentfulStatusCode, answer.headers);

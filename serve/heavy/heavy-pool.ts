@@ -187,16 +187,16 @@ export class HeavyPool {
   /**
    * The answer of a thread to `request`.
    *
+   * @param body the request's body, already read (null: none); transferred to the thread.
    * @param narrow what the client may narrow, for the 503 of a request over budget.
    * @throws ApiError 503 when the queue is full, the budget is overrun or the thread fails.
    */
-  async answer(request: Request, narrow: string): Promise<HeavyAnswer> {
+  async answer(request: Request, body: ArrayBuffer | null, narrow: string): Promise<HeavyAnswer> {
     if (this.queue.length >= MAX_HEAVY_QUEUE)
       throw new ApiError(
         503,
         `The server is busy with ${MAX_HEAVY_QUEUE} long requests waiting: retry in a minute.`,
       );
-    const body = request.method === 'POST' ? await request.arrayBuffer() : null;
     const task: HeavyTask = {
       id: this.nextId++,
       method: request.method,

@@ -13,7 +13,9 @@ import { type HeavyReply, type HeavyTask, READY } from './heavy-pool.js';
 const { root, level } = workerData as { root: string; level: string };
 const log = pino({ level }, pino.destination(2)).child({ component: 'serve.heavy' });
 // a store the thread cannot open answers 503 (the main thread opened it, so this is a passing state)
-const app = StoreReader.open(new StoreLayout(root), log).then(
+// one DuckDB thread per heavy-request thread: with the pool at one thread per core but one, a core stays free
+// for the event loop (two DuckDB threads on a 2-core machine held /health for hundreds of ms, issue #27)
+const app = StoreReader.open(new StoreLayout(root), log, { threads: 1 }).then(
   (reader) => heavyEndpointsApp(reader, log),
   (err: unknown) => {
     log.error({ err }, 'store not opened by the heavy-request thread');

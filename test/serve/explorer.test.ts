@@ -128,6 +128,10 @@ describe('/api/v1/explorer on the real alerts', () => {
     const rows = (await call(store.app, PATH, { objectId: `${prefix}, ZTF19acihgng` })).body as Row[];
     expect(rows.map((r) => r['i:objectId'])).toEqual([...oracle.map((r) => r.i_objectId), 'ZTF19acihgng']);
     expect(rows.slice(0, oracle.length).map((r) => r['i:jd'])).toEqual(oracle.map((r) => r.jd));
+    // the first n objects in id order; a selection of columns (written from the decoded rows)
+    const first = (await call(store.app, PATH, { objectId: prefix, n: 1, columns: 'i:jd,i:objectId' }))
+      .body as Row[];
+    expect(first).toEqual([{ 'i:objectId': oracle[0].i_objectId, 'i:jd': oracle[0].jd }]);
     expect((await call(store.app, PATH, { objectId: 'ZTF99zzzzzzz' })).body).toEqual([]);
   });
 
