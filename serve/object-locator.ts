@@ -42,6 +42,11 @@ export class ObjectLocator {
     return lo;
   }
 
+  /** The object id at rank `i` (0 ≤ i < objectCount) of the index's byte order. */
+  objectIdAt(i: number): string {
+    return this.idAt(i).toString('utf8');
+  }
+
   private idAt(i: number): Buffer {
     return this.ids.subarray(this.idStart[i], this.idStart[i + 1]);
   }

@@ -1,6 +1,6 @@
 /**
- * Query behind `/api/v1/random`: a reproducible sample of distinct objects, of one class (class index) or of all
- * (time index). Objects are ranked by the MD5 of `objectId:seed`, so the same seed on the same store draws the
+ * Query behind `/api/v1/random` when it cannot draw from the server's in-memory object index (a class; or no index
+ * loaded): a reproducible sample of distinct objects, of one class (class index) or of all (time index). Objects are ranked by the MD5 of `objectId:seed`, so the same seed on the same store draws the
  * same objects (MD5, unlike DuckDB's `hash`, does not change between DuckDB versions).
  */
 import type { Catalog } from '../catalog.js';

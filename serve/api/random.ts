@@ -8,6 +8,7 @@
 import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { hashSeed, Prng, sampleIndices } from '../../compute/random/index.js';
 import { readAlertsOfObjects, sampleObjects } from '../../data/queries/index.js';
 import { ALERT_V_FIELDS, answerColumns, COLOUR_V_FIELDS, toApiAlertRows } from '../alert-rows.js';
 import {
@@ -84,7 +85,15 @@ export function randomApp(reader: StoreReader): Hono {
     const seed = args.seed ?? BigInt(randomInt(2 ** 47));
     const catalog = reader.current();
     const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
-    const ids = await sampleObjects(query, reader.layout, catalog, cls, seed, args.n);
+    // every object of the store: drawn from the in-memory object index (no scan of the parts); a class: from its
+    // class index
+    const locator = reader.snapshot().locator;
+    const ids =
+      cls.kind === 'all' && locator !== null && reader.snapshot().catalog === catalog
+        ? sampleIndices(new Prng(hashSeed('random', seed)), args.n, locator.objectCount).map((i) =>
+            locator.objectIdAt(i),
+          )
+        : await sampleObjects(query, reader.layout, catalog, cls, seed, args.n);
     const drawOrder = new Map(ids.map((id, i) => [id, i]));
     const stored = (await readAlertsOfObjects(query, reader.layout, catalog, ids, selection.stored)).sort(
       (a, b) =>
