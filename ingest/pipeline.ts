@@ -145,6 +145,8 @@ export class IngestPipeline {
     const rejected: Rejection[] = [];
     this.lastBatchNights = new Set<number>();
     let offered = 0;
+    // a batch decoded beforehand tells the stager which of its nights are small (stager.ts, shared files)
+    if (this.stager.shareSmallNights && Array.isArray(items)) this.stager.batchNights = nightCounts(items);
     try {
       for (const item of items) {
         this.counts.read++;
@@ -222,4 +224,16 @@ export class IngestPipeline {
     await this.flush().catch(() => undefined);
     await this.stager.closeAll();
   }
+}
+
+/** Alerts per night of a decoded batch, and their total. */
+function nightCounts(items: readonly DecodedItem[]): { counts: Map<number, number>; total: number } {
+  const counts = new Map<number, number>();
+  let total = 0;
+  for (const { outcome } of items) {
+    if (!outcome.ok) continue;
+    counts.set(outcome.alert.night, (counts.get(outcome.alert.night) ?? 0) + 1);
+    total++;
+  }
+  return { counts, total };
 }

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type { StoreLayout } from '../../data/index.js';
 import { readCatalog } from '../../data/index.js';
 import { readStagedVersion, stagedFingerprint, stampsFileOf } from '../stage/index.js';
-import { stagedNights, stagingFilesOf } from './publish-night.js';
+import { stagedNights, stagingInputsOf } from './publish-night.js';
 
 /**
  * The nights among `nights` (default: every night with staging files) whose staged content is not published:
@@ -22,8 +22,8 @@ export function unpublishedNights(
   return [...new Set(nights)]
     .sort((a, b) => a - b)
     .filter((night) => {
-      const files = stagingFilesOf(layout, night);
-      return files.length === 0 || published[String(night)] !== stagedFingerprint(files);
+      const keys = stagingInputsOf(layout, night).map((i) => i.key);
+      return keys.length === 0 || published[String(night)] !== stagedFingerprint(keys);
     });
 }
 
@@ -32,7 +32,7 @@ export function unpublishedNights(
  * whose only batches failed (e.g. on a full disk), which has nothing to publish.
  */
 export function hasStagedAlerts(layout: StoreLayout, night: number): boolean {
-  return stagingFilesOf(layout, night).some((f) => readStagedVersion(f) > 0);
+  return stagingInputsOf(layout, night).some((i) => readStagedVersion(i.key) > 0);
 }
 
 /**
@@ -45,11 +45,14 @@ export const SMALL_NIGHT_BYTES = 64 << 20;
 /** Most bytes of staging files in one group of small nights (the stamps of a group are copied into its part). */
 export const GROUP_BYTES = 256 << 20;
 
-/** Bytes of a night's staging files (DuckDB files, their write-ahead logs, and stamps). */
+/**
+ * Bytes of a night's staging files: its own DuckDB files, their write-ahead logs, and stamps (of a night whose
+ * rows are in its month's shared file, its stamps only).
+ */
 function stagingBytes(layout: StoreLayout, night: number): number {
   let bytes = 0;
-  for (const file of stagingFilesOf(layout, night))
-    for (const f of [file, `${file}.wal`, stampsFileOf(file)])
+  for (const { key, shared } of stagingInputsOf(layout, night))
+    for (const f of shared ? [stampsFileOf(key)] : [key, `${key}.wal`, stampsFileOf(key)])
       if (fs.existsSync(f)) bytes += fs.statSync(f).size;
   return bytes;
 }

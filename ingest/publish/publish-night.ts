@@ -42,7 +42,7 @@ export function stagedNights(layout: StoreLayout): number[] {
     .sort((a, b) => a - b);
 }
 
-/** Staging files of a night (all ingesters). */
+/** A night's own staging files (all ingesters; not the month files some of its rows may be in). */
 export function stagingFilesOf(layout: StoreLayout, night: number): string[] {
   const dir = layout.stagingNightDir(night);
   if (!fs.existsSync(dir)) return [];
@@ -51,6 +51,25 @@ export function stagingFilesOf(layout: StoreLayout, night: number): string[] {
     .filter((f) => f.endsWith('.duckdb'))
     .sort()
     .map((f) => path.join(dir, f));
+}
+
+/**
+ * Where a night's staged rows are, per ingester: its own file (`<ingester>.duckdb`), or its month's shared file
+ * when a `<ingester>.shared` marker is in the night's directory; in ingester order.
+ */
+export function stagingInputsOf(layout: StoreLayout, night: number): StagingInput[] {
+  const dir = layout.stagingNightDir(night);
+  if (!fs.existsSync(dir)) return [];
+  const inputs: StagingInput[] = [];
+  for (const name of fs.readdirSync(dir).sort()) {
+    const m = /^(.+)\.(duckdb|shared)$/.exec(name);
+    if (m === null) continue;
+    const key = path.join(dir, `${m[1]}.duckdb`);
+    const shared = m[2] === 'shared';
+    const file = shared ? layout.stagingMonthFile(Math.floor(night / 100), m[1]) : key;
+    inputs.push({ file, night, key, shared });
+  }
+  return inputs;
 }
 
 /** Options of {@link publishGroup}. */
@@ -106,9 +125,9 @@ export async function publishGroup(
   if (group.length === 0) return [];
   const inputs: StagingInput[] = [];
   for (const night of group) {
-    const files = stagingFilesOf(layout, night);
-    if (files.length === 0) throw new Error(`night ${night} has no staging file under ${layout.stagingDir}`);
-    for (const file of files) inputs.push({ file, night });
+    const found = stagingInputsOf(layout, night);
+    if (found.length === 0) throw new Error(`night ${night} has no staging file under ${layout.stagingDir}`);
+    inputs.push(...found);
   }
   const first = group[0];
   const partId = newPartId(group.length === 1 ? `n${first}` : `g${first}-${group[group.length - 1]}`);

@@ -12,10 +12,15 @@ import { MIN_RB, stagedFingerprint, stampsFileOf } from '../stage/index.js';
 /** SQL condition of a valid alert: the quality cut of the reference (§3.1, quality cuts). */
 export const VALID_ALERT_SQL = `(coalesce(i_nbad, 0) = 0 AND coalesce(i_rb, 1) >= ${MIN_RB} AND coalesce(i_fid, 1) <> 3)`;
 
-/** A staging file to publish and the night it holds. */
+/** Where one ingester's staged rows of a night are. */
 export interface StagingInput {
+  /** The DuckDB file: the night's own, or its month's shared file. */
   readonly file: string;
   readonly night: number;
+  /** The night's own file path (`staging/<night>/<ingester>.duckdb`), which names its stamps and version files. */
+  readonly key: string;
+  /** Whether `file` is a month's shared file, holding other nights too (its rows carry their night). */
+  readonly shared: boolean;
 }
 
 /** What {@link attachStagingFiles} found. */
@@ -26,31 +31,37 @@ export interface AttachedInputs {
   readonly staged: readonly (StagingInput & { readonly name: string; readonly columns: Set<string> })[];
 }
 
+/** The rows of an input's night in its attached file `name`: a shared file's are filtered on their night. */
+function nightFilter(input: StagingInput): string {
+  return input.shared ? ` WHERE night = ${Number(input.night)}` : '';
+}
+
 /**
- * Attaches the staging files read-only (which keeps ingesters from opening them meanwhile), reads each night's
- * staged-content fingerprint, and finds which files hold committed alerts and the columns of their `alerts`
- * table (one query for all: a round trip per file was ~5 ms of a small night's ~50). A file without alerts (its
- * first batches failed, or it was created and nothing committed) is left out.
+ * Attaches the staging files read-only, each once (which keeps ingesters from opening them meanwhile), reads
+ * each night's staged-content fingerprint, and finds which inputs hold committed alerts and the columns of their
+ * `alerts` table (one query for all: a round trip per file was ~5 ms of a small night's ~50). An input without
+ * alerts (its first batches failed, or its file was created and nothing committed) is left out.
  */
 export async function attachStagingFiles(
   conn: DuckDBConnection,
   inputs: readonly StagingInput[],
   prefix: string,
 ): Promise<AttachedInputs> {
-  const alias = (i: number): string => `${prefix}_s${i}`;
-  for (let i = 0; i < inputs.length; i++) {
+  const files = [...new Set(inputs.map((i) => i.file))];
+  const alias = (file: string): string => `${prefix}_s${files.indexOf(file)}`;
+  for (const file of files) {
     try {
-      await conn.run(`ATTACH ${sqlPathLiteral(inputs[i].file)} AS ${alias(i)} (READ_ONLY)`);
+      await conn.run(`ATTACH ${sqlPathLiteral(file)} AS ${alias(file)} (READ_ONLY)`);
     } catch (err) {
       throw new Error(
-        `cannot open staging file ${inputs[i].file} (is an ingester still writing it? it is published once the ingester closes it)`,
+        `cannot open staging file ${file} (is an ingester still writing it? it is published once the ingester closes it)`,
         { cause: err },
       );
     }
   }
   const fingerprints = new Map<number, string>();
   for (const night of new Set(inputs.map((i) => i.night)))
-    fingerprints.set(night, stagedFingerprint(inputs.filter((i) => i.night === night).map((i) => i.file)));
+    fingerprints.set(night, stagedFingerprint(inputs.filter((i) => i.night === night).map((i) => i.key)));
   const reader = await conn.runAndReadAll(
     `SELECT database_name, column_name FROM duckdb_columns()
      WHERE schema_name = 'main' AND table_name = 'alerts' AND starts_with(database_name, '${prefix}_s')`,
@@ -61,18 +72,18 @@ export async function attachStagingFiles(
     set.add(String(column));
     columns.set(String(db), set);
   }
-  const withTable = inputs.flatMap((input, i) => {
-    const cols = columns.get(alias(i));
-    return cols ? [{ ...input, name: alias(i), columns: cols }] : [];
+  const withTable = inputs.flatMap((input) => {
+    const cols = columns.get(alias(input.file));
+    return cols ? [{ ...input, name: alias(input.file), columns: cols }] : [];
   });
   if (withTable.length === 0) return { fingerprints, staged: [] };
   const counts = await conn.runAndReadAll(
     withTable
-      .map((f) => `SELECT '${f.name}' AS name, count(*) AS n FROM ${f.name}.alerts`)
+      .map((f, i) => `SELECT ${i} AS input, count(*) AS n FROM ${f.name}.alerts${nightFilter(f)}`)
       .join(' UNION ALL '),
   );
-  const nonEmpty = new Set(counts.getRowObjects().flatMap((r) => (Number(r.n) > 0 ? [String(r.name)] : [])));
-  return { fingerprints, staged: withTable.filter((f) => nonEmpty.has(f.name)) };
+  const nonEmpty = new Set(counts.getRowObjects().flatMap((r) => (Number(r.n) > 0 ? [Number(r.input)] : [])));
+  return { fingerprints, staged: withTable.filter((_, i) => nonEmpty.has(i)) };
 }
 
 /**
@@ -86,10 +97,18 @@ export async function prepareRelations(
 ): Promise<void> {
   // a file staged with an earlier catalogue reads as the current one (its later Fink fields null)
   const staged = inputs
-    .map((f, i) => `SELECT ${stagingAlertsSelectList(f.columns)}, ${i} AS staging_file FROM ${f.name}.alerts`)
+    .map(
+      (f, i) =>
+        `SELECT ${stagingAlertsSelectList(f.columns)}, ${i} AS staging_file FROM ${f.name}.alerts${nightFilter(f)}`,
+    )
     .join(' UNION ALL ');
+  // a shared file's history rows end with their night
   const history = inputs
-    .map((f) => `SELECT *, ${Number(f.night)}::INTEGER AS night FROM ${f.name}.history`)
+    .map((f) =>
+      f.shared
+        ? `SELECT * FROM ${f.name}.history${nightFilter(f)}`
+        : `SELECT *, ${Number(f.night)}::INTEGER AS night FROM ${f.name}.history`,
+    )
     .join(' UNION ALL ');
   // a candid's night is that of its jd: only a night staged by several ingesters can hold one twice
   const severalPerNight = new Set(inputs.map((f) => f.night)).size < inputs.length;
@@ -117,7 +136,7 @@ export async function prepareRelations(
   fs.mkdirSync(partDir, { recursive: true });
   await loadCutouts(
     conn,
-    inputs.map((i) => i.file),
+    inputs.map((i) => stampsFileOf(i.key)),
     path.join(partDir, STAMPS_FILE),
   );
   await conn.run('CREATE TEMP VIEW p_cutouts AS SELECT * FROM cut');
@@ -133,20 +152,20 @@ export async function prepareRelations(
  */
 async function loadCutouts(
   conn: DuckDBConnection,
-  files: readonly string[],
+  stampsFiles: readonly string[],
   stampsPath: string,
 ): Promise<void> {
   await conn.run(`CREATE TABLE cut (i_objectId VARCHAR, i_candid BIGINT, i_jd DOUBLE, night INTEGER,
                   stamp_offset BIGINT, ${STAMP_REF_COLUMNS.slice(1)
                     .map((c) => `${c} INTEGER`)
                     .join(', ')})`);
-  if (files.length === 1 && linkFile(stampsFileOf(files[0]), stampsPath)) {
+  if (stampsFiles.length === 1 && linkFile(stampsFiles[0], stampsPath)) {
     await conn.run(
       `INSERT INTO cut SELECT i_objectId, i_candid, i_jd, night, ${STAMP_REF_COLUMNS.join(', ')} FROM staged`,
     );
     return;
   }
-  const fds = files.map((f) => fs.openSync(stampsFileOf(f), 'r'));
+  const fds = stampsFiles.map((f) => fs.openSync(f, 'r'));
   const out = fs.openSync(stampsPath, 'w');
   try {
     const result = await conn.stream(

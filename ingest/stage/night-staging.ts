@@ -1,5 +1,7 @@
 /**
- * One night's staging DuckDB file for one ingester. A batch is built alert by alert (`add`: each alert's rows are
+ * A staging DuckDB file for one ingester: one night's own file, or the file its small nights of one month share
+ * (`openShared`: the rows carry their night; each night keeps its own stamps and staged-content version, and a
+ * marker says where its rows are). A batch is built alert by alert (`add`: each alert's rows are
  * built at once, so that the decoded alert can go) and handed over with `endBatch`;
  * it is appended in one transaction, and the promise resolves once it is committed (DuckDB writes its WAL on
  * commit), so the source may then commit its offsets. Idempotent on
@@ -13,6 +15,7 @@ import type { DuckDBDataChunk } from '@duckdb/node-api';
 import type { Alert, AvroScalar, ColumnValue, HistoryPoint } from '../../data/index.js';
 import {
   ALERT_COLUMNS,
+  CREATE_SHARED_STAGING_SQL,
   CREATE_STAGING_SQL,
   encodeAlertRowView,
   HISTORY_COLUMNS,
@@ -61,20 +64,43 @@ interface BatchRows {
   readonly history: DuckDBDataChunk[];
 }
 
-/** A batch being built: its fresh candids, its stamps and where they end, and the first error met. */
+/** A batch's stamps for one night's stamps file, and where that file will end once they are written. */
+interface BatchStamps {
+  readonly chunks: Uint8Array[];
+  end: number;
+}
+
+/** A batch being built: its fresh candids, its stamps per night, and the first error met. */
 interface BatchInProgress {
   readonly inBatch: Set<bigint>;
-  readonly chunks: Uint8Array[];
-  /** Where the stamps file will end once the batch's stamps are written. */
-  end: number;
+  /** The stamps of the batch's fresh alerts, per night (a shared file's batch spans several). */
+  readonly stamps: Map<number, BatchStamps>;
   /** Alerts offered (fresh ones and duplicates). */
   offered: number;
   error: unknown;
 }
 
+/**
+ * What a staging file keeps per night it stages: the night's stamps file (`<ingester>.stamps` in the night's
+ * directory, wherever its rows are), its queued writes, and whether this opening bumped its staged-content version.
+ */
+interface NightPart {
+  /** `staging/<night>/<ingester>.duckdb`: the night's own file path, which names its stamps and version files. */
+  readonly key: string;
+  readonly stamps: DirectAppendFile;
+  /** Where the next batch's stamps go: the stamps file's end once every queued write is done. */
+  plannedEnd: number;
+  /** The stamps writes and syncs, queued in batch order (DirectAppendFile takes one writer at a time). */
+  queue: Promise<void>;
+  /** Whether this opening has bumped the night's staged-content version (staged-version.ts). */
+  versionBumped: boolean;
+}
+
 /** Column kinds of the staging tables (data/staging-schema.ts), in order. */
 const ALERT_ROW_KINDS = STAGING_ALERT_COLUMNS.map(([, t]) => chunkKindOfSql(t));
 const HISTORY_ROW_KINDS = HISTORY_COLUMNS.map(([, t]) => chunkKindOfSql(t));
+/** A shared file's history rows end with their night. */
+const SHARED_HISTORY_ROW_KINDS = [...HISTORY_ROW_KINDS, chunkKindOfSql('INTEGER')];
 
 function appendTyped(app: ChunkRows, type: AvroScalar, v: ColumnValue): void {
   if (v === null) {
@@ -107,14 +133,26 @@ function appendTyped(app: ChunkRows, type: AvroScalar, v: ColumnValue): void {
 export interface StagingRows {
   readonly alerts: ChunkRows;
   readonly history: ChunkRows;
+  /** Rows of a month's shared file (history rows with their night). */
+  readonly shared: boolean;
 }
 
-/** Fresh chunks for a staging file's rows. */
-export function newStagingRows(): StagingRows {
-  return { alerts: new ChunkRows(ALERT_ROW_KINDS), history: new ChunkRows(HISTORY_ROW_KINDS) };
+/** Fresh chunks for a staging file's rows (a shared file's with `shared`). */
+export function newStagingRows(shared = false): StagingRows {
+  return {
+    alerts: new ChunkRows(ALERT_ROW_KINDS),
+    history: new ChunkRows(shared ? SHARED_HISTORY_ROW_KINDS : HISTORY_ROW_KINDS),
+    shared,
+  };
 }
 
-/** A night's staging file opened for writing. */
+/** The night of an own staging file `staging/<YYYYMMDD>/<ingester>.duckdb`; null for another path. */
+function nightOfOwnFile(file: string): number | null {
+  const dir = path.basename(path.dirname(file));
+  return /^\d{8}$/.test(dir) ? Number(dir) : null;
+}
+
+/** A staging file opened for writing: a night's own file, or a month's shared file. */
 export class NightStaging {
   private constructor(
     readonly file: string,
@@ -126,11 +164,11 @@ export class NightStaging {
     /** The staging database when this file has one of its own (opened without one), closed with it. */
     private readonly ownDatabase: StagingDatabase | null,
     private readonly candids: Set<bigint>,
-    private readonly stamps: DirectAppendFile,
     /** The chunks its batches' rows are built into; free for another file once this one is closed. */
     readonly rows: StagingRows,
+    /** A night's own file path (its stamps and version files), for the nights this file stages. */
+    private readonly keyOf: (night: number) => string,
   ) {
-    this.plannedEnd = stamps.end;
     this.alertRows = rows.alerts;
     this.historyRows = rows.history;
     // a failure reaches the caller through the batch that commits first, or through close
@@ -138,34 +176,84 @@ export class NightStaging {
   }
 
   /**
-   * Opens (creating if needed) the staging file, attached to `database` (an ingester's nights share one; a
-   * database of its own when not given), and loads the candids it holds. `rows` are the chunks of a closed file
-   * to reuse (allocating them for each file of a backfill of small nights was most of its garbage collection).
-   * A file that does not exist yet holds no candid: it is created and attached in the background (the first
-   * commit waits for it), so that opening it costs the caller nothing.
+   * Opens (creating if needed) a night's own staging file, attached to `database` (an ingester's nights share
+   * one; a database of its own when not given), and loads the candids it holds. `rows` are the chunks of a closed
+   * file to reuse (allocating them for each file of a backfill of small nights was most of its garbage
+   * collection). A file that does not exist yet holds no candid: it is created and attached in the background
+   * (the first commit waits for it), so that opening it costs the caller nothing.
    */
   static async open(
     file: string,
     database?: StagingDatabase,
     rows: StagingRows = newStagingRows(),
   ): Promise<NightStaging> {
+    const staging = await NightStaging.openFile(file, database, rows, () => file, false);
+    // the night's stamps file is there from the opening on, as its publication expects
+    const night = nightOfOwnFile(file);
+    if (night !== null) staging.partOf(night);
+    return staging;
+  }
+
+  /**
+   * Opens (creating if needed) the staging file that an ingester's small nights of one month share
+   * (`StoreLayout.stagingMonthFile`): its rows carry their night; `keyOf(night)` is the night's own file path
+   * (`StoreLayout.stagingFile`), beside which its stamps, staged-content version and `.shared` marker go.
+   */
+  static openShared(
+    file: string,
+    keyOf: (night: number) => string,
+    database?: StagingDatabase,
+    rows: StagingRows = newStagingRows(true),
+  ): Promise<NightStaging> {
+    return NightStaging.openFile(file, database, rows, keyOf, true);
+  }
+
+  private static async openFile(
+    file: string,
+    database: StagingDatabase | undefined,
+    rows: StagingRows,
+    keyOf: (night: number) => string,
+    shared: boolean,
+  ): Promise<NightStaging> {
+    if (rows.shared !== shared) throw new Error(`staging rows of the wrong kind for ${file}`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const own = database ? null : new StagingDatabase();
     const candids = new Set<bigint>();
     const isNew = !fs.existsSync(file);
     const db = database ?? (own as StagingDatabase);
     // a new file gets its tables in the transaction of its first batch (one commit, one log fsync, fewer)
-    const attached = isNew ? db.attach(file) : attachWithTables(db, file);
+    const attached = isNew ? db.attach(file) : attachWithTables(db, file, shared);
     if (!isNew) {
       const { conn } = await attached;
       const result = await conn.stream('SELECT i_candid FROM alerts');
       for await (const rows of result.yieldRows()) for (const [c] of rows) candids.add(c as bigint);
     }
-    const stamps = stampsFileOf(file);
-    unshareStamps(stamps);
-    const staging = new NightStaging(file, attached, own, candids, DirectAppendFile.open(stamps), rows);
+    const staging = new NightStaging(file, attached, own, candids, rows, keyOf);
     staging.hasTables = !isNew;
     return staging;
+  }
+
+  /** Nights staged by this opening of the file (those that got alerts, and an own file's night). */
+  nights(): number[] {
+    return [...this.parts.keys()].sort((a, b) => a - b);
+  }
+
+  /** Per night staged by this opening: its stamps file and staged-content version (opened at its first alert). */
+  private readonly parts = new Map<number, NightPart>();
+
+  /** The night's part, its stamps file opened (and unshared from a published part) the first time. */
+  private partOf(night: number): NightPart {
+    let part = this.parts.get(night);
+    if (part === undefined) {
+      const key = this.keyOf(night);
+      fs.mkdirSync(path.dirname(key), { recursive: true });
+      const stampsFile = stampsFileOf(key);
+      unshareStamps(stampsFile);
+      const stamps = DirectAppendFile.open(stampsFile);
+      part = { key, stamps, plannedEnd: stamps.end, queue: Promise.resolve(), versionBumped: false };
+      this.parts.set(night, part);
+    }
+    return part;
   }
 
   /** Whether the file has its tables (a new file gets them with its first commit, or when it closes). */
@@ -176,17 +264,11 @@ export class NightStaging {
   private readonly historyRows: ChunkRows;
   /** Candids of the batches being staged (accepted, not yet committed): later batches treat them as staged. */
   private readonly pending = new Set<bigint>();
-  /** Where the next batch's stamps go: the stamps file's end once every queued write is done. */
-  private plannedEnd: number;
-  /** The stamps writes and syncs, queued in batch order (DirectAppendFile takes one writer at a time). */
-  private stampsQueue: Promise<void> = Promise.resolve();
   /** The last batch's transaction: the next one starts after it, and fails if it failed. */
   private lastCommit: Promise<void> = Promise.resolve();
 
   /** The batch being built by {@link add}, null between batches. */
   private building: BatchInProgress | null = null;
-  /** Whether this opening of the file has bumped its staged-content version (staged-version.ts). */
-  private versionBumped = false;
 
   /**
    * Adds an alert to the batch being built (starting one): unless its candid is already staged or on its way, its
@@ -203,11 +285,21 @@ export class NightStaging {
     if (this.candids.has(c) || this.pending.has(c) || b.inBatch.has(c)) return;
     b.inBatch.add(c);
     this.pending.add(c);
-    const offset = b.end;
+    let stamps = b.stamps.get(alert.night);
+    if (stamps === undefined) {
+      try {
+        stamps = { chunks: [], end: this.partOf(alert.night).plannedEnd };
+      } catch (err) {
+        b.error = err;
+        return;
+      }
+      b.stamps.set(alert.night, stamps);
+    }
+    const offset = stamps.end;
     for (const stamp of [alert.cutouts.science, alert.cutouts.template, alert.cutouts.difference]) {
       if (stamp) {
-        b.chunks.push(stamp);
-        b.end += stamp.length;
+        stamps.chunks.push(stamp);
+        stamps.end += stamp.length;
       }
     }
     try {
@@ -221,7 +313,7 @@ export class NightStaging {
 
   /** An empty batch, its stamps going after those of the batches handed over. */
   private newBatch(): BatchInProgress {
-    return { inBatch: new Set(), chunks: [], end: this.plannedEnd, offered: 0, error: null };
+    return { inBatch: new Set(), stamps: new Map(), offered: 0, error: null };
   }
 
   /** Drops the batch being built (its rows, and its candids from those on their way). */
@@ -244,7 +336,7 @@ export class NightStaging {
   endBatch(): Promise<StageCounts> {
     const b = this.building ?? this.newBatch();
     this.building = null;
-    const { inBatch, chunks } = b;
+    const { inBatch } = b;
     if (b.error !== null) {
       for (const c of inBatch) this.pending.delete(c);
       // reported in order, once the batches before it are settled
@@ -258,21 +350,27 @@ export class NightStaging {
       return failed;
     }
     const rows: BatchRows = { alerts: this.alertRows.take(), history: this.historyRows.take() };
-    this.plannedEnd = b.end;
-    if (chunks.length > 0) {
-      // asynchronous: the writes and the fsync run on libuv's threads while the pipeline decodes the next batch
-      this.stampsQueue = this.stampsQueue.then(async () => {
-        await this.stamps.append(chunks);
-        await this.stamps.sync();
-      });
+    const nights = [...b.stamps.keys()];
+    const written: Promise<void>[] = [];
+    for (const [night, { chunks, end }] of b.stamps) {
+      const part = this.partOf(night);
+      part.plannedEnd = end;
+      if (chunks.length > 0) {
+        // asynchronous: the writes and the fsync run on libuv's threads while the pipeline decodes the next batch
+        part.queue = part.queue.then(async () => {
+          await part.stamps.append(chunks);
+          await part.stamps.sync();
+        });
+      }
+      written.push(part.queue);
     }
-    const stampsDurable = this.stampsQueue;
+    const stampsDurable = Promise.all(written);
     const previous = this.lastCommit;
     const committed = (async () => {
       try {
         await previous;
         await stampsDurable;
-        if (inBatch.size > 0) await this.commit(rows, b.offered);
+        if (inBatch.size > 0) await this.commit(rows, b.offered, nights);
       } finally {
         this.alertRows.release(rows.alerts);
         this.historyRows.release(rows.history);
@@ -311,20 +409,26 @@ export class NightStaging {
     alerts.int(alert.cutouts.difference?.length ?? null);
     alerts.string(source);
     alerts.endRow();
-    appendHistory(this.historyRows, alert);
+    appendHistory(this.historyRows, alert, this.rows.shared);
   }
 
   private batchError(batchSize: number, cause: unknown): Error {
     return new Error(`staging a batch of ${batchSize} alerts into ${this.file} failed`, { cause });
   }
 
-  /** Appends the rows of a batch (deduplicated, stamps durable) in one transaction. */
-  private async commit(rows: BatchRows, batchSize: number): Promise<void> {
-    // before the first new rows of this opening commit: a published night is then seen to have changed
-    if (!this.versionBumped) {
-      await bumpStagedVersion(this.file);
-      this.versionBumped = true;
-    }
+  /** Appends the rows of a batch (deduplicated, stamps durable) of `nights` in one transaction. */
+  private async commit(rows: BatchRows, batchSize: number, nights: readonly number[]): Promise<void> {
+    // before a night's first new rows of this opening commit: a published night is then seen to have changed (a
+    // shared file's night gets its marker first, made durable by the version's directory fsync)
+    await Promise.all(
+      nights.map(async (night) => {
+        const part = this.partOf(night);
+        if (part.versionBumped) return;
+        if (this.rows.shared) fs.closeSync(fs.openSync(sharedMarkerOf(part.key), 'a'));
+        await bumpStagedVersion(part.key);
+        part.versionBumped = true;
+      }),
+    );
     let attached: AttachedStagingFile;
     try {
       attached = await this.attached;
@@ -334,7 +438,7 @@ export class NightStaging {
     const { conn, alias } = attached;
     await conn.run('BEGIN TRANSACTION');
     try {
-      if (!this.hasTables) for (const sql of CREATE_STAGING_SQL) await conn.run(sql);
+      if (!this.hasTables) for (const sql of createSql(this.rows.shared)) await conn.run(sql);
       appendChunks(await conn.createAppender('alerts', 'main', alias), rows.alerts);
       appendChunks(await conn.createAppender('history', 'main', alias), rows.history);
       await conn.run('COMMIT');
@@ -355,15 +459,17 @@ export class NightStaging {
     // a batch being built is dropped; the batches in flight end first (a failed one has reached its caller)
     this.abandonBatch();
     await this.lastCommit.catch(() => undefined);
-    await this.stampsQueue.catch(() => undefined);
     try {
       const attached = await this.attached.catch(() => null);
       // a new file closed before any commit still gets its tables: a closed staging file always has them
-      if (attached !== null && !this.hasTables) await createTables(attached, this.file);
+      if (attached !== null && !this.hasTables) await createTables(attached, this.file, this.rows.shared);
       await attached?.detach();
       await this.ownDatabase?.close();
     } finally {
-      this.stamps.close();
+      for (const part of this.parts.values()) {
+        await part.queue.catch(() => undefined);
+        part.stamps.close();
+      }
     }
   }
 }
@@ -372,11 +478,11 @@ export class NightStaging {
  * Creates the tables of an attached staging file when they are not there, and brings those of a file staged with
  * an earlier catalogue to the current shape, in one transaction.
  */
-async function createTables({ conn }: AttachedStagingFile, file: string): Promise<void> {
+async function createTables({ conn }: AttachedStagingFile, file: string, shared: boolean): Promise<void> {
   try {
     // one transaction: one commit (and log fsync) for both tables, not one per table
     await conn.run('BEGIN TRANSACTION');
-    for (const sql of CREATE_STAGING_SQL) await conn.run(sql);
+    for (const sql of createSql(shared)) await conn.run(sql);
     // a file staged with an earlier catalogue gets the later columns (null) before rows of the current one
     const present = new Set(
       (await conn.runAndReadAll(STAGING_ALERT_COLUMN_NAMES_SQL)).getRows().map(([name]) => String(name)),
@@ -390,10 +496,14 @@ async function createTables({ conn }: AttachedStagingFile, file: string): Promis
 }
 
 /** Attaches a staging file and creates its tables if they are not there. */
-async function attachWithTables(database: StagingDatabase, file: string): Promise<AttachedStagingFile> {
+async function attachWithTables(
+  database: StagingDatabase,
+  file: string,
+  shared: boolean,
+): Promise<AttachedStagingFile> {
   const attached = await database.attach(file);
   try {
-    await createTables(attached, file);
+    await createTables(attached, file, shared);
   } catch (err) {
     await attached.detach().catch(() => undefined);
     throw err;
@@ -417,12 +527,22 @@ function unshareStamps(stamps: string): void {
   fs.renameSync(copy, stamps);
 }
 
-/** The stamps file beside a staging DuckDB file. */
+/** The statements creating the tables of a night's own staging file, or of a month's shared one. */
+function createSql(shared: boolean): readonly string[] {
+  return shared ? CREATE_SHARED_STAGING_SQL : CREATE_STAGING_SQL;
+}
+
+/** The stamps file beside a staging DuckDB file (for a night whose rows are shared: beside its own file's path). */
 export function stampsFileOf(stagingFile: string): string {
   return stagingFile.replace(/\.duckdb$/, '.stamps');
 }
 
-function appendHistory(history: ChunkRows, alert: Alert): void {
+/** The marker beside a night's own file path saying that its rows are in its month's shared file. */
+export function sharedMarkerOf(stagingFile: string): string {
+  return stagingFile.replace(/\.duckdb$/, '.shared');
+}
+
+function appendHistory(history: ChunkRows, alert: Alert, withNight: boolean): void {
   for (const p of alert.history) {
     if (!isKeptHistoryPoint(p)) continue;
     history.long(alert.candid);
@@ -439,6 +559,7 @@ function appendHistory(history: ChunkRows, alert: Alert): void {
     history.float(p.rb);
     history.int(p.nbad);
     history.long(p.candid);
+    if (withNight) history.int(alert.night);
     history.endRow();
   }
 }

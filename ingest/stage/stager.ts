@@ -1,11 +1,34 @@
 /**
- * Routes staged alerts to the staging file of their night for one ingester, keeping a few nights open, and
- * closes nights on request so that the publisher can read them.
+ * Routes staged alerts to the staging file of their night for one ingester, keeping a few files open, and
+ * closes nights on request so that the publisher can read them. A night's file is its own
+ * (`staging/<YYYYMMDD>/<ingester>.duckdb`), or, for a backfill's small nights (`shareSmallNights`), the file its
+ * month's small nights share (`staging/<YYYYMM>/<ingester>.duckdb`): a staging transaction and a file attachment
+ * cost ~20-40 ms of CPU whatever their size, which a backfill of hundreds of nights of a few tens of alerts paid
+ * per night (docs/benchmarks.md, "Backfill of many small nights"). A night keeps the home it was given.
  */
+import fs from 'node:fs';
 import type { Logger } from 'pino';
 import type { StoreLayout } from '../../data/index.js';
-import { NightStaging, type StageCounts, type StagedAlert, type StagingRows } from './night-staging.js';
+import {
+  NightStaging,
+  newStagingRows,
+  type StageCounts,
+  type StagedAlert,
+  type StagingRows,
+  sharedMarkerOf,
+} from './night-staging.js';
 import { StagingDatabase } from './staging-database.js';
+
+/**
+ * A new night goes to its month's shared file when its alerts in the batch where it first appears are fewer than
+ * this, and fewer than SHARED_NIGHT_BATCH_FRACTION of the batch: a night that fills its batches (a ZTF night,
+ * a nightly archive) gets its own file, published as soon as it is done and its stamps hard-linked into its part.
+ */
+const SHARED_NIGHT_MAX_ALERTS = 500;
+const SHARED_NIGHT_BATCH_FRACTION = 0.125;
+
+/** The key of an open file: `n<night>` for a night's own file, `m<YYYYMM>` for a month's shared file. */
+type FileKey = string;
 
 /** Most staging files one ingester keeps open at once (alerts of old nights trickle in rarely). */
 const MAX_OPEN_NIGHTS = 4;
@@ -17,13 +40,23 @@ const MAX_OPEN_NIGHTS = 4;
 const MAX_CLOSING_NIGHTS = 4;
 
 export class Stager {
-  private readonly open = new Map<number, NightStaging>();
+  private readonly open = new Map<FileKey, NightStaging>();
   /** The database the open nights' files are attached to. */
   private readonly database = new StagingDatabase();
-  /** Row chunks of closed files, for the next files to open. */
+  /** Row chunks of closed files, for the next files to open (own files' and shared files'). */
   private readonly freeRows: StagingRows[] = [];
-  /** Awaited before a night's file is (re)opened, e.g. to let a background publication of it finish. */
-  beforeOpen: ((night: number) => Promise<void>) | null = null;
+  /**
+   * Awaited before a file is (re)opened, with the nights it may hold (a night, or every night of a shared file's
+   * month), e.g. to let a background publication of them finish.
+   */
+  beforeOpen: ((holds: (night: number) => boolean) => Promise<void>) | null = null;
+  /**
+   * Whether new small nights share their month's file (file ingestion); the nights of the batch being built and
+   * their alerts (`batchNights`) tell which nights are small.
+   */
+  shareSmallNights = false;
+  /** Alerts per night of the batch being built, when known before it is built (with its total). */
+  batchNights: { readonly counts: ReadonlyMap<number, number>; readonly total: number } | null = null;
 
   constructor(
     private readonly layout: StoreLayout,
@@ -32,9 +65,34 @@ export class Stager {
   ) {}
 
   /** Files of the nights with alerts in the batch being built. */
-  private readonly building = new Map<number, NightStaging>();
+  private readonly building = new Map<FileKey, NightStaging>();
+  /** Nights of the batch being built, by file. */
+  private readonly buildingNights = new Map<FileKey, Set<number>>();
   /** Parts of the batch being built already handed over (a file closed while the batch was built). */
-  private endedParts: { night: number; counts: Promise<StageCounts> }[] = [];
+  private endedParts: { nights: number[]; counts: Promise<StageCounts> }[] = [];
+  /** The file each night seen is staged in (its home does not change). */
+  private readonly homes = new Map<number, FileKey>();
+
+  /** The key of a night's file: its own, unless it is (or, new and small, goes) in its month's shared file. */
+  private homeOf(night: number): FileKey {
+    const known = this.homes.get(night);
+    if (known !== undefined) return known;
+    const own = this.layout.stagingFile(night, this.ingesterId);
+    let home: FileKey = `n${night}`;
+    if (fs.existsSync(sharedMarkerOf(own))) home = `m${Math.floor(night / 100)}`;
+    else if (!fs.existsSync(own) && this.shareSmallNights && this.batchNights !== null) {
+      const n = this.batchNights.counts.get(night) ?? 0;
+      if (n < SHARED_NIGHT_MAX_ALERTS && n < this.batchNights.total * SHARED_NIGHT_BATCH_FRACTION)
+        home = `m${Math.floor(night / 100)}`;
+    }
+    this.homes.set(night, home);
+    return home;
+  }
+
+  /** True when the night's rows are in its month's shared file (as far as this stager knows). */
+  isShared(night: number): boolean {
+    return this.homes.get(night)?.startsWith('m') ?? false;
+  }
 
   /**
    * Adds an alert to the batch being built: its rows are built at once (NightStaging.add). Returns a promise only
@@ -42,13 +100,16 @@ export class Stager {
    */
   add(s: StagedAlert): Promise<void> | undefined {
     const night = s.alert.night;
-    const staging = this.building.get(night);
+    const key = this.homeOf(night);
+    const staging = this.building.get(key);
     if (staging !== undefined) {
+      this.buildingNights.get(key)?.add(night);
       staging.add(s);
       return undefined;
     }
-    return this.nightFile(night).then((opened) => {
-      this.building.set(night, opened);
+    return this.fileOf(key).then((opened) => {
+      this.building.set(key, opened);
+      this.buildingNights.set(key, new Set([night]));
       opened.add(s);
     });
   }
@@ -61,10 +122,13 @@ export class Stager {
   endBatch(): Promise<StageCounts & { nights: number[] }> {
     const parts = this.endedParts;
     this.endedParts = [];
-    for (const [night, staging] of this.building) parts.push({ night, counts: staging.endBatch() });
+    for (const [key, staging] of this.building)
+      parts.push({ nights: [...(this.buildingNights.get(key) ?? [])], counts: staging.endBatch() });
     this.building.clear();
+    this.buildingNights.clear();
+    this.batchNights = null;
     for (const p of parts) p.counts.catch(() => undefined); // awaited below, with the others
-    const nights = [...new Set(parts.map((p) => p.night))].sort();
+    const nights = [...new Set(parts.flatMap((p) => p.nights))].sort();
     return Promise.all(parts.map((p) => p.counts)).then((all) => {
       if (this.closeError !== null) throw this.closeError;
       const total = { staged: 0, duplicates: 0, nights };
@@ -80,50 +144,69 @@ export class Stager {
   abandonBatch(): void {
     for (const staging of this.building.values()) staging.abandonBatch();
     this.building.clear();
+    this.buildingNights.clear();
+    this.batchNights = null;
     for (const p of this.endedParts) p.counts.catch(() => undefined);
     this.endedParts = [];
   }
 
-  /** Nights whose staging file is open, or still closing (not yet readable by a publisher). */
+  /**
+   * Nights whose staging file is open, or still closing (not yet readable by a publisher): an own file's night,
+   * and the nights a shared file staged since it was opened.
+   */
   openNights(): number[] {
-    return [...new Set([...this.open.keys(), ...this.closing.keys()])].sort();
+    const nights = [...this.open.values()].flatMap((staging) => staging.nights());
+    for (const closing of this.closing.values()) nights.push(...closing.nights);
+    return [...new Set(nights)].sort();
   }
 
-  /** Files being closed in the background, by night (a night reopened waits for its close). */
-  private readonly closing = new Map<number, Promise<void>>();
+  /** The nights staged in the same file as `night` since it was opened (itself alone when not open). */
+  nightsSharingFile(night: number): number[] {
+    const key = this.homes.get(night);
+    return (key === undefined ? undefined : this.open.get(key)?.nights()) ?? [night];
+  }
+
+  /** Files being closed in the background, by key, with their nights (a file reopened waits for its close). */
+  private readonly closing = new Map<FileKey, { readonly done: Promise<void>; readonly nights: number[] }>();
   /** The first failure of a close in the background, thrown by the next batch's promise. */
   private closeError: unknown = null;
 
-  /** Closes one night's file (no-op when not open); resolves once it is closed. */
+  /**
+   * Closes the file of one night (no-op when not open): a shared file with all its nights. Resolves once it is
+   * closed.
+   */
   async closeNight(night: number): Promise<void> {
-    await (this.startClosing(night) ?? this.closing.get(night));
+    const key = this.homes.get(night) ?? `n${night}`;
+    await (this.startClosing(key) ?? this.closing.get(key)?.done);
   }
 
   /**
-   * Starts closing one night's file (null when it is not open): its part of the batch being built is handed over
-   * at once (the batch's promise includes it); the close runs in the background, tracked in `closing`.
+   * Starts closing one file (null when it is not open): its part of the batch being built is handed over at once
+   * (the batch's promise includes it); the close runs in the background, tracked in `closing`.
    */
-  private startClosing(night: number): Promise<void> | null {
-    const staging = this.open.get(night);
+  private startClosing(key: FileKey): Promise<void> | null {
+    const staging = this.open.get(key);
     if (!staging) return null;
-    this.open.delete(night);
-    const part = this.building.get(night);
+    this.open.delete(key);
+    const part = this.building.get(key);
     if (part !== undefined) {
-      this.building.delete(night);
-      this.endedParts.push({ night, counts: part.endBatch() });
+      this.endedParts.push({ nights: [...(this.buildingNights.get(key) ?? [])], counts: part.endBatch() });
+      this.building.delete(key);
+      this.buildingNights.delete(key);
     }
+    const nights = staging.nights();
     const closed = staging.close().then(() => {
       this.freeRows.push(staging.rows);
-      this.log.debug({ night }, 'staging file closed');
+      this.log.debug({ file: staging.file }, 'staging file closed');
     });
     const tracked = closed.finally(() => {
-      if (this.closing.get(night) === tracked) this.closing.delete(night);
+      if (this.closing.get(key)?.done === tracked) this.closing.delete(key);
     });
     // reported to whoever awaits the close, else by the next batch
     tracked.catch((err: unknown) => {
       this.closeError ??= err;
     });
-    this.closing.set(night, tracked);
+    this.closing.set(key, { done: tracked, nights });
     return tracked;
   }
 
@@ -132,20 +215,20 @@ export class Stager {
    * closed even when one fails (e.g. no space left for its checkpoint); the first failure is thrown after.
    */
   async closeAll(): Promise<void> {
-    for (const night of this.openNights()) this.startClosing(night);
-    await Promise.allSettled([...this.closing.values()]);
+    for (const key of [...this.open.keys()]) this.startClosing(key);
+    await Promise.allSettled([...this.closing.values()].map((c) => c.done));
     await this.database.close();
     const error = this.closeError;
     this.closeError = null;
     if (error !== null) throw error;
   }
 
-  private async nightFile(night: number): Promise<NightStaging> {
-    const hit = this.open.get(night);
+  private async fileOf(key: FileKey): Promise<NightStaging> {
+    const hit = this.open.get(key);
     if (hit) {
       // keep most recently used last
-      this.open.delete(night);
-      this.open.set(night, hit);
+      this.open.delete(key);
+      this.open.set(key, hit);
       return hit;
     }
     if (this.open.size >= MAX_OPEN_NIGHTS) {
@@ -154,16 +237,24 @@ export class Stager {
     }
     // a failed close is reported by the next batch or closeAll; here it only frees its place
     while (this.closing.size > MAX_CLOSING_NIGHTS)
-      await Promise.race(this.closing.values()).catch(() => undefined);
-    await this.closing.get(night)?.catch(() => undefined);
-    if (this.beforeOpen) await this.beforeOpen(night);
-    const staging = await NightStaging.open(
-      this.layout.stagingFile(night, this.ingesterId),
-      this.database,
-      this.freeRows.pop(),
-    );
-    this.open.set(night, staging);
-    this.log.debug({ night, file: staging.file }, 'staging file opened');
+      await Promise.race([...this.closing.values()].map((c) => c.done)).catch(() => undefined);
+    await this.closing.get(key)?.done.catch(() => undefined);
+    const shared = key.startsWith('m');
+    const number = Number(key.slice(1));
+    if (this.beforeOpen)
+      await this.beforeOpen(shared ? (n) => Math.floor(n / 100) === number : (n) => n === number);
+    const i = this.freeRows.findIndex((r) => r.shared === shared);
+    const rows = i < 0 ? newStagingRows(shared) : this.freeRows.splice(i, 1)[0];
+    const staging = shared
+      ? await NightStaging.openShared(
+          this.layout.stagingMonthFile(number, this.ingesterId),
+          (night) => this.layout.stagingFile(night, this.ingesterId),
+          this.database,
+          rows,
+        )
+      : await NightStaging.open(this.layout.stagingFile(number, this.ingesterId), this.database, rows);
+    this.open.set(key, staging);
+    this.log.debug({ file: staging.file }, 'staging file opened');
     return staging;
   }
 }
