@@ -31,9 +31,26 @@ export interface AttachedInputs {
   readonly staged: readonly (StagingInput & { readonly name: string; readonly columns: Set<string> })[];
 }
 
-/** The rows of an input's night in its attached file `name`: a shared file's are filtered on their night. */
-function nightFilter(input: StagingInput): string {
-  return input.shared ? ` WHERE night = ${Number(input.night)}` : '';
+/**
+ * The inputs grouped by attached file (a month's shared file serves several nights), each with its position in
+ * `inputs`, and the SQL condition on `night` that selects the file's rows of those inputs ('' for a night's own
+ * file: all of its rows).
+ */
+function byFile<T extends StagingInput & { readonly name: string }>(
+  inputs: readonly T[],
+): { readonly items: { readonly input: T; readonly index: number }[]; readonly where: string }[] {
+  const files = new Map<string, { input: T; index: number }[]>();
+  inputs.forEach((input, index) => {
+    const items = files.get(input.name) ?? [];
+    items.push({ input, index });
+    files.set(input.name, items);
+  });
+  return [...files.values()].map((items) => ({
+    items,
+    where: items[0].input.shared
+      ? ` WHERE night IN (${items.map(({ input }) => Number(input.night)).join(', ')})`
+      : '',
+  }));
 }
 
 /**
@@ -78,12 +95,15 @@ export async function attachStagingFiles(
   });
   if (withTable.length === 0) return { fingerprints, staged: [] };
   const counts = await conn.runAndReadAll(
-    withTable
-      .map((f, i) => `SELECT ${i} AS input, count(*) AS n FROM ${f.name}.alerts${nightFilter(f)}`)
+    byFile(withTable)
+      .map(
+        ({ items, where }) =>
+          `SELECT '${items[0].input.name}' AS name, night FROM ${items[0].input.name}.alerts${where} GROUP BY night`,
+      )
       .join(' UNION ALL '),
   );
-  const nonEmpty = new Set(counts.getRowObjects().flatMap((r) => (Number(r.n) > 0 ? [Number(r.input)] : [])));
-  return { fingerprints, staged: withTable.filter((_, i) => nonEmpty.has(i)) };
+  const nonEmpty = new Set(counts.getRowObjects().map((r) => `${String(r.name)}:${Number(r.night)}`));
+  return { fingerprints, staged: withTable.filter((f) => nonEmpty.has(`${f.name}:${f.night}`)) };
 }
 
 /**
@@ -95,20 +115,27 @@ export async function prepareRelations(
   inputs: AttachedInputs['staged'],
   partDir: string,
 ): Promise<void> {
-  // a file staged with an earlier catalogue reads as the current one (its later Fink fields null)
-  const staged = inputs
-    .map(
-      (f, i) =>
-        `SELECT ${stagingAlertsSelectList(f.columns)}, ${i} AS staging_file FROM ${f.name}.alerts${nightFilter(f)}`,
-    )
+  // one scan per file; a file staged with an earlier catalogue reads as the current one (its later Fink fields
+  // null); `staging_file` is the input of each row (its stamps file)
+  const files = byFile(inputs);
+  const staged = files
+    .map(({ items, where }) => {
+      const { input } = items[0];
+      const which =
+        items.length === 1
+          ? `${items[0].index}`
+          : `CASE night ${items.map((i) => `WHEN ${Number(i.input.night)} THEN ${i.index}`).join(' ')} END`;
+      return `SELECT ${stagingAlertsSelectList(input.columns)}, ${which} AS staging_file FROM ${input.name}.alerts${where}`;
+    })
     .join(' UNION ALL ');
   // a shared file's history rows end with their night
-  const history = inputs
-    .map((f) =>
-      f.shared
-        ? `SELECT * FROM ${f.name}.history${nightFilter(f)}`
-        : `SELECT *, ${Number(f.night)}::INTEGER AS night FROM ${f.name}.history`,
-    )
+  const history = files
+    .map(({ items, where }) => {
+      const { input } = items[0];
+      return input.shared
+        ? `SELECT * FROM ${input.name}.history${where}`
+        : `SELECT *, ${Number(input.night)}::INTEGER AS night FROM ${input.name}.history`;
+    })
     .join(' UNION ALL ');
   // a candid's night is that of its jd: only a night staged by several ingesters can hold one twice
   const severalPerNight = new Set(inputs.map((f) => f.night)).size < inputs.length;
