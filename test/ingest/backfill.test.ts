@@ -232,3 +232,74 @@ describe('a backfill of many small nights', () => {
     }
   });
 });
+
+/** Per night of a store's staging: whether the night has its own file and whether its rows are shared (marker). */
+function stagingKinds(layout: StoreLayout, nights: readonly number[], ingester: string) {
+  return nights.map((night) => ({
+    night,
+    own: fs.existsSync(layout.stagingFile(night, ingester)),
+    shared: fs.existsSync(path.join(layout.stagingNightDir(night), `${ingester}.shared`)),
+    version: fs.existsSync(path.join(layout.stagingNightDir(night), `${ingester}.version`)),
+  }));
+}
+
+describe('staging of a backfill of small nights', () => {
+  it("stages small nights in one file per month, their rows with their night, each night's version beside", async () => {
+    const layout = store();
+    const input = await exportFile(layout.root, 'export.parquet');
+    const { nights } = await ingestFiles(layout, [input], { ingesterId: 'm', log: testLog });
+    const months = [...new Set(nights.map((n) => Math.floor(n / 100)))];
+    for (const kind of stagingKinds(layout, nights, 'm'))
+      expect(kind).toEqual({ night: kind.night, own: false, shared: true, version: true });
+    const perNight = await sql(
+      `SELECT night, count(*)::INT AS n FROM (${rows()}) GROUP BY night ORDER BY night`,
+    );
+    const staged: { night: number; n: number }[] = [];
+    for (const month of months) {
+      const file = layout.stagingMonthFile(month, 'm');
+      staged.push(
+        ...(
+          await sql(
+            `ATTACH '${file}' AS s (READ_ONLY); SELECT night, count(*)::INT AS n FROM s.alerts GROUP BY night ORDER BY night`,
+          )
+        ).map((r) => ({ night: Number(r.night), n: Number(r.n) })),
+      );
+    }
+    expect(staged).toEqual(perNight.map((r) => ({ night: Number(r.night), n: Number(r.n) })));
+  });
+
+  it('gives a night that fills its first batch a file of its own, beside the shared ones, and serves every row', async () => {
+    const layout = store();
+    const input = await exportFile(layout.root, 'export.parquet');
+    // batches of 40 alerts: nights with at least 5 of their alerts in the batch they start in get their own file
+    const s = await ingestFiles(layout, [input], {
+      ingesterId: 'x',
+      log: testLog,
+      publish: true,
+      batchSize: 40,
+    });
+    const kinds = stagingKinds(layout, s.nights, 'x');
+    expect(kinds.every((k) => k.own !== k.shared && k.version)).toBe(true);
+    expect(kinds.some((k) => k.own)).toBe(true);
+    expect(kinds.some((k) => k.shared)).toBe(true);
+    expect(s.published).toEqual(s.nights);
+    expect(unpublishedNights(layout)).toEqual([]);
+    const expected = (
+      await sql(
+        `SELECT "i:candid"::VARCHAR AS candid, "i:objectId" AS objectId, "i:jd" AS jd, "i:fid"::INT AS fid,
+                "i:magpsf" AS magpsf, "i:ra" AS raDeg, "i:dec" AS decDeg FROM read_parquet('${input}')`,
+      )
+    )
+      .map((r) => r as unknown as Detection)
+      .sort((a, b) => a.candid.localeCompare(b.candid));
+    expectSameDetections(
+      await servedRows(layout, [...new Set(expected.map((r) => r.objectId))].sort()),
+      expected,
+    );
+    // staged again (its files reopened): duplicates only, nothing to publish
+    const again = await ingestFiles(layout, [input], { ingesterId: 'x', log: testLog, batchSize: 40 });
+    expect(again.duplicates).toBe(again.read);
+    expect(stagingKinds(layout, s.nights, 'x')).toEqual(kinds);
+    expect(unpublishedNights(layout)).toEqual([]);
+  });
+});
