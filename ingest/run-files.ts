@@ -161,9 +161,13 @@ export async function ingestFiles(
         ((!isSmallNight(layout, n) && !stager.isShared(n)) || quiet(lastSeenMonth.get(monthOf(n)))),
     );
     if (ready.length === 0) return;
-    for (const n of ready) dirty.delete(n);
-    for (const group of planPublicationGroups(layout, unpublishedNights(layout, ready)))
-      void publisher.enqueueGroup(group);
+    // a group of small nights may take the next months too: the last group waits for them (or for the end),
+    // the nights of the others leave `dirty`
+    const groups = planPublicationGroups(layout, unpublishedNights(layout, ready));
+    const last = groups.at(-1);
+    const growing = last !== undefined && (last.length > 1 || isSmallNight(layout, last[0])) ? last : [];
+    for (const n of ready) if (!growing.includes(n)) dirty.delete(n);
+    for (const group of groups) if (group !== growing) void publisher.enqueueGroup(group);
   };
   // the blocks of .avro files are read into one reused ring of memory, each given back once its alerts are durable
   const arena = options.readArena ?? new ReadArena(READ_ARENA_BYTES);

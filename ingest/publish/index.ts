@@ -4,6 +4,7 @@ export { type CompactResult, compactStore } from './compact.js';
 export { acquirePublishLock, LOCK_STALE_MS } from './lock.js';
 export { ROW_GROUP_ROWS } from './part-writer.js';
 export {
+  GROUP_NIGHTS,
   hasStagedAlerts,
   isSmallNight,
   planPublicationGroups,

@@ -1,8 +1,8 @@
 /**
  * Backfills of many small nights: the real export of 30 asteroids (Fink API format; its first 25 nights, ~3
  * months, to keep the test short). Publication records the staged-content version it published per night, so
- * `publish --all` publishes only nights staged since (by any process), and small nights are published a month at
- * a time: one part and one catalog switch per month, serving the same rows as the input file.
+ * `publish --all` publishes only nights staged since (by any process), and small nights are published whole months
+ * at a time: one part and one catalog switch per group, serving the same rows as the input file.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,12 @@ import { runPublish } from '../../bin/commands/publish.js';
 import type { StoreLayout } from '../../data/index.js';
 import { type Catalog, readCatalog } from '../../data/index.js';
 import { ingestFiles } from '../../ingest/index.js';
-import { publishNights, unpublishedNights } from '../../ingest/publish/index.js';
+import {
+  GROUP_NIGHTS,
+  planPublicationGroups,
+  publishNights,
+  unpublishedNights,
+} from '../../ingest/publish/index.js';
 import { type PublishResult, publishNight } from '../../ingest/publish/publish-night.js';
 import { createApp } from '../../serve/app.js';
 import { StoreReader } from '../../serve/store-reader.js';
@@ -186,7 +191,7 @@ describe('a backfill of many small nights', () => {
     published = (await publishNights(grouped, nights, testLog)).published;
   });
 
-  it('publishes each month of small nights in one part and one catalog switch', async () => {
+  it('publishes whole months of small nights together, in one part and one catalog switch per group', async () => {
     expect(nights).toEqual(await inputNights());
     const versions: Catalog[] = [];
     expect(published.map((r) => r.night)).toEqual(nights);
@@ -195,19 +200,27 @@ describe('a backfill of many small nights', () => {
     const catalog = readCatalog(grouped);
     for (let v = 1; v <= catalog.version; v++)
       versions.push(JSON.parse(fs.readFileSync(grouped.catalogFile(v), 'utf8')) as Catalog);
-    // one switch per month, each adding all of that month's nights at once
-    expect(versions.length).toBe(months.length);
-    const added = versions.map((c, i) =>
-      Object.keys(c.statistics)
-        .map(Number)
-        .filter((n) => i === 0 || !(String(n) in versions[i - 1].statistics))
-        .sort((a, b) => a - b),
-    );
-    expect(added.map((a) => Math.floor(a[0] / 100)).sort()).toEqual(months);
-    for (const a of added)
-      expect(a).toEqual(nights.filter((n) => Math.floor(n / 100) === Math.floor(a[0] / 100)));
-    expect(catalog.parts.length).toBe(months.length);
-    expect(catalog.parts.map((p) => p.nights.length).reduce((s, n) => s + n, 0)).toBe(nights.length);
+    // the 25 nights (a few tens of alerts each, no stamps) are one group: one switch adding them all at once
+    expect(nights.length).toBeLessThanOrEqual(GROUP_NIGHTS);
+    expect(versions.length).toBe(1);
+    expect(Object.keys(versions[0].statistics).map(Number).sort()).toEqual(nights);
+    expect(catalog.parts.length).toBe(1);
+    expect(catalog.parts[0].nights).toEqual(nights);
+  });
+
+  it('splits a backfill into groups of whole months of at most GROUP_NIGHTS nights', () => {
+    const groups = planPublicationGroups(grouped, nights);
+    expect(groups).toEqual([nights]);
+    // with room for fewer nights per group, whole months are never split (they are far below GROUP_BYTES)
+    const monthNights = (month: number) => nights.filter((n) => Math.floor(n / 100) === month);
+    const smaller = planPublicationGroups(grouped, nights, 12);
+    expect(smaller.length).toBeGreaterThan(1);
+    expect(smaller.flat()).toEqual(nights);
+    for (const group of smaller) {
+      const groupMonths = [...new Set(group.map((n) => Math.floor(n / 100)))];
+      expect(group).toEqual(groupMonths.flatMap(monthNights));
+      expect(group.length <= 12 || groupMonths.length === 1).toBe(true);
+    }
   });
 
   it('serves the rows of the input file, as publishing the nights one by one does', async () => {
