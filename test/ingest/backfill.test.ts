@@ -163,6 +163,18 @@ async function servedRows(layout: StoreLayout, objectIds: readonly string[]): Pr
   }
 }
 
+/** The detections of an input file, read independently (DuckDB on the parquet file), sorted by candid. */
+async function inputDetections(file: string): Promise<Detection[]> {
+  return (
+    await sql(
+      `SELECT "i:candid"::VARCHAR AS candid, "i:objectId" AS objectId, "i:jd" AS jd, "i:fid"::INT AS fid,
+              "i:magpsf" AS magpsf, "i:ra" AS raDeg, "i:dec" AS decDeg FROM read_parquet('${file}')`,
+    )
+  )
+    .map((r) => r as unknown as Detection)
+    .sort((a, b) => a.candid.localeCompare(b.candid));
+}
+
 /** Checks served detections against the input's: same alerts, same values (magpsf is a 32-bit float in ZTF). */
 function expectSameDetections(served: readonly Detection[], input: readonly Detection[]): void {
   expect(served.map((d) => [d.candid, d.objectId, d.fid])).toEqual(
@@ -226,14 +238,7 @@ describe('a backfill of many small nights', () => {
   it('serves the rows of the input file, as publishing the nights one by one does', async () => {
     for (const night of nights) await publishNight(single, night, testLog);
     expect(readCatalog(single).version).toBe(nights.length);
-    const expected = (
-      await sql(
-        `SELECT "i:candid"::VARCHAR AS candid, "i:objectId" AS objectId, "i:jd" AS jd, "i:fid"::INT AS fid,
-                "i:magpsf" AS magpsf, "i:ra" AS raDeg, "i:dec" AS decDeg FROM read_parquet('${input}')`,
-      )
-    )
-      .map((r) => r as unknown as Detection)
-      .sort((a, b) => a.candid.localeCompare(b.candid));
+    const expected = await inputDetections(input);
     const objectIds = [...new Set(expected.map((r) => r.objectId))].sort();
     expectSameDetections(await servedRows(grouped, objectIds), expected);
     expectSameDetections(await servedRows(single, objectIds), expected);
@@ -297,14 +302,7 @@ describe('staging of a backfill of small nights', () => {
     expect(kinds.some((k) => k.shared)).toBe(true);
     expect(s.published).toEqual(s.nights);
     expect(unpublishedNights(layout)).toEqual([]);
-    const expected = (
-      await sql(
-        `SELECT "i:candid"::VARCHAR AS candid, "i:objectId" AS objectId, "i:jd" AS jd, "i:fid"::INT AS fid,
-                "i:magpsf" AS magpsf, "i:ra" AS raDeg, "i:dec" AS decDeg FROM read_parquet('${input}')`,
-      )
-    )
-      .map((r) => r as unknown as Detection)
-      .sort((a, b) => a.candid.localeCompare(b.candid));
+    const expected = await inputDetections(input);
     expectSameDetections(
       await servedRows(layout, [...new Set(expected.map((r) => r.objectId))].sort()),
       expected,
