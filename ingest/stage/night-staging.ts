@@ -15,12 +15,8 @@ import type { DuckDBDataChunk } from '@duckdb/node-api';
 import type { Alert, HistoryPoint } from '../../data/index.js';
 import {
   ALERT_COLUMNS,
-  CREATE_SHARED_STAGING_SQL,
-  CREATE_STAGING_SQL,
   encodeAlertRowView,
   HISTORY_COLUMNS,
-  migrateStagingAlertsSql,
-  STAGING_ALERT_COLUMN_NAMES_SQL,
   STAGING_ALERT_COLUMNS,
 } from '../../data/index.js';
 import { DirectAppendFile } from '../direct-append-file.js';
@@ -29,6 +25,16 @@ import { appendChunks, appendValue, ChunkRows, chunkKindOfSql } from './chunk-ro
 import type { StageCounts } from './night-router.js';
 import { bumpStagedVersion } from './staged-version.js';
 import { type AttachedStagingFile, StagingDatabase } from './staging-database.js';
+import {
+  attachWithTables,
+  createSql,
+  createTables,
+  sharedMarkerOf,
+  stampsFileOf,
+  unshareStamps,
+} from './staging-file.js';
+
+export { sharedMarkerOf, stampsFileOf, unshareStamps } from './staging-file.js';
 
 /** Quality cut of valid alerts (fink-broker raw→science): rb ≥ 0.55 and nbad = 0 (docs/references.md#fink-classification, quality cuts). */
 export const MIN_RB = 0.55;
@@ -416,74 +422,6 @@ export class NightStaging {
       }
     }
   }
-}
-
-/**
- * Creates the tables of an attached staging file when they are not there, and brings those of a file staged with
- * an earlier catalogue to the current shape, in one transaction.
- */
-async function createTables({ conn }: AttachedStagingFile, file: string, shared: boolean): Promise<void> {
-  try {
-    // one transaction: one commit (and log fsync) for both tables, not one per table
-    await conn.run('BEGIN TRANSACTION');
-    for (const sql of createSql(shared)) await conn.run(sql);
-    // a file staged with an earlier catalogue gets the later columns (null) before rows of the current one
-    const present = new Set(
-      (await conn.runAndReadAll(STAGING_ALERT_COLUMN_NAMES_SQL)).getRows().map(([name]) => String(name)),
-    );
-    for (const sql of migrateStagingAlertsSql(present)) await conn.run(sql);
-    await conn.run('COMMIT');
-  } catch (err) {
-    await conn.run('ROLLBACK').catch(() => undefined);
-    throw new Error(`cannot create the tables of staging file ${file}`, { cause: err });
-  }
-}
-
-/** Attaches a staging file and creates its tables if they are not there. */
-async function attachWithTables(
-  database: StagingDatabase,
-  file: string,
-  shared: boolean,
-): Promise<AttachedStagingFile> {
-  const attached = await database.attach(file);
-  try {
-    await createTables(attached, file, shared);
-  } catch (err) {
-    await attached.detach().catch(() => undefined);
-    throw err;
-  }
-  return attached;
-}
-
-/**
- * Publication hard-links a night's stamps file into its part (publish-night.ts): before appending to a file that
- * is also a published `stamps.bin`, the staging name gets a copy of its own (same bytes, so the offsets recorded
- * in the staging rows stay valid) and the published file is left unchanged. Runs with the staging DuckDB file
- * open for writing, which the publisher cannot attach at the same time.
- */
-export function unshareStamps(stamps: string): void {
-  if (!fs.existsSync(stamps) || fs.statSync(stamps).nlink <= 1) return;
-  const copy = `${stamps}.copy`;
-  fs.copyFileSync(stamps, copy);
-  const fd = fs.openSync(copy, 'r+');
-  fs.fsyncSync(fd);
-  fs.closeSync(fd);
-  fs.renameSync(copy, stamps);
-}
-
-/** The statements creating the tables of a night's own staging file, or of a month's shared one. */
-function createSql(shared: boolean): readonly string[] {
-  return shared ? CREATE_SHARED_STAGING_SQL : CREATE_STAGING_SQL;
-}
-
-/** The stamps file beside a staging DuckDB file (for a night whose rows are shared: beside its own file's path). */
-export function stampsFileOf(stagingFile: string): string {
-  return stagingFile.replace(/\.duckdb$/, '.stamps');
-}
-
-/** The marker beside a night's own file path saying that its rows are in its month's shared file. */
-export function sharedMarkerOf(stagingFile: string): string {
-  return stagingFile.replace(/\.duckdb$/, '.shared');
 }
 
 function appendHistory(history: ChunkRows, alert: Alert, withNight: boolean): void {
