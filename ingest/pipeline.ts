@@ -120,7 +120,7 @@ export class StagingPipeline<A extends { readonly night: number }, Item, R exten
     const rejected: Rejection[] = [];
     this.lastBatchNights = new Set<number>();
     let offered = 0;
-    // a batch decoded beforehand tells the stager which of its nights are small (stager.ts, shared files)
+    // a batch decoded beforehand tells the stager which of its nights are small (night-router.ts, shared files)
     if (this.stager.shareSmallNights && Array.isArray(items)) this.stager.batchNights = nightCounts(items);
     try {
       for (const item of items) {
