@@ -101,6 +101,7 @@ export {
 } from './ssocand-columns.js';
 export { SSOFT_FLAVOR_ALIASES, SSOFT_FLAVORS, type SsoftFlavor, ssoftColumns } from './ssoft-columns.js';
 export {
+  CREATE_SHARED_STAGING_SQL,
   CREATE_STAGING_SQL,
   HISTORY_COLUMNS,
   migrateStagingAlertsSql,

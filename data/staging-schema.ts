@@ -71,6 +71,15 @@ export const CREATE_STAGING_SQL: readonly string[] = [
   `CREATE TABLE IF NOT EXISTS history (${columnsSql(HISTORY_COLUMNS)})`,
 ];
 
+/**
+ * Statements creating the tables of a month's shared staging file (idempotent): those of a night's file, the
+ * history rows ending with their night (the alerts rows have theirs).
+ */
+export const CREATE_SHARED_STAGING_SQL: readonly string[] = [
+  CREATE_STAGING_SQL[0],
+  `CREATE TABLE IF NOT EXISTS history (${columnsSql([...HISTORY_COLUMNS, ['night', 'INTEGER']])})`,
+];
+
 /** Names of the columns of the staging `alerts` table of the current database (one row per column, `name`). */
 export const STAGING_ALERT_COLUMN_NAMES_SQL = "SELECT name FROM pragma_table_info('alerts')";
 

@@ -3,9 +3,12 @@
  * parts only. Its folders:
  *
  *   staging/<YYYYMMDD>/<ingester>.duckdb   decoded alerts of one night, one file per ingester (idempotent on candid)
- *   staging/<YYYYMMDD>/<ingester>.stamps   their gzipped FITS stamps, appended as staged (linked as a part's stamps.bin)
- *   staging/<YYYYMMDD>/<ingester>.version  the staging file's staged-content version (a counter; the catalog records
- *                                          the versions it published, so unpublished nights are known from the store)
+ *   staging/<YYYYMM>/<ingester>.duckdb     decoded alerts of a backfill's small nights of one month, one file per
+ *                                          ingester (a `night` column); such a night has a `<ingester>.shared` marker
+ *   staging/<YYYYMMDD>/<ingester>.stamps   the night's gzipped FITS stamps, appended as staged (linked as a part's
+ *                                          stamps.bin), wherever its rows are
+ *   staging/<YYYYMMDD>/<ingester>.version  the night's staged-content version for the ingester (a counter; the catalog
+ *                                          records the versions it published, so unpublished nights are known)
  *   quarantine/<YYYYMMDD>/                 raw bytes + reasons of rejected messages (index.jsonl)
  *   parts/<partId>/                        immutable published files of a part: parquet tables and indexes, object
  *                                          blocks (objects.bin), sky blocks (sky.bin), stamps (stamps.bin)
@@ -25,6 +28,7 @@
 import path from 'node:path';
 
 const NIGHT = /^\d{8}$/;
+const MONTH = /^\d{6}$/;
 const INGESTER = /^[A-Za-z0-9_.-]{1,64}$/;
 const PART_ID = /^[A-Za-z0-9_-]{1,80}$/;
 const SSOFT_FLAVOR = /^(HG|HG1G2|SHG1G2|SOCCA)$/;
@@ -61,6 +65,15 @@ export class StoreLayout {
 
   stagingFile(night: number, ingester: string): string {
     return path.join(this.stagingNightDir(night), `${check(INGESTER, 'ingester id', ingester)}.duckdb`);
+  }
+
+  /** The staging file shared by an ingester's small nights of one month (YYYYMM), docs/store.md "Staging". */
+  stagingMonthFile(month: number, ingester: string): string {
+    return path.join(
+      this.stagingDir,
+      check(MONTH, 'month', String(month)),
+      `${check(INGESTER, 'ingester id', ingester)}.duckdb`,
+    );
   }
 
   quarantineDir(day: string): string {

@@ -120,6 +120,8 @@ export class StagingPipeline<A extends { readonly night: number }, Item, R exten
     const rejected: Rejection[] = [];
     this.lastBatchNights = new Set<number>();
     let offered = 0;
+    // a batch decoded beforehand tells the stager which of its nights are small (night-router.ts, shared files)
+    if (this.stager.shareSmallNights && Array.isArray(items)) this.stager.batchNights = nightCounts(items);
     try {
       for (const item of items) {
         this.counts.read++;
@@ -249,4 +251,18 @@ export class IngestPipeline extends StagingPipeline<Alert, StagedAlert, Stager> 
       }
     }
   }
+}
+
+/** Alerts per night of a decoded batch, and their total. */
+function nightCounts<A extends { readonly night: number }>(
+  items: readonly DecodedItem<A>[],
+): { counts: Map<number, number>; total: number } {
+  const counts = new Map<number, number>();
+  let total = 0;
+  for (const { outcome } of items) {
+    if (!outcome.ok) continue;
+    counts.set(outcome.alert.night, (counts.get(outcome.alert.night) ?? 0) + 1);
+    total++;
+  }
+  return { counts, total };
 }

@@ -132,7 +132,9 @@ export async function ingestFiles(
   // background (a worker thread) while the next nights are staged; a night that receives alerts again is
   // published again at the end.
   const publisher = options.publish ? new BackgroundPublisher(layout, log) : null;
-  if (publisher) pipeline.stager.beforeOpen = (night) => publisher.idleFor(night);
+  if (publisher) pipeline.stager.beforeOpen = (holds) => publisher.idleFor(holds);
+  // a backfill's small nights share a staging file per month (night-router.ts; ZTF's files only)
+  pipeline.stager.shareSmallNights = true;
   const batchSize = options.batchSize ?? FILE_BATCH_SIZE;
   const quietAfter = quietBatches(batchSize);
   const lastSeen = new Map<number, number>();
@@ -150,26 +152,34 @@ export async function ingestFiles(
     }
     if (!publisher) return;
     const quiet = (since: number | undefined): boolean => batchNo - (since ?? batchNo) >= quietAfter;
-    for (const night of pipeline.stager.openNights()) {
+    const { stager } = pipeline;
+    for (const night of stager.openNights()) {
       if (!quiet(lastSeen.get(night))) continue;
-      // the night's batches only: the later ones (none of its alerts) go on being staged meanwhile
-      await pipeline.nightDurable(night);
-      await pipeline.stager.closeNight(night);
+      // a month's shared file closes once its month is quiet
+      if (stager.isShared(night) && !quiet(lastSeenMonth.get(monthOf(night)))) continue;
+      // the file's batches only: the later ones (none of its alerts) go on being staged meanwhile
+      for (const n of stager.nightsSharingFile(night)) await pipeline.nightDurable(n);
+      await stager.closeNight(night);
     }
     // closed quiet nights (closed above, or by the stager when it opened others: durable either way) are
-    // published in the background: a large night at once, alone; small nights a month at a time, once their
-    // month is quiet, in one part and one catalog switch (publication-plan.ts)
-    const open = pipeline.stager.openNights();
+    // published in the background: a large night of its own file at once, alone; small nights, and nights of a
+    // shared file, a month at a time, once their month is quiet, in one part and one catalog switch
+    // (publication-plan.ts)
+    const open = stager.openNights();
     const ready = [...dirty].filter(
       (n) =>
         !open.includes(n) &&
         quiet(lastSeen.get(n)) &&
-        (!isSmallNight(layout, n) || quiet(lastSeenMonth.get(monthOf(n)))),
+        ((!isSmallNight(layout, n) && !stager.isShared(n)) || quiet(lastSeenMonth.get(monthOf(n)))),
     );
     if (ready.length === 0) return;
-    for (const n of ready) dirty.delete(n);
-    for (const group of planPublicationGroups(layout, unpublishedNights(layout, ready)))
-      void publisher.enqueueGroup(group);
+    // a group of small nights may take the next months too: the last group waits for them (or for the end),
+    // the nights of the others leave `dirty`
+    const groups = planPublicationGroups(layout, unpublishedNights(layout, ready));
+    const last = groups.at(-1);
+    const growing = last !== undefined && (last.length > 1 || isSmallNight(layout, last[0])) ? last : [];
+    for (const n of ready) if (!growing.includes(n)) dirty.delete(n);
+    for (const group of groups) if (group !== growing) void publisher.enqueueGroup(group);
   };
   // the blocks of .avro files are read into one reused ring of memory, each given back once its alerts are durable
   const arena = options.readArena ?? new ReadArena(READ_ARENA_BYTES);
@@ -229,7 +239,12 @@ export async function ingestFiles(
 type RunPipeline = Pick<
   IngestPipeline | LsstIngestPipeline,
   'counts' | 'nightsTouched' | 'lastBatchNights' | 'nightDurable' | 'flush' | 'close' | 'quarantineRaw'
-> & { readonly stager: Pick<IngestPipeline['stager'], 'beforeOpen' | 'openNights' | 'closeNight'> };
+> & {
+  readonly stager: Pick<
+    IngestPipeline['stager'],
+    'beforeOpen' | 'shareSmallNights' | 'openNights' | 'closeNight' | 'isShared' | 'nightsSharingFile'
+  >;
+};
 
 /** The survey of file inputs: that of the first input whose survey can be told (docs/surveys.md), else null. */
 export async function inputsSurvey(files: readonly string[]): Promise<Survey | null> {

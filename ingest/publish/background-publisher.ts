@@ -180,9 +180,10 @@ export class BackgroundPublisher {
     );
   }
 
-  /** Resolves when the night's queued and running publications (if any) are over. */
-  async idleFor(night: number): Promise<void> {
-    const all = [...this.queue, ...this.running.values()].filter((q) => q.nights.includes(night));
+  /** Resolves when the queued and running publications (if any) of the night, or of nights `holds`, are over. */
+  async idleFor(night: number | ((night: number) => boolean)): Promise<void> {
+    const holds = typeof night === 'number' ? (n: number) => n === night : night;
+    const all = [...this.queue, ...this.running.values()].filter((q) => q.nights.some(holds));
     await Promise.all(all.map((q) => q.done));
   }
 

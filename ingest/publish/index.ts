@@ -5,6 +5,7 @@ export { acquirePublishLock, LOCK_STALE_MS } from './lock.js';
 export { publishLsstNight } from './lsst-publish-night.js';
 export { ROW_GROUP_ROWS } from './part-writer.js';
 export {
+  GROUP_NIGHTS,
   hasStagedAlerts,
   isSmallNight,
   planPublicationGroups,

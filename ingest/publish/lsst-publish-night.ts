@@ -46,7 +46,7 @@ export async function publishLsstNight(
     const opened = await work.open();
     const { conn } = opened;
     release = opened.release;
-    const inputs = files.map((file) => ({ file, night }));
+    const inputs = files.map((file) => ({ file, night, key: file, shared: false }));
     const attached = await attachStagingFiles(conn, inputs, opened.name, 'lsst_sources');
     let entry: PartEntry | null = null;
     let statistics = null;

@@ -17,7 +17,7 @@ import { writeObjectBlocks } from './object-blocks-writer.js';
 import { writeNextCatalog } from './object-index.js';
 import { rewritePartsWithout } from './part-rewrite.js';
 import { type PartRows, writePart } from './part-writer.js';
-import { stagingFilesOf } from './staging-files.js';
+import { stagingInputsOf } from './staging-files.js';
 import { attachStagingFiles, prepareRelations, type StagingInput } from './staging-relations.js';
 import { computeNightsStatistics } from './statistics.js';
 import { newPartId, WorkDatabase } from './work.js';
@@ -33,7 +33,7 @@ export interface PublishResult {
   readonly seconds: number;
 }
 
-export { stagedNights, stagingFilesOf } from './staging-files.js';
+export { stagedNights, stagingFilesOf, stagingInputsOf } from './staging-files.js';
 
 /** Options of {@link publishGroup}. */
 export interface PublishOptions {
@@ -90,9 +90,9 @@ export async function publishGroup(
   if (group.length === 0) return [];
   const inputs: StagingInput[] = [];
   for (const night of group) {
-    const files = stagingFilesOf(layout, night);
-    if (files.length === 0) throw new Error(`night ${night} has no staging file under ${layout.stagingDir}`);
-    for (const file of files) inputs.push({ file, night });
+    const found = stagingInputsOf(layout, night);
+    if (found.length === 0) throw new Error(`night ${night} has no staging file under ${layout.stagingDir}`);
+    inputs.push(...found);
   }
   const first = group[0];
   const partId = newPartId(group.length === 1 ? `n${first}` : `g${first}-${group[group.length - 1]}`);

@@ -1,7 +1,12 @@
-/** The staging files of a store (any survey): `staging/<YYYYMMDD>/<ingester>.duckdb`. */
+/**
+ * The staging files of a store (any survey): `staging/<YYYYMMDD>/<ingester>.duckdb`, and for ZTF's backfilled
+ * small nights their month's shared `staging/<YYYYMM>/<ingester>.duckdb` (a `<ingester>.shared` marker in the
+ * night's directory).
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StoreLayout } from '../../data/index.js';
+import type { StagingInput } from './staging-relations.js';
 
 /** Nights with staging files in the store. */
 export function stagedNights(layout: StoreLayout): number[] {
@@ -13,7 +18,7 @@ export function stagedNights(layout: StoreLayout): number[] {
     .sort((a, b) => a - b);
 }
 
-/** Staging files of a night (all ingesters). */
+/** A night's own staging files (all ingesters; not the month files some of its rows may be in). */
 export function stagingFilesOf(layout: StoreLayout, night: number): string[] {
   const dir = layout.stagingNightDir(night);
   if (!fs.existsSync(dir)) return [];
@@ -22,4 +27,23 @@ export function stagingFilesOf(layout: StoreLayout, night: number): string[] {
     .filter((f) => f.endsWith('.duckdb'))
     .sort()
     .map((f) => path.join(dir, f));
+}
+
+/**
+ * Where a night's staged rows are, per ingester: its own file (`<ingester>.duckdb`), or its month's shared file
+ * when a `<ingester>.shared` marker is in the night's directory; in ingester order.
+ */
+export function stagingInputsOf(layout: StoreLayout, night: number): StagingInput[] {
+  const dir = layout.stagingNightDir(night);
+  if (!fs.existsSync(dir)) return [];
+  const inputs: StagingInput[] = [];
+  for (const name of fs.readdirSync(dir).sort()) {
+    const m = /^(.+)\.(duckdb|shared)$/.exec(name);
+    if (m === null) continue;
+    const key = path.join(dir, `${m[1]}.duckdb`);
+    const shared = m[2] === 'shared';
+    const file = shared ? layout.stagingMonthFile(Math.floor(night / 100), m[1]) : key;
+    inputs.push({ file, night, key, shared });
+  }
+  return inputs;
 }

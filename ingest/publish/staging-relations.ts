@@ -12,10 +12,15 @@ import { MIN_RB, stagedFingerprint, stampsFileOf } from '../stage/index.js';
 /** SQL condition of a valid alert: the quality cut of the reference (§3.1, quality cuts). */
 export const VALID_ALERT_SQL = `(coalesce(i_nbad, 0) = 0 AND coalesce(i_rb, 1) >= ${MIN_RB} AND coalesce(i_fid, 1) <> 3)`;
 
-/** A staging file to publish and the night it holds. */
+/** Where one ingester's staged rows of a night are. */
 export interface StagingInput {
+  /** The DuckDB file: the night's own, or its month's shared file. */
   readonly file: string;
   readonly night: number;
+  /** The night's own file path (`staging/<night>/<ingester>.duckdb`), which names its stamps and version files. */
+  readonly key: string;
+  /** Whether `file` is a month's shared file, holding other nights too (its rows carry their night). */
+  readonly shared: boolean;
 }
 
 /** What {@link attachStagingFiles} found. */
@@ -27,11 +32,33 @@ export interface AttachedInputs {
 }
 
 /**
- * Attaches the staging files read-only (which keeps ingesters from opening them meanwhile), reads each night's
- * staged-content fingerprint, and finds which files hold committed alerts and the columns of their alerts
- * table (`alerts` for ZTF, `lsst_sources` for LSST; one query for all: a round trip per file was ~5 ms of a small
- * night's ~50). A file without alerts (its first batches failed, or it was created and nothing committed) is left
- * out.
+ * The inputs grouped by attached file (a month's shared file serves several nights), each with its position in
+ * `inputs`, and the SQL condition on `night` that selects the file's rows of those inputs ('' for a night's own
+ * file: all of its rows).
+ */
+function byFile<T extends StagingInput & { readonly name: string }>(
+  inputs: readonly T[],
+): { readonly items: { readonly input: T; readonly index: number }[]; readonly where: string }[] {
+  const files = new Map<string, { input: T; index: number }[]>();
+  inputs.forEach((input, index) => {
+    const items = files.get(input.name) ?? [];
+    items.push({ input, index });
+    files.set(input.name, items);
+  });
+  return [...files.values()].map((items) => ({
+    items,
+    where: items[0].input.shared
+      ? ` WHERE night IN (${items.map(({ input }) => Number(input.night)).join(', ')})`
+      : '',
+  }));
+}
+
+/**
+ * Attaches the staging files read-only, each once (which keeps ingesters from opening them meanwhile), reads
+ * each night's staged-content fingerprint, and finds which inputs hold committed alerts and the columns of their
+ * alerts table (`alerts` for ZTF, `lsst_sources` for LSST; one query for all: a round trip per file was ~5 ms of
+ * a small night's ~50). An input without alerts (its first batches failed, or its file was created and nothing
+ * committed) is left out.
  */
 export async function attachStagingFiles(
   conn: DuckDBConnection,
@@ -39,20 +66,21 @@ export async function attachStagingFiles(
   prefix: string,
   alertsTable: 'alerts' | 'lsst_sources' = 'alerts',
 ): Promise<AttachedInputs> {
-  const alias = (i: number): string => `${prefix}_s${i}`;
-  for (let i = 0; i < inputs.length; i++) {
+  const files = [...new Set(inputs.map((i) => i.file))];
+  const alias = (file: string): string => `${prefix}_s${files.indexOf(file)}`;
+  for (const file of files) {
     try {
-      await conn.run(`ATTACH ${sqlPathLiteral(inputs[i].file)} AS ${alias(i)} (READ_ONLY)`);
+      await conn.run(`ATTACH ${sqlPathLiteral(file)} AS ${alias(file)} (READ_ONLY)`);
     } catch (err) {
       throw new Error(
-        `cannot open staging file ${inputs[i].file} (is an ingester still writing it? it is published once the ingester closes it)`,
+        `cannot open staging file ${file} (is an ingester still writing it? it is published once the ingester closes it)`,
         { cause: err },
       );
     }
   }
   const fingerprints = new Map<number, string>();
   for (const night of new Set(inputs.map((i) => i.night)))
-    fingerprints.set(night, stagedFingerprint(inputs.filter((i) => i.night === night).map((i) => i.file)));
+    fingerprints.set(night, stagedFingerprint(inputs.filter((i) => i.night === night).map((i) => i.key)));
   const reader = await conn.runAndReadAll(
     `SELECT database_name, column_name FROM duckdb_columns()
      WHERE schema_name = 'main' AND table_name = '${alertsTable}' AND starts_with(database_name, '${prefix}_s')`,
@@ -63,18 +91,23 @@ export async function attachStagingFiles(
     set.add(String(column));
     columns.set(String(db), set);
   }
-  const withTable = inputs.flatMap((input, i) => {
-    const cols = columns.get(alias(i));
-    return cols ? [{ ...input, name: alias(i), columns: cols }] : [];
+  const withTable = inputs.flatMap((input) => {
+    const cols = columns.get(alias(input.file));
+    return cols ? [{ ...input, name: alias(input.file), columns: cols }] : [];
   });
   if (withTable.length === 0) return { fingerprints, staged: [] };
   const counts = await conn.runAndReadAll(
-    withTable
-      .map((f) => `SELECT '${f.name}' AS name, count(*) AS n FROM ${f.name}.${alertsTable}`)
+    byFile(withTable)
+      .map(({ items, where }) => {
+        const { name, shared, night } = items[0].input;
+        return shared
+          ? `SELECT '${name}' AS name, night FROM ${name}.${alertsTable}${where} GROUP BY night`
+          : `SELECT '${name}' AS name, ${Number(night)} AS night FROM (SELECT 1 FROM ${name}.${alertsTable} LIMIT 1)`;
+      })
       .join(' UNION ALL '),
   );
-  const nonEmpty = new Set(counts.getRowObjects().flatMap((r) => (Number(r.n) > 0 ? [String(r.name)] : [])));
-  return { fingerprints, staged: withTable.filter((f) => nonEmpty.has(f.name)) };
+  const nonEmpty = new Set(counts.getRowObjects().map((r) => `${String(r.name)}:${Number(r.night)}`));
+  return { fingerprints, staged: withTable.filter((f) => nonEmpty.has(`${f.name}:${f.night}`)) };
 }
 
 /**
@@ -86,12 +119,27 @@ export async function prepareRelations(
   inputs: AttachedInputs['staged'],
   partDir: string,
 ): Promise<void> {
-  // a file staged with an earlier catalogue reads as the current one (its later Fink fields null)
-  const staged = inputs
-    .map((f, i) => `SELECT ${stagingAlertsSelectList(f.columns)}, ${i} AS staging_file FROM ${f.name}.alerts`)
+  // one scan per file; a file staged with an earlier catalogue reads as the current one (its later Fink fields
+  // null); `staging_file` is the input of each row (its stamps file)
+  const files = byFile(inputs);
+  const staged = files
+    .map(({ items, where }) => {
+      const { input } = items[0];
+      const which =
+        items.length === 1
+          ? `${items[0].index}`
+          : `CASE night ${items.map((i) => `WHEN ${Number(i.input.night)} THEN ${i.index}`).join(' ')} END`;
+      return `SELECT ${stagingAlertsSelectList(input.columns)}, ${which} AS staging_file FROM ${input.name}.alerts${where}`;
+    })
     .join(' UNION ALL ');
-  const history = inputs
-    .map((f) => `SELECT *, ${Number(f.night)}::INTEGER AS night FROM ${f.name}.history`)
+  // a shared file's history rows end with their night
+  const history = files
+    .map(({ items, where }) => {
+      const { input } = items[0];
+      return input.shared
+        ? `SELECT * FROM ${input.name}.history${where}`
+        : `SELECT *, ${Number(input.night)}::INTEGER AS night FROM ${input.name}.history`;
+    })
     .join(' UNION ALL ');
   // a candid's night is that of its jd: only a night staged by several ingesters can hold one twice
   const severalPerNight = new Set(inputs.map((f) => f.night)).size < inputs.length;
@@ -119,7 +167,7 @@ export async function prepareRelations(
   fs.mkdirSync(partDir, { recursive: true });
   await loadCutouts(
     conn,
-    inputs.map((i) => i.file),
+    inputs.map((i) => stampsFileOf(i.key)),
     path.join(partDir, STAMPS_FILE),
   );
   await conn.run('CREATE TEMP VIEW p_cutouts AS SELECT * FROM cut');
@@ -135,20 +183,20 @@ export async function prepareRelations(
  */
 async function loadCutouts(
   conn: DuckDBConnection,
-  files: readonly string[],
+  stampsFiles: readonly string[],
   stampsPath: string,
 ): Promise<void> {
   await conn.run(`CREATE TABLE cut (i_objectId VARCHAR, i_candid BIGINT, i_jd DOUBLE, night INTEGER,
                   stamp_offset BIGINT, ${STAMP_REF_COLUMNS.slice(1)
                     .map((c) => `${c} INTEGER`)
                     .join(', ')})`);
-  if (files.length === 1 && linkFile(stampsFileOf(files[0]), stampsPath)) {
+  if (stampsFiles.length === 1 && linkFile(stampsFiles[0], stampsPath)) {
     await conn.run(
       `INSERT INTO cut SELECT i_objectId, i_candid, i_jd, night, ${STAMP_REF_COLUMNS.join(', ')} FROM staged`,
     );
     return;
   }
-  const fds = files.map((f) => fs.openSync(stampsFileOf(f), 'r'));
+  const fds = stampsFiles.map((f) => fs.openSync(f, 'r'));
   const out = fs.openSync(stampsPath, 'w');
   try {
     const result = await conn.stream(

@@ -1,36 +1,51 @@
 /**
- * The order of a staging file's batches, for every survey: each batch's stamps are appended to the stamps file
+ * The order of a staging file's batches, for every survey: each batch's stamps are appended to its stamps file
  * and synced in hand-over order (on libuv's threads, while the next batch is built), and its rows commit after the
  * previous batch's commit and after its own stamps are durable (a row never points at bytes not on disk). A batch
  * that fails fails every batch handed over after it: nothing after it is reported durable.
  */
 import type { DirectAppendFile } from '../direct-append-file.js';
 
-export class BatchOrder {
+/** One stamps file's writes and syncs, queued in batch order (DirectAppendFile takes one writer at a time). */
+export class StampsQueue {
   /** Where the next batch's stamps go: the stamps file's end once every queued write is done. */
   plannedEnd: number;
-  /** The stamps writes and syncs, queued in batch order (DirectAppendFile takes one writer at a time). */
-  private stampsQueue: Promise<void> = Promise.resolve();
-  /** The last batch's commit: the next one starts after it, and fails if it failed. */
-  private lastCommit: Promise<void> = Promise.resolve();
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly stamps: DirectAppendFile) {
     this.plannedEnd = stamps.end;
   }
 
-  /**
-   * Queues a batch: its stamps (`chunks`, which end the stamps file at `end`), then `commit` once the batches
-   * before it have committed and these stamps are durable. Resolves once `commit` has.
-   */
-  run(chunks: readonly Uint8Array[], end: number, commit: () => Promise<void>): Promise<void> {
+  /** Queues a batch's stamps (`chunks`, which end the file at `end`); resolves once they and the earlier are durable. */
+  write(chunks: readonly Uint8Array[], end: number): Promise<void> {
     this.plannedEnd = end;
     if (chunks.length > 0) {
-      this.stampsQueue = this.stampsQueue.then(async () => {
+      this.queue = this.queue.then(async () => {
         await this.stamps.append(chunks);
         await this.stamps.sync();
       });
     }
-    const stampsDurable = this.stampsQueue;
+    return this.queue;
+  }
+
+  /** Waits for every queued write to settle (failures were reported to their batches). */
+  async settle(): Promise<void> {
+    await this.queue.catch(() => undefined);
+  }
+
+  /** Closes the stamps file (after {@link settle}). */
+  close(): void {
+    this.stamps.close();
+  }
+}
+
+/** The chain of a staging file's batch commits, in hand-over order. */
+export class CommitChain {
+  /** The last batch's commit: the next one starts after it, and fails if it failed. */
+  private lastCommit: Promise<void> = Promise.resolve();
+
+  /** Queues `commit`, run once the batches before it have committed and `stampsDurable` resolved. */
+  after(stampsDurable: Promise<unknown>, commit: () => Promise<void>): Promise<void> {
     const previous = this.lastCommit;
     const committed = (async () => {
       await previous;
@@ -54,10 +69,38 @@ export class BatchOrder {
     return failed;
   }
 
-  /** Waits for every queued batch and stamps write to settle (failures were reported to their batches). */
+  /** Waits for every queued batch to settle. */
   async settle(): Promise<void> {
     await this.lastCommit.catch(() => undefined);
-    await this.stampsQueue.catch(() => undefined);
+  }
+}
+
+/** The batch order of a staging file with one stamps file. */
+export class BatchOrder extends CommitChain {
+  private readonly stamps: StampsQueue;
+
+  constructor(stamps: DirectAppendFile) {
+    super();
+    this.stamps = new StampsQueue(stamps);
+  }
+
+  /** Where the next batch's stamps go. */
+  get plannedEnd(): number {
+    return this.stamps.plannedEnd;
+  }
+
+  /**
+   * Queues a batch: its stamps (`chunks`, which end the stamps file at `end`), then `commit` once the batches
+   * before it have committed and these stamps are durable. Resolves once `commit` has.
+   */
+  run(chunks: readonly Uint8Array[], end: number, commit: () => Promise<void>): Promise<void> {
+    return this.after(this.stamps.write(chunks, end), commit);
+  }
+
+  /** Waits for every queued batch and stamps write to settle (failures were reported to their batches). */
+  override async settle(): Promise<void> {
+    await super.settle();
+    await this.stamps.settle();
   }
 
   /** Closes the stamps file (after {@link settle}). */

@@ -1,8 +1,8 @@
 /**
  * Backfills of many small nights: the real export of 30 asteroids (Fink API format; its first 25 nights, ~3
  * months, to keep the test short). Publication records the staged-content version it published per night, so
- * `publish --all` publishes only nights staged since (by any process), and small nights are published a month at
- * a time: one part and one catalog switch per month, serving the same rows as the input file.
+ * `publish --all` publishes only nights staged since (by any process), and small nights are published whole months
+ * at a time: one part and one catalog switch per group, serving the same rows as the input file.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,12 @@ import { runPublish } from '../../bin/commands/publish.js';
 import type { StoreLayout } from '../../data/index.js';
 import { type Catalog, readCatalog } from '../../data/index.js';
 import { ingestFiles } from '../../ingest/index.js';
-import { publishNights, unpublishedNights } from '../../ingest/publish/index.js';
+import {
+  GROUP_NIGHTS,
+  planPublicationGroups,
+  publishNights,
+  unpublishedNights,
+} from '../../ingest/publish/index.js';
 import { type PublishResult, publishNight } from '../../ingest/publish/publish-night.js';
 import { createApp } from '../../serve/app.js';
 import { StoreReader } from '../../serve/store-reader.js';
@@ -158,6 +163,18 @@ async function servedRows(layout: StoreLayout, objectIds: readonly string[]): Pr
   }
 }
 
+/** The detections of an input file, read independently (DuckDB on the parquet file), sorted by candid. */
+async function inputDetections(file: string): Promise<Detection[]> {
+  return (
+    await sql(
+      `SELECT "i:candid"::VARCHAR AS candid, "i:objectId" AS objectId, "i:jd" AS jd, "i:fid"::INT AS fid,
+              "i:magpsf" AS magpsf, "i:ra" AS raDeg, "i:dec" AS decDeg FROM read_parquet('${file}')`,
+    )
+  )
+    .map((r) => r as unknown as Detection)
+    .sort((a, b) => a.candid.localeCompare(b.candid));
+}
+
 /** Checks served detections against the input's: same alerts, same values (magpsf is a 32-bit float in ZTF). */
 function expectSameDetections(served: readonly Detection[], input: readonly Detection[]): void {
   expect(served.map((d) => [d.candid, d.objectId, d.fid])).toEqual(
@@ -186,7 +203,7 @@ describe('a backfill of many small nights', () => {
     published = (await publishNights(grouped, nights, testLog)).published;
   });
 
-  it('publishes each month of small nights in one part and one catalog switch', async () => {
+  it('publishes whole months of small nights together, in one part and one catalog switch per group', async () => {
     expect(nights).toEqual(await inputNights());
     const versions: Catalog[] = [];
     expect(published.map((r) => r.night)).toEqual(nights);
@@ -195,32 +212,33 @@ describe('a backfill of many small nights', () => {
     const catalog = readCatalog(grouped);
     for (let v = 1; v <= catalog.version; v++)
       versions.push(JSON.parse(fs.readFileSync(grouped.catalogFile(v), 'utf8')) as Catalog);
-    // one switch per month, each adding all of that month's nights at once
-    expect(versions.length).toBe(months.length);
-    const added = versions.map((c, i) =>
-      Object.keys(c.statistics)
-        .map(Number)
-        .filter((n) => i === 0 || !(String(n) in versions[i - 1].statistics))
-        .sort((a, b) => a - b),
-    );
-    expect(added.map((a) => Math.floor(a[0] / 100)).sort()).toEqual(months);
-    for (const a of added)
-      expect(a).toEqual(nights.filter((n) => Math.floor(n / 100) === Math.floor(a[0] / 100)));
-    expect(catalog.parts.length).toBe(months.length);
-    expect(catalog.parts.map((p) => p.nights.length).reduce((s, n) => s + n, 0)).toBe(nights.length);
+    // the 25 nights (a few tens of alerts each, no stamps) are one group: one switch adding them all at once
+    expect(nights.length).toBeLessThanOrEqual(GROUP_NIGHTS);
+    expect(versions.length).toBe(1);
+    expect(Object.keys(versions[0].statistics).map(Number).sort()).toEqual(nights);
+    expect(catalog.parts.length).toBe(1);
+    expect(catalog.parts[0].nights).toEqual(nights);
+  });
+
+  it('splits a backfill into groups of whole months of at most GROUP_NIGHTS nights', () => {
+    const groups = planPublicationGroups(grouped, nights);
+    expect(groups).toEqual([nights]);
+    // with room for fewer nights per group, whole months are never split (they are far below GROUP_BYTES)
+    const monthNights = (month: number) => nights.filter((n) => Math.floor(n / 100) === month);
+    const smaller = planPublicationGroups(grouped, nights, 12);
+    expect(smaller.length).toBeGreaterThan(1);
+    expect(smaller.flat()).toEqual(nights);
+    for (const group of smaller) {
+      const groupMonths = [...new Set(group.map((n) => Math.floor(n / 100)))];
+      expect(group).toEqual(groupMonths.flatMap(monthNights));
+      expect(group.length <= 12 || groupMonths.length === 1).toBe(true);
+    }
   });
 
   it('serves the rows of the input file, as publishing the nights one by one does', async () => {
     for (const night of nights) await publishNight(single, night, testLog);
     expect(readCatalog(single).version).toBe(nights.length);
-    const expected = (
-      await sql(
-        `SELECT "i:candid"::VARCHAR AS candid, "i:objectId" AS objectId, "i:jd" AS jd, "i:fid"::INT AS fid,
-                "i:magpsf" AS magpsf, "i:ra" AS raDeg, "i:dec" AS decDeg FROM read_parquet('${input}')`,
-      )
-    )
-      .map((r) => r as unknown as Detection)
-      .sort((a, b) => a.candid.localeCompare(b.candid));
+    const expected = await inputDetections(input);
     const objectIds = [...new Set(expected.map((r) => r.objectId))].sort();
     expectSameDetections(await servedRows(grouped, objectIds), expected);
     expectSameDetections(await servedRows(single, objectIds), expected);
@@ -230,5 +248,69 @@ describe('a backfill of many small nights', () => {
       const stats = readCatalog(layout).statistics;
       for (const { night, n } of perNight) expect(stats[String(night)]['basic:raw']).toBe(n);
     }
+  });
+});
+
+/** Per night of a store's staging: whether the night has its own file and whether its rows are shared (marker). */
+function stagingKinds(layout: StoreLayout, nights: readonly number[], ingester: string) {
+  return nights.map((night) => ({
+    night,
+    own: fs.existsSync(layout.stagingFile(night, ingester)),
+    shared: fs.existsSync(path.join(layout.stagingNightDir(night), `${ingester}.shared`)),
+    version: fs.existsSync(path.join(layout.stagingNightDir(night), `${ingester}.version`)),
+  }));
+}
+
+describe('staging of a backfill of small nights', () => {
+  it("stages small nights in one file per month, their rows with their night, each night's version beside", async () => {
+    const layout = store();
+    const input = await exportFile(layout.root, 'export.parquet');
+    const { nights } = await ingestFiles(layout, [input], { ingesterId: 'm', log: testLog });
+    const months = [...new Set(nights.map((n) => Math.floor(n / 100)))];
+    for (const kind of stagingKinds(layout, nights, 'm'))
+      expect(kind).toEqual({ night: kind.night, own: false, shared: true, version: true });
+    const perNight = await sql(
+      `SELECT night, count(*)::INT AS n FROM (${rows()}) GROUP BY night ORDER BY night`,
+    );
+    const staged: { night: number; n: number }[] = [];
+    for (const month of months) {
+      const file = layout.stagingMonthFile(month, 'm');
+      staged.push(
+        ...(
+          await sql(
+            `ATTACH '${file}' AS s (READ_ONLY); SELECT night, count(*)::INT AS n FROM s.alerts GROUP BY night ORDER BY night`,
+          )
+        ).map((r) => ({ night: Number(r.night), n: Number(r.n) })),
+      );
+    }
+    expect(staged).toEqual(perNight.map((r) => ({ night: Number(r.night), n: Number(r.n) })));
+  });
+
+  it('gives a night that fills its first batch a file of its own, beside the shared ones, and serves every row', async () => {
+    const layout = store();
+    const input = await exportFile(layout.root, 'export.parquet');
+    // batches of 40 alerts: nights with at least 5 of their alerts in the batch they start in get their own file
+    const s = await ingestFiles(layout, [input], {
+      ingesterId: 'x',
+      log: testLog,
+      publish: true,
+      batchSize: 40,
+    });
+    const kinds = stagingKinds(layout, s.nights, 'x');
+    expect(kinds.every((k) => k.own !== k.shared && k.version)).toBe(true);
+    expect(kinds.some((k) => k.own)).toBe(true);
+    expect(kinds.some((k) => k.shared)).toBe(true);
+    expect(s.published).toEqual(s.nights);
+    expect(unpublishedNights(layout)).toEqual([]);
+    const expected = await inputDetections(input);
+    expectSameDetections(
+      await servedRows(layout, [...new Set(expected.map((r) => r.objectId))].sort()),
+      expected,
+    );
+    // staged again (its files reopened): duplicates only, nothing to publish
+    const again = await ingestFiles(layout, [input], { ingesterId: 'x', log: testLog, batchSize: 40 });
+    expect(again.duplicates).toBe(again.read);
+    expect(stagingKinds(layout, s.nights, 'x')).toEqual(kinds);
+    expect(unpublishedNights(layout)).toEqual([]);
   });
 });

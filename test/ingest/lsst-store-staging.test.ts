@@ -81,6 +81,31 @@ describe('LSST staging', () => {
     expect(readStagedVersion(file)).toBe(1);
   });
 
+  it('gives each small night of a backfill its own file: month files are ZTF only', async () => {
+    const layout = store();
+    const pipeline = new LsstIngestPipeline(layout, 'ing1', testLog, true);
+    pipeline.stager.shareSmallNights = true;
+    // nine nights of one alert each and one of 40: the first nine would share their month's file in ZTF
+    const alerts = Array.from({ length: 49 }, (_, k) =>
+      lsstAlert({ diaSourceId: OBJ * 10n + 100n + BigInt(k), diaObjectId: OBJ, mjd: MJD + Math.min(k, 9) }),
+    );
+    await pipeline.ingestDecoded(items(alerts));
+    await pipeline.flush();
+    await pipeline.close();
+    expect(pipeline.counts.staged).toBe(alerts.length);
+    const nights = [...new Set(alerts.map((a) => a.night))];
+    expect(nights.length).toBe(10);
+    for (const night of nights) expect(fs.existsSync(layout.stagingFile(night, 'ing1'))).toBe(true);
+    expect(fs.readdirSync(layout.stagingDir).filter((d) => /^\d{6}$/.test(d))).toEqual([]);
+    const counts: unknown[] = [];
+    for (const night of nights) {
+      const [row] = await sql(`ATTACH '${layout.stagingFile(night, 'ing1')}' AS s (READ_ONLY);
+        SELECT count(*)::INT AS n FROM s.lsst_sources`);
+      counts.push(row.n);
+    }
+    expect(counts).toEqual(nights.map((n) => alerts.filter((a) => a.night === n).length));
+  });
+
   it('adds the columns of a later writer schema to the file, older rows null', async () => {
     const layout = store();
     const pipeline = new LsstIngestPipeline(layout, 'ing1', testLog);
