@@ -9,24 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigintLongType } from '../../data/index.js';
 import { ConfluentDecoder, encodeConfluentFrame, SchemaRegistrySource } from '../../ingest/decode/index.js';
 import { canonicalAvroValue, readContainerWithSchema } from '../support/avro-container.js';
+import { RUBIN_ALERT_FIELDS } from '../support/lsst-avro-records.js';
 import { startSchemaRegistry, type TestSchemaRegistry } from '../support/schema-registry.js';
 import { testDataPath } from '../support/test-data.js';
 
-/** The fields of Rubin's 10.0 alert (lsst.v10_0.alert.avsc), in its order: Fink's transfer starts with them. */
-const RUBIN_FIELDS = [
-  'diaSourceId',
-  'observation_reason',
-  'target_name',
-  'diaSource',
-  'prvDiaSources',
-  'prvDiaForcedSources',
-  'diaObject',
-  'ssSource',
-  'mpc_orbits',
-  'cutoutDifference',
-  'cutoutScience',
-  'cutoutTemplate',
-];
 const FINK_ID = 42;
 
 type Row = Record<string, unknown>;
@@ -61,10 +47,10 @@ beforeAll(async () => {
     type: 'record',
     name: 'alert',
     namespace: 'lsst.v10_0',
-    fields: finkSchema.fields.filter((f) => RUBIN_FIELDS.includes(f.name)),
+    fields: finkSchema.fields.filter((f) => RUBIN_ALERT_FIELDS.includes(f.name)),
   };
   const rubinType = avro.Type.forSchema(rubinSchema as avro.Schema, { registry: { long: bigintLongType } });
-  rubinRecords = records.map((r) => Object.fromEntries(RUBIN_FIELDS.map((k) => [k, r[k]])));
+  rubinRecords = records.map((r) => Object.fromEntries(RUBIN_ALERT_FIELDS.map((k) => [k, r[k]])));
   rubinDatums = rubinRecords.map((r) => rubinType.toBuffer(r));
   registry = await startSchemaRegistry([{ id: FINK_ID, schema: read.schemaText }]);
   rubinId = registry.register('lsst-alerts-value', JSON.stringify(rubinSchema));
@@ -80,7 +66,7 @@ describe('Confluent-framed LSST alerts through a schema registry', () => {
   it('the container holds the 7 alerts of its README, and the second schema is a different id', () => {
     expect(records).toHaveLength(7);
     expect(rubinId).toBe(FINK_ID + 1);
-    expect(RUBIN_FIELDS.every((f) => f in records[0])).toBe(true);
+    expect(RUBIN_ALERT_FIELDS.every((f) => f in records[0])).toBe(true);
     expect('clf' in records[0] && 'xm' in records[0]).toBe(true);
   });
 
@@ -107,7 +93,7 @@ describe('Confluent-framed LSST alerts through a schema registry', () => {
       const i = Math.floor(k / 2);
       if (k % 2 === 0) {
         expect(canonicalAvroValue(o.record)).toBe(canonicalAvroValue(rubinRecords[i]));
-        expect(Object.keys(o.record)).toEqual(RUBIN_FIELDS);
+        expect(Object.keys(o.record)).toEqual(RUBIN_ALERT_FIELDS);
         expect(o.schemaVersion).toBe('lsst.v10_0');
         expect(o.schema.name).toBe('lsst.v10_0.alert');
       } else {

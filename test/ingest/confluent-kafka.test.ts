@@ -17,6 +17,7 @@ import type { RawMessage } from '../../ingest/pipeline.js';
 import { KafkaSource } from '../../ingest/sources/index.js';
 import { canonicalAvroValue, readContainerWithSchema } from '../support/avro-container.js';
 import { startBroker, type TestBroker } from '../support/kafka-broker.js';
+import { RUBIN_ALERT_FIELDS } from '../support/lsst-avro-records.js';
 import { startSchemaRegistry, type TestSchemaRegistry } from '../support/schema-registry.js';
 import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';
@@ -25,20 +26,7 @@ import { testDataPath } from '../support/test-data.js';
 const TOPIC = 'lsst-alerts';
 const FINK_ID = 42;
 const UNKNOWN_ID = 999;
-const RUBIN_FIELDS = new Set([
-  'diaSourceId',
-  'observation_reason',
-  'target_name',
-  'diaSource',
-  'prvDiaSources',
-  'prvDiaForcedSources',
-  'diaObject',
-  'ssSource',
-  'mpc_orbits',
-  'cutoutDifference',
-  'cutoutScience',
-  'cutoutTemplate',
-]);
+const RUBIN_FIELDS = new Set(RUBIN_ALERT_FIELDS);
 
 let broker: TestBroker;
 let registry: TestSchemaRegistry;

@@ -28,3 +28,22 @@ export async function avscLsstRecords(file: string): Promise<AvroRecord[]> {
   });
   return out;
 }
+
+/**
+ * The fields of Rubin's 10.0 alert record (lsst/alert_packet `lsst.v10_0.alert.avsc`), in its order; Fink's LSST
+ * transfer schema starts with them.
+ */
+export const RUBIN_ALERT_FIELDS: readonly string[] = [
+  'diaSourceId',
+  'observation_reason',
+  'target_name',
+  'diaSource',
+  'prvDiaSources',
+  'prvDiaForcedSources',
+  'diaObject',
+  'ssSource',
+  'mpc_orbits',
+  'cutoutDifference',
+  'cutoutScience',
+  'cutoutTemplate',
+];
