@@ -45,7 +45,7 @@ status=0
 # that CPU contention cannot starve a consumer group's heartbeats) and the demo and browser tests (which share
 # one demo store). The Kafka group's output is printed when both are done.
 npx vitest run --maxWorkers=3 --reporter=default --reporter=json --outputFile.json=test-output/vitest-main.json \
-  --exclude 'test/kafka/**' --exclude 'test/demo/**' --exclude 'test/portal/**' --exclude 'node_modules/**' --exclude 'dist/**' "$@" || status=$?
+  --exclude 'test/kafka/**' --exclude 'test/optional/**' --exclude 'test/demo/**' --exclude 'test/portal/**' --exclude 'node_modules/**' --exclude 'dist/**' "$@" || status=$?
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-output/vitest-kafka.json \
   --no-file-parallelism test/kafka "$@" >test-output/vitest-kafka.log 2>&1 &
 kafka_pid=$!

@@ -1,8 +1,7 @@
 /**
  * Writer schemas from an operator's directory of `.avsc` files (`--schema-dir`): named types resolved across
- * files as Rubin lays its schemas out, ids by Rubin's rule or by file name, and the errors of a bad directory. An
- * optional check reads Rubin's own schemas 7.0–11.0 from ../shared/data/lsst/alert_packet_schemas (GPL: read
- * there, never copied) and decodes each version's sample alert framed with Rubin's id.
+ * files as Rubin lays its schemas out, ids by Rubin's rule or by file name, and the errors of a bad directory. Rubin's own schemas 7.0–11.0 (GPL,
+ * not in the project) are checked by test/optional/rubin-schema-dir.test.ts (`npm run test:rubin-schemas`).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,12 +12,9 @@ import { bigintLongType } from '../../data/index.js';
 import {
   ConfluentDecoder,
   encodeConfluentFrame,
-  rubinSchemaId,
   SchemaDirSource,
   SchemaSourceError,
 } from '../../ingest/decode/index.js';
-import { canonicalAvroValue, readContainerWithSchema } from '../support/avro-container.js';
-import { PROJECT_ROOT } from '../support/project-root.js';
 
 const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'skyalert-schema-dir-'));
 afterAll(() => fs.rmSync(tmpRoot, { recursive: true, force: true }));
@@ -183,67 +179,3 @@ describe('a schema directory', () => {
     );
   });
 });
-
-/** Rubin's schemas beside the repository (`../shared/…`), or beside the main checkout for a git worktree. */
-function rubinSchemasDir(): string | null {
-  const roots = [PROJECT_ROOT];
-  const gitFile = path.join(PROJECT_ROOT, '.git');
-  if (fs.existsSync(gitFile) && fs.statSync(gitFile).isFile()) {
-    // a worktree: "gitdir: <main>/.git/worktrees/<name>"
-    const m = /^gitdir: (.+)$/m.exec(fs.readFileSync(gitFile, 'utf8'));
-    if (m) roots.push(path.resolve(m[1], '..', '..', '..'));
-  }
-  for (const root of roots) {
-    const dir = path.resolve(root, '..', 'shared', 'data', 'lsst', 'alert_packet_schemas');
-    if (fs.existsSync(dir)) return dir;
-  }
-  return null;
-}
-
-const RUBIN_DIR = rubinSchemasDir();
-
-describe.skipIf(RUBIN_DIR === null)(
-  `Rubin's schemas 7.0–11.0 from ../shared/data/lsst/alert_packet_schemas${RUBIN_DIR === null ? ' — SKIPPED: that directory is absent beside the repository' : ''}`,
-  () => {
-    const dir = RUBIN_DIR ?? '';
-    const versions = RUBIN_DIR
-      ? fs
-          .readdirSync(dir)
-          .flatMap((major) => fs.readdirSync(path.join(dir, major)).map((minor) => ({ major, minor })))
-          .sort((a, b) => Number(a.major) * 100 + Number(a.minor) - (Number(b.major) * 100 + Number(b.minor)))
-      : [];
-
-    it("give every version's alert schema under Rubin's id", () => {
-      const source = SchemaDirSource.load(dir);
-      expect(source.ids).toEqual(versions.map((v) => Number(v.major) * 100 + Number(v.minor)));
-      expect(source.ids).toEqual(expect.arrayContaining([700, 701, 702, 703, 704, 800, 900, 1000, 1100]));
-    });
-
-    it("decode each version's sample alert, framed with its id, as avsc decodes Rubin's container", async () => {
-      const decoder = new ConfluentDecoder(SchemaDirSource.load(dir));
-      for (const { major, minor } of versions) {
-        const file = path.join(dir, major, minor, 'sample_data', 'fakeAlert.avro');
-        const { schemaText, records } = await readContainerWithSchema(file);
-        const version = `lsst.v${major}_${minor}`;
-        const header = JSON.parse(schemaText) as { name: string; namespace?: string };
-        expect(header.namespace ? `${header.namespace}.${header.name}` : header.name).toBe(
-          `${version}.alert`,
-        );
-        const writerType = avro.Type.forSchema(JSON.parse(schemaText), {
-          registry: { long: bigintLongType },
-        });
-        const id = rubinSchemaId(version);
-        expect(id).toBe(Number(major) * 100 + Number(minor));
-        const out = await decoder.decode(
-          records.map((r) => encodeConfluentFrame(id ?? -1, writerType.toBuffer(r))),
-        );
-        expect(out).toHaveLength(records.length);
-        out.forEach((o, i) => {
-          if (!o.ok) throw new Error(`${version}: ${o.reason}`);
-          expect(o.schemaVersion).toBe(version);
-          expect(canonicalAvroValue(o.record)).toBe(canonicalAvroValue(records[i]));
-        });
-      }
-    });
-  },
-);
