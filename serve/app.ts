@@ -37,6 +37,7 @@ import {
   lsstSchemaApp,
   lsstSourcesApp,
   lsstSsoApp,
+  lsstStatisticsApp,
 } from './api/lsst/index.js';
 import { argsBodyLimit } from './args/index.js';
 import { openCors } from './cors.js';
@@ -213,6 +214,7 @@ export function createLsstApp(
   app.route('/api/v1/cutouts', lsstCutoutsApp(reader));
   app.route('/api/v1/sso', lsstSsoApp(reader));
   app.route('/api/v1/schema', lsstSchemaApp(reader));
+  app.route('/api/v1/statistics', lsstStatisticsApp(reader));
   app.route('/', docsApp(LSST_API_ENDPOINTS));
   app.route('/', apiIndexApp(LSST_API_ENDPOINTS));
   return finish(app, log);

@@ -16,19 +16,22 @@ import type { StoreReader } from '../store-reader.js';
 const DATE_PREFIX = /^(?:\d{4}|\d{6}|\d{8})?$/;
 const DATE_FORMS = 'YYYYMMDD (a night), YYYYMM (a month), YYYY (a year) or an empty string (every night)';
 
+/** `date` of `/statistics` (ZTF and LSST): a night, month or year prefix, or empty for every night. */
+export const STATISTICS_DATE_ARG = z
+  .union([z.string(), z.number()], { message: `a value for date is required: ${DATE_FORMS}` })
+  .transform((v, ctx) => {
+    const text = String(v).trim();
+    if (DATE_PREFIX.test(text)) return text;
+    ctx.addIssue({ code: 'custom', message: `expected ${DATE_FORMS}, got ${JSON.stringify(v)}` });
+    return z.NEVER;
+  })
+  .meta({
+    description: `Night(s), required as in Fink: ${DATE_FORMS}`,
+    examples: ['20240310'],
+  });
+
 const schema = z.object({
-  date: z
-    .union([z.string(), z.number()], { message: `a value for date is required: ${DATE_FORMS}` })
-    .transform((v, ctx) => {
-      const text = String(v).trim();
-      if (DATE_PREFIX.test(text)) return text;
-      ctx.addIssue({ code: 'custom', message: `expected ${DATE_FORMS}, got ${JSON.stringify(v)}` });
-      return z.NEVER;
-    })
-    .meta({
-      description: `Night(s), required as in Fink: ${DATE_FORMS}`,
-      examples: ['20240310'],
-    }),
+  date: STATISTICS_DATE_ARG,
   columns: z
     .string()
     .optional()

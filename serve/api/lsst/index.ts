@@ -7,6 +7,7 @@ import { LSST_OBJECTS_ENDPOINT } from './objects.js';
 import { LSST_SCHEMA_ENDPOINT } from './schema.js';
 import { LSST_SOURCES_ENDPOINT } from './sources.js';
 import { LSST_SSO_ENDPOINT } from './sso.js';
+import { LSST_STATISTICS_ENDPOINT } from './statistics.js';
 
 export { lsstConesearchApp } from './conesearch.js';
 export { lsstCutoutsApp } from './cutouts.js';
@@ -15,6 +16,7 @@ export { lsstObjectsApp } from './objects.js';
 export { LSST_FAMILIES, lsstSchemaApp } from './schema.js';
 export { lsstSourcesApp } from './sources.js';
 export { lsstSsoApp } from './sso.js';
+export { lsstStatisticsApp } from './statistics.js';
 
 /** Every endpoint of the LSST API (serve/app.ts passes them to docsApp and apiIndexApp). */
 export const LSST_API_ENDPOINTS: readonly EndpointDoc[] = [
@@ -25,4 +27,5 @@ export const LSST_API_ENDPOINTS: readonly EndpointDoc[] = [
   LSST_CUTOUTS_ENDPOINT,
   LSST_SSO_ENDPOINT,
   LSST_SCHEMA_ENDPOINT,
+  LSST_STATISTICS_ENDPOINT,
 ];
