@@ -34,6 +34,7 @@ import {
   lsstCutoutsApp,
   lsstFpApp,
   lsstObjectsApp,
+  lsstResolverApp,
   lsstSchemaApp,
   lsstSourcesApp,
   lsstSsoApp,
@@ -200,11 +201,13 @@ const LSST_STORE_FREE = new Set(['/api/v1', '/api/v1/', '/api/v1/openapi.json'])
  * The application on one LSST store: Fink's LSST routes at the same paths (docs/api.md, "LSST API"), with the
  * shared middleware, health routes, documentation and errors.
  * @param metrics this process's metrics (default: without the store probe, not clustered).
+ * @param settings the operator's choices (default: no upstream resolver, no writes).
  */
 export function createLsstApp(
   reader: LsstStoreReader,
   log: Logger,
   metrics: ServerMetrics = new ServerMetrics(reader),
+  settings: ServeSettings = DEFAULT_SETTINGS,
 ): Hono {
   const app = baseApp(reader, log, metrics, LSST_STORE_FREE);
   app.route('/api/v1/objects', lsstObjectsApp(reader));
@@ -215,6 +218,7 @@ export function createLsstApp(
   app.route('/api/v1/sso', lsstSsoApp(reader));
   app.route('/api/v1/schema', lsstSchemaApp(reader));
   app.route('/api/v1/statistics', lsstStatisticsApp(reader));
+  app.route('/api/v1/resolver', lsstResolverApp(reader, settings));
   app.route('/', docsApp(LSST_API_ENDPOINTS));
   app.route('/', apiIndexApp(LSST_API_ENDPOINTS));
   return finish(app, log);

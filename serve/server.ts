@@ -33,7 +33,10 @@ async function openApp(
   if (readStoreSurvey(layout) === 'lsst') {
     const reader = await LsstStoreReader.open(layout, storeLog);
     const metrics = new ServerMetrics(reader, options.probe ?? null, isClusterWorker());
-    return { app: createLsstApp(reader, httpLog, metrics), closeReaders: async () => reader.close() };
+    return {
+      app: createLsstApp(reader, httpLog, metrics, options.settings ?? DEFAULT_SETTINGS),
+      closeReaders: async () => reader.close(),
+    };
   }
   const reader = await StoreReader.open(layout, storeLog);
   const settings = options.settings ?? DEFAULT_SETTINGS;

@@ -87,7 +87,20 @@ export async function resolveSimbad(
         'not set SKYALERT_SIMBAD_URL): resolve the name at ' +
         'https://cds.unistra.fr/cgi-bin/Sesame, or use reverse=true with a ZTF objectId (answered offline).',
     );
-  const url = urlTemplate.replaceAll('{name}', encodeURIComponent(req.name));
+  return querySesame(urlTemplate, req.name, req.nmax);
+}
+
+/**
+ * The `<Resolver>` records the operator's Sesame service answers for `name`, at most `nmax`, as Fink answers them.
+ * @param urlTemplate the operator's URL with `{name}`.
+ * @throws ApiError 502 when the service cannot be reached or answers no XML.
+ */
+export async function querySesame(
+  urlTemplate: string,
+  name: string,
+  nmax: number,
+): Promise<Record<string, unknown>[]> {
+  const url = urlTemplate.replaceAll('{name}', encodeURIComponent(name));
   let xml: string;
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
@@ -99,7 +112,7 @@ export async function resolveSimbad(
     throw new ApiError(502, `The SIMBAD name resolver could not be reached: ${(err as Error).message}.`);
   }
   try {
-    return readSesameResolvers(xml).slice(0, req.nmax);
+    return readSesameResolvers(xml).slice(0, nmax);
   } catch (err) {
     throw new ApiError(502, `The SIMBAD name resolver answered no readable XML: ${(err as Error).message}.`);
   }

@@ -5,20 +5,15 @@
  * named columns). Every expected count is computed here from the input files (DuckDB on the parquet, avsc on the
  * Avro container), with Fink's definitions minus its bugs (fink-lsst-api.md §4.4, §7.25).
  */
-import fs from 'node:fs';
-import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestFiles } from '../../ingest/index.js';
-import { createLsstApp } from '../../serve/app.js';
-import { LsstStoreReader } from '../../serve/lsst-store-reader.js';
 import { avscLsstRecords } from '../support/lsst-avro-records.js';
-import { LSST_SAMPLE_FILE, lsstSampleSql } from '../support/lsst-fixture-store.js';
+import { type LsstFixtureApp, lsstSampleSql } from '../support/lsst-fixture-store.js';
+import { LSST_FINK_FILE, openLsstTwoNightApp, postJson } from '../support/lsst-two-night-store.js';
 import { sql } from '../support/sql.js';
-import { tempStore, testLog } from '../support/store.js';
 import { parseCsv } from '../support/table-readers.js';
 import { testDataPath } from '../support/test-data.js';
 
-const FINK_FILE = testDataPath('lsst', 'part-2-918301.avro');
+const FINK_FILE = testDataPath(...LSST_FINK_FILE);
 const FLAGS = ['glint_trail', 'isDipole', 'pixelFlags_cr', 'pixelFlags_saturated', 'pixelFlags_streak'];
 const BANDS = ['u', 'g', 'r', 'i', 'z', 'y'];
 const VERSIONS = ['fink_broker_version', 'fink_science_version', 'lsst_schema_version'];
@@ -104,36 +99,18 @@ function expectedRow(alerts: readonly InputAlert[]): Record<string, unknown> {
   };
 }
 
-let app: Hono;
-let reader: LsstStoreReader;
-const layout = tempStore('skyalert-lsst-stats-');
+let fx: LsstFixtureApp;
 let byNight: Map<string, InputAlert[]>;
 
 beforeAll(async () => {
-  const summary = await ingestFiles(layout, [testDataPath(...LSST_SAMPLE_FILE), FINK_FILE], {
-    ingesterId: 'stats',
-    log: testLog,
-    publish: true,
-  });
-  expect(summary.staged).toBe(32);
-  reader = await LsstStoreReader.open(layout, testLog);
-  app = createLsstApp(reader, testLog);
+  fx = await openLsstTwoNightApp();
   byNight = new Map();
   for (const a of [...(await rubinAlerts()), ...(await finkAlerts())])
     byNight.set(a.night, [...(byNight.get(a.night) ?? []), a]);
 }, 120_000);
-afterAll(() => {
-  reader?.close();
-  fs.rmSync(layout.root, { recursive: true, force: true });
-});
+afterAll(() => fx?.close());
 
-function post(body: Record<string, unknown>) {
-  return app.request('/api/v1/statistics', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
+const post = (body: Record<string, unknown>) => postJson(fx.app, '/api/v1/statistics', body);
 
 describe('LSST statistics', () => {
   it('test_stats: one row per night, ascending, with every counter computed from the files', async () => {
@@ -183,7 +160,7 @@ describe('LSST statistics', () => {
   });
 
   it('answers a bare GET with its arguments, and bad or missing dates with a 400 JSON error', async () => {
-    const listing = await app.request('/api/v1/statistics');
+    const listing = await fx.app.request('/api/v1/statistics');
     expect(listing.status).toBe(200);
     expect(JSON.stringify(await listing.json())).toContain('date');
     for (const body of [{ date: '2026-01' }, { columns: 'f:alerts' }, { date: '20260101', bogus: 1 }]) {

@@ -4,6 +4,7 @@ export { LSST_STAMP_COLUMNS, type LsstStampBytes, type LsstStampKind, readLsstSt
 export { MJD_MATCH_DAYS, readRowsOfObjects } from './detections.js';
 export { LSST_VERSION_FIELDS, type NightVersions, readNightVersions } from './night-versions.js';
 export { readSsoDetections, SSO_DESIGNATION_COLUMNS } from './sso.js';
+export { readSsoByObjectId } from './sso-ids.js';
 export {
   hasColumn,
   type LsstStoredColumn,

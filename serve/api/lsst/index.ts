@@ -4,6 +4,7 @@ import { LSST_CONESEARCH_ENDPOINT } from './conesearch.js';
 import { LSST_CUTOUTS_ENDPOINT } from './cutouts.js';
 import { LSST_FP_ENDPOINT } from './fp.js';
 import { LSST_OBJECTS_ENDPOINT } from './objects.js';
+import { LSST_RESOLVER_ENDPOINT } from './resolver.js';
 import { LSST_SCHEMA_ENDPOINT } from './schema.js';
 import { LSST_SOURCES_ENDPOINT } from './sources.js';
 import { LSST_SSO_ENDPOINT } from './sso.js';
@@ -13,6 +14,7 @@ export { lsstConesearchApp } from './conesearch.js';
 export { lsstCutoutsApp } from './cutouts.js';
 export { lsstFpApp } from './fp.js';
 export { lsstObjectsApp } from './objects.js';
+export { lsstResolverApp } from './resolver.js';
 export { LSST_FAMILIES, lsstSchemaApp } from './schema.js';
 export { lsstSourcesApp } from './sources.js';
 export { lsstSsoApp } from './sso.js';
@@ -28,4 +30,5 @@ export const LSST_API_ENDPOINTS: readonly EndpointDoc[] = [
   LSST_SSO_ENDPOINT,
   LSST_SCHEMA_ENDPOINT,
   LSST_STATISTICS_ENDPOINT,
+  LSST_RESOLVER_ENDPOINT,
 ];

@@ -1,0 +1,102 @@
+/**
+ * LSST `/api/v1/resolver`: names ↔ Rubin objects with three resolvers (`tns`, `simbad`, `ssodnet`), arguments and
+ * answer fields as Fink's LSST route; what each answers offline is in serve/resolver/lsst.ts and docs/api.md.
+ *
+ * Reference: fink-object-api apps/routes/v1/lsst/resolver/{api,utils}.py; fink-lsst-api.md §3.7.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  argListing,
+  booleanArg,
+  countArg,
+  outputFormatArg,
+  parseArgs,
+  rawArgs,
+  withExactIntegers,
+} from '../../args/index.js';
+import { respondTable } from '../../encode/index.js';
+import { ApiError } from '../../errors.js';
+import { diaObjectIds } from '../../lsst-fields.js';
+import type { LsstStoreReader } from '../../lsst-store-reader.js';
+import type { EndpointDoc } from '../../openapi.js';
+import {
+  type LsstResolveRequest,
+  resolveLsstSimbad,
+  resolveLsstSsodnet,
+  resolveLsstTns,
+} from '../../resolver/index.js';
+import type { ServeSettings } from '../../settings.js';
+import { DEFAULT_RESOLVER_ROWS, MAX_RESOLVER_ROWS } from '../resolver.js';
+
+/** Longest name (characters). */
+const MAX_NAME_CHARS = 128;
+const RESOLVERS = ['tns', 'simbad', 'ssodnet'] as const;
+
+const schema = z.object({
+  resolver: z.enum(RESOLVERS, { message: `choose a resolver among: ${RESOLVERS.join(', ')}` }).meta({
+    description: 'Resolver among: tns, simbad, ssodnet',
+    examples: ['ssodnet'],
+  }),
+  name_or_id: z
+    .union([z.string(), z.number()], {
+      message: 'a value for name_or_id is required (a name; an id with reverse=true)',
+    })
+    .transform((v, ctx) => {
+      const text = String(v).trim();
+      if (text.length <= MAX_NAME_CHARS && !/\p{Cc}/u.test(text)) return text;
+      ctx.addIssue({ code: 'custom', message: `expected at most ${MAX_NAME_CHARS} printable characters` });
+      return z.NEVER;
+    })
+    .meta({
+      description:
+        'Name to resolve: a TNS name (prefix, any case; empty lists the TNS table), a SIMBAD name, or a Solar ' +
+        'System designation (packed or unpacked). With reverse=true: a diaObjectId (tns, simbad) or an ' +
+        'ssObjectId (ssodnet); send ids as text from languages without 64-bit integers',
+      examples: ['K01S97B'],
+    }),
+  reverse: booleanArg.optional().default(false).meta({
+    description: 'If true, resolve a Rubin id (diaObjectId, or ssObjectId for ssodnet) into names',
+  }),
+  nmax: countArg(MAX_RESOLVER_ROWS)
+    .optional()
+    .default(DEFAULT_RESOLVER_ROWS)
+    .meta({
+      description: `Maximum number of rows to return, 1 to ${MAX_RESOLVER_ROWS.toLocaleString('en-US')}`,
+    }),
+  'output-format': outputFormatArg,
+});
+
+/** The endpoint's entry in the LSST API index and OpenAPI. */
+export const LSST_RESOLVER_ENDPOINT: EndpointDoc = {
+  path: '/api/v1/resolver',
+  methods: ['GET', 'POST'],
+  summary: 'Resolve names (TNS, SIMBAD, Solar System designations) to Rubin ids, and ids to names',
+  args: schema,
+};
+
+/** The app, mounted at /api/v1/resolver on an LSST store. */
+export function lsstResolverApp(reader: LsstStoreReader, settings: ServeSettings): Hono {
+  const app = new Hono();
+  const listing = argListing(schema);
+  app.on(['GET', 'POST'], '/', async (c) => {
+    const raw = await rawArgs(c);
+    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
+    const args = parseArgs(schema, await withExactIntegers(c, raw, ['name_or_id']));
+    const name = args.name_or_id;
+    if (name === '' && !(args.resolver === 'tns' && !args.reverse))
+      throw new ApiError(
+        400,
+        'A value for `name_or_id` is required (only resolver=tns without reverse lists its whole table).',
+      );
+    // text that is no id names no object: the answer is then empty, as Fink's
+    const ids = args.reverse && !name.includes(',') ? diaObjectIds(name) : [];
+    const req: LsstResolveRequest = { name, id: ids[0] ?? null, reverse: args.reverse, nmax: args.nmax };
+    let rows: Record<string, unknown>[];
+    if (args.resolver === 'tns') rows = await resolveLsstTns(reader, req);
+    else if (args.resolver === 'ssodnet') rows = await resolveLsstSsodnet(reader, req);
+    else rows = await resolveLsstSimbad(reader, settings.simbadUrl, req);
+    return respondTable(c, rows, args['output-format'], `resolver_${args.resolver}`);
+  });
+  return app;
+}
