@@ -36,6 +36,7 @@ import {
   lsstObjectsApp,
   lsstResolverApp,
   lsstSchemaApp,
+  lsstSkymapApp,
   lsstSourcesApp,
   lsstSsoApp,
   lsstStatisticsApp,
@@ -219,6 +220,7 @@ export function createLsstApp(
   app.route('/api/v1/schema', lsstSchemaApp(reader));
   app.route('/api/v1/statistics', lsstStatisticsApp(reader));
   app.route('/api/v1/resolver', lsstResolverApp(reader, settings));
+  app.route('/api/v1/skymap', lsstSkymapApp(reader));
   app.route('/', docsApp(LSST_API_ENDPOINTS));
   app.route('/', apiIndexApp(LSST_API_ENDPOINTS));
   return finish(app, log);

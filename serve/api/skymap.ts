@@ -142,7 +142,7 @@ export const BAYESTAR_ENDPOINT: EndpointDoc = {
  * The arguments with a `file` given as text (JSON body, query string) moved to `bayestar`, which takes that
  * text; 400 when both are given.
  */
-function fileTextAsBayestar(raw: Record<string, unknown>): Record<string, unknown> {
+export function fileTextAsBayestar(raw: Record<string, unknown>): Record<string, unknown> {
   if (raw.file === undefined) return raw;
   if (raw.bayestar !== undefined)
     throw new ApiError(400, 'Give the sky map once: in `file` or in `bayestar`, not both.');

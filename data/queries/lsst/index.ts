@@ -3,6 +3,7 @@ export { type BandQuery, FIRST_MJD_KEY, readLastAlertsInBand } from './cone.js';
 export { LSST_STAMP_COLUMNS, type LsstStampBytes, type LsstStampKind, readLsstStamps } from './cutouts.js';
 export { MJD_MATCH_DAYS, readRowsOfObjects } from './detections.js';
 export { LSST_VERSION_FIELDS, type NightVersions, readNightVersions } from './night-versions.js';
+export { readAlertsInSkyRegion, type SkyRegionQuery } from './sky-region.js';
 export { readSsoDetections, SSO_DESIGNATION_COLUMNS } from './sso.js';
 export { readSsoByObjectId } from './sso-ids.js';
 export {

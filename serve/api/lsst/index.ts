@@ -6,6 +6,7 @@ import { LSST_FP_ENDPOINT } from './fp.js';
 import { LSST_OBJECTS_ENDPOINT } from './objects.js';
 import { LSST_RESOLVER_ENDPOINT } from './resolver.js';
 import { LSST_SCHEMA_ENDPOINT } from './schema.js';
+import { LSST_SKYMAP_ENDPOINT } from './skymap.js';
 import { LSST_SOURCES_ENDPOINT } from './sources.js';
 import { LSST_SSO_ENDPOINT } from './sso.js';
 import { LSST_STATISTICS_ENDPOINT } from './statistics.js';
@@ -16,6 +17,7 @@ export { lsstFpApp } from './fp.js';
 export { lsstObjectsApp } from './objects.js';
 export { lsstResolverApp } from './resolver.js';
 export { LSST_FAMILIES, lsstSchemaApp } from './schema.js';
+export { lsstSkymapApp } from './skymap.js';
 export { lsstSourcesApp } from './sources.js';
 export { lsstSsoApp } from './sso.js';
 export { lsstStatisticsApp } from './statistics.js';
@@ -31,4 +33,5 @@ export const LSST_API_ENDPOINTS: readonly EndpointDoc[] = [
   LSST_SCHEMA_ENDPOINT,
   LSST_STATISTICS_ENDPOINT,
   LSST_RESOLVER_ENDPOINT,
+  LSST_SKYMAP_ENDPOINT,
 ];
