@@ -38,34 +38,45 @@ export const DEFAULT_RESOLVER_ROWS = 10;
 const MAX_NAME_CHARS = 128;
 const RESOLVERS = ['tns', 'simbad', 'ssodnet'] as const;
 
+/** `resolver` of `/resolver` (ZTF and LSST). */
+export const RESOLVER_ARG = z
+  .enum(RESOLVERS, { message: `choose a resolver among: ${RESOLVERS.join(', ')}` })
+  .meta({ description: 'Resolver among: simbad, ssodnet, tns', examples: ['tns'] });
+
+/**
+ * The name (or id) of `/resolver` (ZTF and LSST): text or a number, trimmed, at most MAX_NAME_CHARS printable
+ * characters.
+ * @param required the message when it is missing.
+ */
+export function resolverNameArg(required: string) {
+  return z.union([z.string(), z.number()], { message: required }).transform((v, ctx) => {
+    const text = String(v).trim();
+    if (text.length <= MAX_NAME_CHARS && !/\p{Cc}/u.test(text)) return text;
+    ctx.addIssue({ code: 'custom', message: `expected at most ${MAX_NAME_CHARS} printable characters` });
+    return z.NEVER;
+  });
+}
+
+/** `nmax` of `/resolver` (ZTF and LSST). */
+export const RESOLVER_NMAX_ARG = countArg(MAX_RESOLVER_ROWS)
+  .optional()
+  .default(DEFAULT_RESOLVER_ROWS)
+  .meta({
+    description: `Maximum number of matches to return, 1 to ${MAX_RESOLVER_ROWS.toLocaleString('en-US')}`,
+  });
+
 const schema = z.object({
-  resolver: z.enum(RESOLVERS, { message: `choose a resolver among: ${RESOLVERS.join(', ')}` }).meta({
-    description: 'Resolver among: simbad, ssodnet, tns',
-    examples: ['tns'],
+  resolver: RESOLVER_ARG,
+  name: resolverNameArg('a name is required (text; empty lists the TNS table)').meta({
+    description:
+      'Object name to resolve (a ZTF objectId with reverse=true). With tns, a prefix of the name (case-insensitive); empty = the whole table',
+    examples: ['SN 2018lzf'],
   }),
-  name: z
-    .union([z.string(), z.number()], { message: 'a name is required (text; empty lists the TNS table)' })
-    .transform((v, ctx) => {
-      const text = String(v).trim();
-      if (text.length <= MAX_NAME_CHARS && !/\p{Cc}/u.test(text)) return text;
-      ctx.addIssue({ code: 'custom', message: `expected at most ${MAX_NAME_CHARS} printable characters` });
-      return z.NEVER;
-    })
-    .meta({
-      description:
-        'Object name to resolve (a ZTF objectId with reverse=true). With tns, a prefix of the name (case-insensitive); empty = the whole table',
-      examples: ['SN 2018lzf'],
-    }),
   reverse: booleanArg
     .optional()
     .default(false)
     .meta({ description: 'If true, resolve a ZTF objectId into the names of the chosen resolver' }),
-  nmax: countArg(MAX_RESOLVER_ROWS)
-    .optional()
-    .default(DEFAULT_RESOLVER_ROWS)
-    .meta({
-      description: `Maximum number of matches to return, 1 to ${MAX_RESOLVER_ROWS.toLocaleString('en-US')}`,
-    }),
+  nmax: RESOLVER_NMAX_ARG,
   'output-format': outputFormatArg,
 });
 

@@ -50,7 +50,8 @@ const days = numberArg(
   `a number of days from 0 to ${MAX_WINDOW_DAYS}`,
 ).meta({ unit: 'd' });
 
-const schema = z.object({
+/** The arguments naming the map and its region (ZTF and LSST `/skymap`). */
+export const SKYMAP_MAP_ARGS = {
   bayestar: z
     .string()
     .optional()
@@ -75,6 +76,10 @@ const schema = z.object({
     description: 'Credible level of the region, more than 0 and at most 1 (0.9: the 90 % region)',
     examples: ['0.9'],
   }),
+};
+
+const schema = z.object({
+  ...SKYMAP_MAP_ARGS,
   n_day_before: days
     .optional()
     .default(DEFAULT_DAYS_BEFORE)
@@ -104,8 +109,8 @@ const schema = z.object({
     }),
 });
 
-/** The file part of an upload. */
-const UPLOAD = {
+/** The file part of an upload (ZTF and LSST `/skymap`). */
+export const SKYMAP_UPLOAD = {
   field: 'file',
   description:
     'The sky map as a FITS file, gzipped or not (flat HEALPix PROB map, RING or NESTED, or multi-order ' +
@@ -121,7 +126,7 @@ export const SKYMAP_ENDPOINT: EndpointDoc = {
   summary:
     'Objects inside the credible region of a gravitational-wave sky map and a time window, or the region as a MOC',
   args: schema,
-  upload: UPLOAD,
+  upload: SKYMAP_UPLOAD,
   contentTypes: [
     'application/json',
     'text/csv; charset=utf-8',
@@ -153,10 +158,10 @@ export function fileTextAsBayestar(raw: Record<string, unknown>): Record<string,
 /** The skymap endpoint app, mounted at /api/v1/skymap and /api/v1/bayestar. */
 export function skymapApp(reader: StoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema, UPLOAD);
+  const listing = argListing(schema, SKYMAP_UPLOAD);
   app.use('/', uploadLimit());
   app.on(['GET', 'POST'], '/', async (c) => {
-    const { args: raw, file } = await readUploadRequest(c, UPLOAD.field);
+    const { args: raw, file } = await readUploadRequest(c, SKYMAP_UPLOAD.field);
     if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
     const args = parseArgs(schema, fileTextAsBayestar(withoutEmptyArgs(raw)));
     const bytes = await skymapBytes(file, args.bayestar, args.event_name);

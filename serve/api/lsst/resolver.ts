@@ -9,7 +9,6 @@ import { z } from 'zod';
 import {
   argListing,
   booleanArg,
-  countArg,
   outputFormatArg,
   parseArgs,
   rawArgs,
@@ -27,43 +26,21 @@ import {
   resolveLsstTns,
 } from '../../resolver/index.js';
 import type { ServeSettings } from '../../settings.js';
-import { DEFAULT_RESOLVER_ROWS, MAX_RESOLVER_ROWS } from '../resolver.js';
-
-/** Longest name (characters). */
-const MAX_NAME_CHARS = 128;
-const RESOLVERS = ['tns', 'simbad', 'ssodnet'] as const;
+import { RESOLVER_ARG, RESOLVER_NMAX_ARG, resolverNameArg } from '../resolver.js';
 
 const schema = z.object({
-  resolver: z.enum(RESOLVERS, { message: `choose a resolver among: ${RESOLVERS.join(', ')}` }).meta({
-    description: 'Resolver among: tns, simbad, ssodnet',
-    examples: ['ssodnet'],
+  resolver: RESOLVER_ARG,
+  name_or_id: resolverNameArg('a value for name_or_id is required (a name; an id with reverse=true)').meta({
+    description:
+      'Name to resolve: a TNS name (prefix, any case; empty lists the TNS table), a SIMBAD name, or a Solar ' +
+      'System designation (packed or unpacked). With reverse=true: a diaObjectId (tns, simbad) or an ' +
+      'ssObjectId (ssodnet); send ids as text from languages without 64-bit integers',
+    examples: ['K01S97B'],
   }),
-  name_or_id: z
-    .union([z.string(), z.number()], {
-      message: 'a value for name_or_id is required (a name; an id with reverse=true)',
-    })
-    .transform((v, ctx) => {
-      const text = String(v).trim();
-      if (text.length <= MAX_NAME_CHARS && !/\p{Cc}/u.test(text)) return text;
-      ctx.addIssue({ code: 'custom', message: `expected at most ${MAX_NAME_CHARS} printable characters` });
-      return z.NEVER;
-    })
-    .meta({
-      description:
-        'Name to resolve: a TNS name (prefix, any case; empty lists the TNS table), a SIMBAD name, or a Solar ' +
-        'System designation (packed or unpacked). With reverse=true: a diaObjectId (tns, simbad) or an ' +
-        'ssObjectId (ssodnet); send ids as text from languages without 64-bit integers',
-      examples: ['K01S97B'],
-    }),
   reverse: booleanArg.optional().default(false).meta({
     description: 'If true, resolve a Rubin id (diaObjectId, or ssObjectId for ssodnet) into names',
   }),
-  nmax: countArg(MAX_RESOLVER_ROWS)
-    .optional()
-    .default(DEFAULT_RESOLVER_ROWS)
-    .meta({
-      description: `Maximum number of rows to return, 1 to ${MAX_RESOLVER_ROWS.toLocaleString('en-US')}`,
-    }),
+  nmax: RESOLVER_NMAX_ARG,
   'output-format': outputFormatArg,
 });
 

@@ -35,7 +35,7 @@ import { float32Columns, lsstColumnCatalogue, lsstFieldLookup, servedColumns } f
 import type { LsstStoreReader } from '../../lsst-store-reader.js';
 import type { EndpointDoc } from '../../openapi.js';
 import { skymapBytes, skymapRegion } from '../../skymap-input.js';
-import { fileTextAsBayestar } from '../skymap.js';
+import { fileTextAsBayestar, SKYMAP_MAP_ARGS, SKYMAP_UPLOAD } from '../skymap.js';
 import { TAI_MINUS_UTC_S } from './conesearch.js';
 
 /** Defaults and largest values of the window (days), as Fink documents them. */
@@ -48,30 +48,7 @@ const SECONDS_PER_DAY = 86_400;
 const days = (max: number) => numberArg((n) => n >= 0 && n <= max, `a number of days from 0 to ${max}`);
 
 const schema = z.object({
-  bayestar: z
-    .string()
-    .optional()
-    .meta({
-      description:
-        "The sky map as the text of a Python bytes literal (str(open('bayestar.fits.gz', 'rb').read())), as " +
-        "Fink's clients send it; read as data, never evaluated. Also accepted as text under `file`",
-    }),
-  event_name: z
-    .string()
-    .optional()
-    .meta({
-      description:
-        'GraceDB event id (e.g. S251112cm). Answered only when the operator set SKYALERT_GRACEDB_URL ' +
-        '(docs/api.md); otherwise a 400 saying to upload the map',
-    }),
-  credible_level: numberArg(
-    (n) => n > 0 && n <= 1,
-    'a probability more than 0 and at most 1',
-    'required: a probability in (0, 1], e.g. 0.9',
-  ).meta({
-    description: 'Credible level of the region, more than 0 and at most 1 (0.9: the 90 % region)',
-    examples: ['0.9'],
-  }),
+  ...SKYMAP_MAP_ARGS,
   n_day_before: days(LSST_DAYS_BEFORE.max)
     .optional()
     .default(LSST_DAYS_BEFORE.default)
@@ -95,22 +72,13 @@ const schema = z.object({
   'output-format': outputFormatArg,
 });
 
-/** The file part of an upload. */
-const UPLOAD = {
-  field: 'file',
-  description:
-    'The sky map as a FITS file, gzipped or not (flat HEALPix PROB map, RING or NESTED, or multi-order ' +
-    'UNIQ/PROBDENSITY map): a multipart/form-data part named `file`, or the whole body as ' +
-    'application/octet-stream with the other arguments in the query string',
-};
-
 /** The endpoint's entry in the LSST API index and OpenAPI. */
 export const LSST_SKYMAP_ENDPOINT: EndpointDoc = {
   path: '/api/v1/skymap',
   methods: ['GET', 'POST'],
   summary: 'Rubin diaObjects inside the credible region of a gravitational-wave sky map and a time window',
   args: schema,
-  upload: UPLOAD,
+  upload: SKYMAP_UPLOAD,
 };
 
 /** MJD TAI of a JD UTC. */
@@ -119,10 +87,10 @@ const mjdTaiOfJdUtc = (jd: number): number => jd - MJD_OFFSET + TAI_MINUS_UTC_S 
 /** The app, mounted at /api/v1/skymap on an LSST store. */
 export function lsstSkymapApp(reader: LsstStoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema, UPLOAD);
+  const listing = argListing(schema, SKYMAP_UPLOAD);
   app.use('/', uploadLimit());
   app.on(['GET', 'POST'], '/', async (c) => {
-    const { args: raw, file } = await readUploadRequest(c, UPLOAD.field);
+    const { args: raw, file } = await readUploadRequest(c, SKYMAP_UPLOAD.field);
     if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
     const args = parseArgs(schema, fileTextAsBayestar(withoutEmptyArgs(raw)));
     const { map, region } = skymapRegion(
