@@ -5,7 +5,14 @@
  * The caller keeps those within the cone; the band only narrows the rows read.
  */
 import type { QueryFn } from '../objects.js';
-import { columnSql, type LsstTable, partRankSql, projectionSql, relationSql } from './tables.js';
+import {
+  columnSql,
+  type LsstTable,
+  objectRecordsCte,
+  partRankSql,
+  projectionSql,
+  relationSql,
+} from './tables.js';
 
 /** Name of the first-detection time (MJD TAI) in the rows {@link readLastAlertsInBand} returns. */
 export const FIRST_MJD_KEY = '__firstMjdTai';
@@ -44,13 +51,7 @@ export async function readLastAlertsInBand(
   const alert = columnSql(sources, ALERT);
   const src = relationSql(sources);
   const withObjects = objectNames.length > 0 && objects.files.length > 0;
-  const objectPart = withObjects
-    ? `, obj AS (
-        SELECT ${projectionSql(objects, objectNames)}, ${columnSql(objects, OBJECT_ID)} AS __oid
-        FROM ${relationSql(objects)} WHERE ${columnSql(objects, OBJECT_ID)} IN (SELECT __oid FROM last)
-        QUALIFY row_number() OVER (PARTITION BY ${columnSql(objects, OBJECT_ID)}
-          ORDER BY ${partRankSql(objects)} DESC) = 1)`
-    : '';
+  const objectPart = withObjects ? objectRecordsCte(objects, objectNames, 'last') : '';
   const sql = `
     WITH cand AS (
       SELECT DISTINCT ${oid} AS __oid FROM ${src} WHERE ${alert} AND ${dec} BETWEEN $1::DOUBLE AND $2::DOUBLE),

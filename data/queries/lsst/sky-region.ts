@@ -7,7 +7,14 @@
 import { listValue } from '@duckdb/node-api';
 import { LSST_STORE_COLUMNS } from '../../survey/index.js';
 import type { QueryFn } from '../objects.js';
-import { columnSql, type LsstTable, partRankSql, projectionSql, relationSql } from './tables.js';
+import {
+  columnSql,
+  type LsstTable,
+  objectRecordsCte,
+  partRankSql,
+  projectionSql,
+  relationSql,
+} from './tables.js';
 
 const OBJECT_ID = 'r:diaObjectId';
 const TIME = 'r:midpointMjdTai';
@@ -41,13 +48,7 @@ export async function readAlertsInSkyRegion(
   const hpix = columnSql(sources, LSST_STORE_COLUMNS.hpix29);
   const alert = columnSql(sources, LSST_STORE_COLUMNS.alert);
   const withObjects = objectNames.length > 0 && objects.files.length > 0;
-  const objectPart = withObjects
-    ? `, obj AS (
-        SELECT ${projectionSql(objects, objectNames)}, ${columnSql(objects, OBJECT_ID)} AS __oid
-        FROM ${relationSql(objects)} WHERE ${columnSql(objects, OBJECT_ID)} IN (SELECT __oid FROM hit)
-        QUALIFY row_number() OVER (PARTITION BY ${columnSql(objects, OBJECT_ID)}
-          ORDER BY ${partRankSql(objects)} DESC) = 1)`
-    : '';
+  const objectPart = withObjects ? objectRecordsCte(objects, objectNames, 'hit') : '';
   const sql = `
     WITH ranges AS (
       SELECT unnest($1::VARCHAR[])::BIGINT AS lo, unnest($2::VARCHAR[])::BIGINT AS hi),

@@ -56,3 +56,15 @@ export function partRankSql(table: LsstTable): string {
 export function hasColumn(table: LsstTable, name: string): boolean {
   return table.columns.some((c) => c.name === name);
 }
+
+/**
+ * A CTE `obj` of the diaObject records (the newest part's row of each) of the ids in column `__oid` of CTE
+ * `from`: `objectNames` and `__oid`. Starts with a comma, to follow other CTEs.
+ */
+export function objectRecordsCte(objects: LsstTable, objectNames: readonly string[], from: string): string {
+  const oid = columnSql(objects, 'r:diaObjectId');
+  return `, obj AS (
+        SELECT ${projectionSql(objects, objectNames)}, ${oid} AS __oid
+        FROM ${relationSql(objects)} WHERE ${oid} IN (SELECT __oid FROM ${from})
+        QUALIFY row_number() OVER (PARTITION BY ${oid} ORDER BY ${partRankSql(objects)} DESC) = 1)`;
+}
