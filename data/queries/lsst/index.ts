@@ -3,6 +3,7 @@ export { type BandQuery, FIRST_MJD_KEY, readLastAlertsInBand } from './cone.js';
 export { LSST_STAMP_COLUMNS, type LsstStampBytes, type LsstStampKind, readLsstStamps } from './cutouts.js';
 export { MJD_MATCH_DAYS, readRowsOfObjects } from './detections.js';
 export { readSsoDetections, SSO_DESIGNATION_COLUMNS } from './sso.js';
+export { describeLsstTable, type LsstSsoLightcurve, readLsstSsoLightcurves } from './sso-lightcurves.js';
 export {
   hasColumn,
   type LsstStoredColumn,
