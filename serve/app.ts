@@ -37,6 +37,8 @@ import {
   lsstSchemaApp,
   lsstSourcesApp,
   lsstSsoApp,
+  lsstSsobulkApp,
+  lsstSsoftApp,
 } from './api/lsst/index.js';
 import { argsBodyLimit } from './args/index.js';
 import { openCors } from './cors.js';
@@ -212,6 +214,8 @@ export function createLsstApp(
   app.route('/api/v1/conesearch', lsstConesearchApp(reader));
   app.route('/api/v1/cutouts', lsstCutoutsApp(reader));
   app.route('/api/v1/sso', lsstSsoApp(reader));
+  app.route('/api/v1/ssoft', lsstSsoftApp(reader));
+  app.route('/api/v1/ssobulk', lsstSsobulkApp(reader));
   app.route('/api/v1/schema', lsstSchemaApp(reader));
   app.route('/', docsApp(LSST_API_ENDPOINTS));
   app.route('/', apiIndexApp(LSST_API_ENDPOINTS));

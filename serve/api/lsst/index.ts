@@ -7,6 +7,8 @@ import { LSST_OBJECTS_ENDPOINT } from './objects.js';
 import { LSST_SCHEMA_ENDPOINT } from './schema.js';
 import { LSST_SOURCES_ENDPOINT } from './sources.js';
 import { LSST_SSO_ENDPOINT } from './sso.js';
+import { LSST_SSOBULK_ENDPOINT } from './ssobulk.js';
+import { LSST_SSOFT_ENDPOINT } from './ssoft.js';
 
 export { lsstConesearchApp } from './conesearch.js';
 export { lsstCutoutsApp } from './cutouts.js';
@@ -15,6 +17,8 @@ export { lsstObjectsApp } from './objects.js';
 export { LSST_FAMILIES, lsstSchemaApp } from './schema.js';
 export { lsstSourcesApp } from './sources.js';
 export { lsstSsoApp } from './sso.js';
+export { lsstSsobulkApp } from './ssobulk.js';
+export { lsstSsoftApp } from './ssoft.js';
 
 /** Every endpoint of the LSST API (serve/app.ts passes them to docsApp and apiIndexApp). */
 export const LSST_API_ENDPOINTS: readonly EndpointDoc[] = [
@@ -24,5 +28,7 @@ export const LSST_API_ENDPOINTS: readonly EndpointDoc[] = [
   LSST_CONESEARCH_ENDPOINT,
   LSST_CUTOUTS_ENDPOINT,
   LSST_SSO_ENDPOINT,
+  LSST_SSOFT_ENDPOINT,
+  LSST_SSOBULK_ENDPOINT,
   LSST_SCHEMA_ENDPOINT,
 ];
