@@ -52,6 +52,7 @@ export { ALL_FIELDS, type FieldDef, findField, JD_UTC_FIELDS } from './derived-c
 export { ByteSink, type FlatField, FlatRecordWriter, type FlatScalar } from './flat-record-writer.js';
 export { encodeJsonFields, encodeJsonRecords, float32Text, jsonValue } from './json-text.js';
 export { createLookupFileWriter, LOOKUP_BLOCK_BYTES } from './lookup-file.js';
+export { LSST_SSOBULK_COLUMNS, type LsstSsobulkColumn } from './lsst-ssobulk-columns.js';
 export {
   BLOCK_STAMP_FIELDS,
   BLOCK_STAMP_RECORD,
@@ -99,7 +100,14 @@ export {
   type SsoCandColumn,
   type SsoCandKind,
 } from './ssocand-columns.js';
-export { SSOFT_FLAVOR_ALIASES, SSOFT_FLAVORS, type SsoftFlavor, ssoftColumns } from './ssoft-columns.js';
+export {
+  LSST_SSOFT_FLAVORS,
+  SSOFT_FLAVOR_ALIASES,
+  SSOFT_FLAVORS,
+  type SsoftFlavor,
+  ssoftColumns,
+  ssoftFlavorsOf,
+} from './ssoft-columns.js';
 export {
   CREATE_SHARED_STAGING_SQL,
   CREATE_STAGING_SQL,

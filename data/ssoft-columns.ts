@@ -1,14 +1,25 @@
 /**
  * Columns of the SSOFT (Solar System object Fink table) per flavour: name, type, unit and description, in file
  * order. The monthly builder writes exactly these columns and `/api/v1/ssoft?schema=true` answers them.
- * Band suffix `_1` = ZTF g (fid 1), `_2` = ZTF r (fid 2). Reference: docs/references.md#ssoft-columns (the builder's 35 common
+ * Band suffix `_1` = ZTF g (fid 1), `_2` = ZTF r (fid 2); on an LSST store `_u` … `_y` (Rubin's bands), the object
+ * named by `designation` instead of `ssnamenr`, and only the HG and HG1G2 flavours, as Fink's LSST table
+ * (fink-utils `sso/ssoft.py` `get_ssoft_columns('lsst')`). Reference: docs/references.md#ssoft-columns (the builder's 35 common
  * columns; SOCCA's columns as fink-science `ztf/ssoft/processor.py` `COLUMNS_SOCCA` lists them, with `period` and
  * `period_chi2red`) and the CDS ReadMe of Carry et al. 2024 (A&A 689, A252).
  */
 
+import type { Survey } from './survey/index.js';
+
 /** Phase-curve flavours of the table. */
 export const SSOFT_FLAVORS = ['HG', 'HG1G2', 'SHG1G2', 'SOCCA'] as const;
 export type SsoftFlavor = (typeof SSOFT_FLAVORS)[number];
+/** Flavours of an LSST store's table (Fink's LSST SSOFT: HG, its default, and HG1G2). */
+export const LSST_SSOFT_FLAVORS: readonly SsoftFlavor[] = ['HG', 'HG1G2'];
+
+/** The flavours a store of `survey` builds and serves. */
+export function ssoftFlavorsOf(survey: Survey): readonly SsoftFlavor[] {
+  return survey === 'lsst' ? LSST_SSOFT_FLAVORS : SSOFT_FLAVORS;
+}
 /** Other names of flavours: Fink's documentation calls SOCCA `SSHG1G2`. */
 export const SSOFT_FLAVOR_ALIASES: Readonly<Record<string, SsoftFlavor>> = { SSHG1G2: 'SOCCA' };
 
@@ -30,23 +41,47 @@ const col = (name: string, type: SsoftType, unit: string | null, description: st
   description,
 });
 
-const BANDS = [
+/** Column suffix and band name of each band of a survey's table. */
+type Bands = readonly (readonly [string, string])[];
+const ZTF_BANDS: Bands = [
   ['1', 'ZTF g'],
   ['2', 'ZTF r'],
-] as const;
+];
+const LSST_BANDS: Bands = ['u', 'g', 'r', 'i', 'z', 'y'].map((b) => [b, `LSST ${b}`] as const);
 
-/** One column per band, `<base>_1` and `<base>_2`. */
-function perBand(base: string, type: SsoftType, unit: string | null, what: string): SsoftColumn[] {
-  return BANDS.map(([suffix, band]) => col(`${base}_${suffix}`, type, unit, `${what} in the ${band} band`));
+/** One column per band, `<base>_1` and `<base>_2` (ZTF). */
+function perBand(
+  base: string,
+  type: SsoftType,
+  unit: string | null,
+  what: string,
+  bands: Bands = ZTF_BANDS,
+): SsoftColumn[] {
+  return bands.map(([suffix, band]) => col(`${base}_${suffix}`, type, unit, `${what} in the ${band} band`));
 }
 
 /** A statistic over all points, then per band. */
-function allAndBands(base: string, type: SsoftType, unit: string | null, what: string): SsoftColumn[] {
-  return [col(base, type, unit, `${what}, all bands`), ...perBand(base, type, unit, what)];
+function allAndBands(
+  base: string,
+  type: SsoftType,
+  unit: string | null,
+  what: string,
+  bands: Bands = ZTF_BANDS,
+): SsoftColumn[] {
+  return [col(base, type, unit, `${what}, all bands`), ...perBand(base, type, unit, what, bands)];
 }
 
-const COMMON: readonly SsoftColumn[] = [
-  col('ssnamenr', 'str', null, 'Name or number of the object as given in the ZTF alerts (MPC)'),
+const ZTF_ID = col('ssnamenr', 'str', null, 'Name or number of the object as given in the ZTF alerts (MPC)');
+const LSST_ID = col(
+  'designation',
+  'str',
+  null,
+  "Unpacked primary provisional designation of the object in Rubin's alerts (mpc_orbits)",
+);
+
+/** The columns every flavour has, for one survey's identifier and bands. */
+const commonColumns = (id: SsoftColumn, bands: Bands): readonly SsoftColumn[] => [
+  id,
   col(
     'sso_name',
     'str',
@@ -55,19 +90,19 @@ const COMMON: readonly SsoftColumn[] = [
   ),
   col('sso_number', 'int', null, 'IAU number (null when unnumbered)'),
   col('last_jd', 'double', 'd', 'Julian date (UTC) of the last detection used'),
-  ...perBand('H', 'double', 'mag', 'Absolute magnitude'),
-  ...perBand('err_H', 'double', 'mag', '1-sigma uncertainty of the absolute magnitude'),
-  ...allAndBands('min_phase', 'double', 'deg', 'Smallest phase angle observed'),
-  ...allAndBands('max_phase', 'double', 'deg', 'Largest phase angle observed'),
+  ...perBand('H', 'double', 'mag', 'Absolute magnitude', bands),
+  ...perBand('err_H', 'double', 'mag', '1-sigma uncertainty of the absolute magnitude', bands),
+  ...allAndBands('min_phase', 'double', 'deg', 'Smallest phase angle observed', bands),
+  ...allAndBands('max_phase', 'double', 'deg', 'Largest phase angle observed', bands),
   col('chi2red', 'double', null, 'Reduced chi-square of the fit, sum((res/sigmapsf)^2)/(N - p - 1)'),
-  ...allAndBands('rms', 'double', 'mag', 'RMS of the fit residuals'),
-  ...allAndBands('median_error_phot', 'double', 'mag', 'Median photometric uncertainty (sigmapsf)'),
+  ...allAndBands('rms', 'double', 'mag', 'RMS of the fit residuals', bands),
+  ...allAndBands('median_error_phot', 'double', 'mag', 'Median photometric uncertainty (sigmapsf)', bands),
   col('mean_astrometry', 'double', 'arcsec', 'Mean separation between observed and ephemeris positions'),
   col('std_astrometry', 'double', 'arcsec', 'Standard deviation of that separation'),
   col('skew_astrometry', 'double', null, 'Skewness of that separation'),
   col('kurt_astrometry', 'double', null, 'Excess kurtosis (Fisher) of that separation'),
-  ...allAndBands('n_obs', 'int', null, 'Number of observations'),
-  ...allAndBands('n_days', 'double', 'd', 'Time between the first and last observation'),
+  ...allAndBands('n_obs', 'int', null, 'Number of observations', bands),
+  ...allAndBands('n_days', 'double', 'd', 'Time between the first and last observation', bands),
   col(
     'fit',
     'int',
@@ -83,6 +118,9 @@ const COMMON: readonly SsoftColumn[] = [
   col('flag', 'int', null, 'Reserved (always 0)'),
   col('version', 'str', null, 'Table version YYYY.MM'),
 ];
+
+const COMMON = commonColumns(ZTF_ID, ZTF_BANDS);
+const LSST_COMMON = commonColumns(LSST_ID, LSST_BANDS);
 
 const G1G2: readonly SsoftColumn[] = [
   ...perBand('G1', 'double', null, 'Phase parameter G1'),
@@ -153,7 +191,28 @@ const FLAVOR_COLUMNS: Record<SsoftFlavor, readonly SsoftColumn[]> = {
   ],
 };
 
-/** Every column of a flavour's table, common columns first, in file order. */
-export function ssoftColumns(flavor: SsoftFlavor): readonly SsoftColumn[] {
-  return [...COMMON, ...FLAVOR_COLUMNS[flavor]];
+/** The LSST table's flavour columns (HG, HG1G2), per Rubin band. */
+const LSST_FLAVOR_COLUMNS: Partial<Record<SsoftFlavor, readonly SsoftColumn[]>> = {
+  HG: [
+    ...perBand('G', 'double', null, 'Phase slope G', LSST_BANDS),
+    ...perBand('err_G', 'double', null, '1-sigma uncertainty of G', LSST_BANDS),
+  ],
+  HG1G2: [
+    ...perBand('G1', 'double', null, 'Phase parameter G1', LSST_BANDS),
+    ...perBand('G2', 'double', null, 'Phase parameter G2', LSST_BANDS),
+    ...perBand('err_G1', 'double', null, '1-sigma uncertainty of G1', LSST_BANDS),
+    ...perBand('err_G2', 'double', null, '1-sigma uncertainty of G2', LSST_BANDS),
+  ],
+};
+
+/**
+ * Every column of a flavour's table, common columns first, in file order.
+ * @param survey the store's survey (default ZTF).
+ * @throws Error for a flavour the survey's table does not have (callers check `ssoftFlavorsOf` first).
+ */
+export function ssoftColumns(flavor: SsoftFlavor, survey: Survey = 'ztf'): readonly SsoftColumn[] {
+  if (survey === 'ztf') return [...COMMON, ...FLAVOR_COLUMNS[flavor]];
+  const own = LSST_FLAVOR_COLUMNS[flavor];
+  if (own === undefined) throw new Error(`no ${flavor} SSOFT on an LSST store`);
+  return [...LSST_COMMON, ...own];
 }

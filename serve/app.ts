@@ -39,6 +39,8 @@ import {
   lsstSkymapApp,
   lsstSourcesApp,
   lsstSsoApp,
+  lsstSsobulkApp,
+  lsstSsoftApp,
   lsstStatisticsApp,
 } from './api/lsst/index.js';
 import { argsBodyLimit } from './args/index.js';
@@ -217,6 +219,8 @@ export function createLsstApp(
   app.route('/api/v1/conesearch', lsstConesearchApp(reader));
   app.route('/api/v1/cutouts', lsstCutoutsApp(reader));
   app.route('/api/v1/sso', lsstSsoApp(reader));
+  app.route('/api/v1/ssoft', lsstSsoftApp(reader));
+  app.route('/api/v1/ssobulk', lsstSsobulkApp(reader));
   app.route('/api/v1/schema', lsstSchemaApp(reader));
   app.route('/api/v1/statistics', lsstStatisticsApp(reader));
   app.route('/api/v1/resolver', lsstResolverApp(reader, settings));

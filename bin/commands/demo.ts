@@ -16,7 +16,7 @@ import {
   StoreLayout,
   sqlPathList,
 } from '../../data/index.js';
-import { buildSsoft } from '../../data/jobs/index.js';
+import { buildLsstSsoft, buildSsoft } from '../../data/jobs/index.js';
 import { ingestFiles } from '../../ingest/index.js';
 import { loadOrbitFiles } from '../../ingest/orbits/index.js';
 import { runSimulate, runSimulateLsst } from '../../ingest/simulate/index.js';
@@ -84,6 +84,8 @@ export async function buildDemoStore(layout: StoreLayout, log: Logger): Promise<
 
 /** Settings of the LSST demo data set (Rubin alerts of the simulator, served under /lsst/). */
 export const LSST_DEMO = { nights: 5, alertsPerNight: 400, seed: 42, startNight: 20240301 } as const;
+/** Fewest detections for an LSST demo asteroid to enter its SSOFT (five nights give a few each). */
+const LSST_DEMO_SSOFT_MIN_DETECTIONS = 3;
 
 /** The LSST demo store: `lsst/` inside the demo's directory (rebuilt with it). */
 export function lsstDemoLayout(layout: StoreLayout): StoreLayout {
@@ -113,6 +115,13 @@ export async function buildLsstDemoStore(layout: StoreLayout, log: Logger): Prom
     survey: 'lsst',
   });
   console.log(`demo: ${summary.staged} LSST alerts staged, ${summary.nights.length} nights published`);
+  const ssoft = await buildLsstSsoft(layout, {
+    version: currentVersion(),
+    flavors: ['HG', 'HG1G2'],
+    minDetections: LSST_DEMO_SSOFT_MIN_DETECTIONS,
+    log,
+  });
+  console.log(`demo: LSST SSOFT built for ${ssoft.objects} asteroids`);
   fs.writeFileSync(marker, wanted);
 }
 

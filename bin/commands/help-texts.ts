@@ -1,5 +1,9 @@
 /** Help texts of the commands, apart from their modules: the CLI loads only the module of the command it runs. */
-import { DEFAULT_SSOFT_CRON, SSOFT_MIN_DETECTIONS } from '../../data/jobs/index.js';
+import {
+  DEFAULT_SSOFT_CRON,
+  LSST_SSOFT_MIN_DETECTIONS,
+  SSOFT_MIN_DETECTIONS,
+} from '../../data/jobs/index.js';
 
 export const SIMULATE_HELP = `Usage: skyalert simulate --out DIR [--survey ztf|lsst] [--nights N] [--alerts-per-night K]
                          [--seed S] [--start YYYY-MM-DD] [--kafka BROKERS --topic T]
@@ -159,6 +163,9 @@ Builds the Solar System object parameter tables (SSOFT) served by /api/v1/ssoft:
 at least ${SSOFT_MIN_DETECTIONS} roid=3 detections and an orbit in the store's orbit catalogue (skyalert orbits load),
 ephemerides at its epochs (observer I41), HG, HG1G2 and sHG1G2 phase-curve fits, the SOCCA spin, shape and
 rotation-period fit (its period search costs most of the build), astrometry statistics and the spin obliquity; one parquet file per flavour, ssoft/ssoft_<FLAVOR>_<YYYY.MM>.parquet, switched atomically.
+On an LSST store: every Solar System object with at least ${LSST_SSOFT_MIN_DETECTIONS} detections, HG and HG1G2 fits per Rubin
+band (u g r i z y) reduced with the geometry of Rubin's ssSource, and the bulk table of every object's light
+curve, ssoft/ssobulk_<YYYY.MM>.parquet (served by /api/v1/ssoft and /api/v1/ssobulk).
 
   build      build now (default version: the current UTC month)
   schedule   stay running; build on the cron schedule (UTC), each run as that month's version
@@ -166,8 +173,8 @@ rotation-period fit (its period search costs most of the build), astrometry stat
 Options:
   --store DIR           store directory (default: $SKYALERT_STORE, then ./skyalert-store)
   --version YYYY.MM     version to write (build only)
-  --flavor LIST         comma list of HG, HG1G2, SHG1G2, SOCCA (alias SSHG1G2) (default: all four)
-  --min-detections N    fewest detections for an object (default ${SSOFT_MIN_DETECTIONS})
+  --flavor LIST         comma list of HG, HG1G2, SHG1G2, SOCCA (alias SSHG1G2) (default: all four; LSST: HG, HG1G2)
+  --min-detections N    fewest detections for an object (default ${SSOFT_MIN_DETECTIONS}; LSST ${LSST_SSOFT_MIN_DETECTIONS})
   --cron EXPR           node-cron expression, UTC (default "${DEFAULT_SSOFT_CRON}": monthly)
   --help                this text
 `;

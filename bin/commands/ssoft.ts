@@ -4,10 +4,18 @@
  */
 import cron from 'node-cron';
 import type { Logger } from 'pino';
-import { SSOFT_FLAVOR_ALIASES, SSOFT_FLAVORS, type SsoftFlavor, StoreLayout } from '../../data/index.js';
 import {
+  readStoreSurvey,
+  SSOFT_FLAVOR_ALIASES,
+  type SsoftFlavor,
+  StoreLayout,
+  ssoftFlavorsOf,
+} from '../../data/index.js';
+import {
+  buildLsstSsoft,
   buildSsoft,
   DEFAULT_SSOFT_CRON,
+  LSST_SSOFT_MIN_DETECTIONS,
   SSOFT_MIN_DETECTIONS,
   type SsoftBuildSummary,
 } from '../../data/jobs/index.js';
@@ -28,16 +36,17 @@ export function currentVersion(now: Date = new Date()): string {
   return `${now.getUTCFullYear()}.${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
-function parseFlavors(text: string | undefined): SsoftFlavor[] {
-  if (text === undefined) return [...SSOFT_FLAVORS];
+/** The flavours asked, among those of the store's survey (all of them by default). */
+function parseFlavors(text: string | undefined, allowed: readonly SsoftFlavor[]): SsoftFlavor[] {
+  if (text === undefined) return [...allowed];
   const asked = text.split(',').map((s) => {
     const name = s.trim().toUpperCase();
     return SSOFT_FLAVOR_ALIASES[name] ?? name;
   });
-  const flavors = SSOFT_FLAVORS.filter((f) => asked.includes(f));
-  const unknown = asked.filter((a) => !SSOFT_FLAVORS.includes(a as SsoftFlavor));
+  const flavors = allowed.filter((f) => asked.includes(f));
+  const unknown = asked.filter((a) => !allowed.includes(a as SsoftFlavor));
   if (unknown.length > 0 || flavors.length === 0)
-    throw new UsageError(`--flavor takes ${SSOFT_FLAVORS.join(', ')} (got ${text})`);
+    throw new UsageError(`--flavor takes ${allowed.join(', ')} on this store (got ${text})`);
   return flavors;
 }
 
@@ -59,9 +68,13 @@ export async function runSsoft(
 ): Promise<number> {
   const [action] = positionals;
   const layout = new StoreLayout(resolveStoreDir(args.store));
-  const flavors = parseFlavors(args.flavor);
+  // the same command on either survey: an LSST store's table comes from its own job (Rubin's ssSource geometry)
+  const isLsst = readStoreSurvey(layout) === 'lsst';
+  const build = isLsst ? buildLsstSsoft : buildSsoft;
+  const flavors = parseFlavors(args.flavor, ssoftFlavorsOf(isLsst ? 'lsst' : 'ztf'));
   const minText = args['min-detections'];
-  const minDetections = minText === undefined ? SSOFT_MIN_DETECTIONS : Number(minText);
+  const defaultMin = isLsst ? LSST_SSOFT_MIN_DETECTIONS : SSOFT_MIN_DETECTIONS;
+  const minDetections = minText === undefined ? defaultMin : Number(minText);
   if (!Number.isInteger(minDetections) || minDetections < 2)
     throw new UsageError(`--min-detections must be an integer >= 2 (got ${minText})`);
   const jobLog = log.child({ component: 'ssoft.build' });
@@ -69,7 +82,7 @@ export async function runSsoft(
     const version = args.version ?? currentVersion();
     if (!/^\d{4}\.(0[1-9]|1[0-2])$/.test(version))
       throw new UsageError(`--version must be YYYY.MM (got ${version})`);
-    const summary = await buildSsoft(layout, { version, flavors, minDetections, log: jobLog });
+    const summary = await build(layout, { version, flavors, minDetections, log: jobLog });
     console.log(describe(summary, version));
     return 0;
   }
@@ -86,7 +99,7 @@ export async function runSsoft(
         const version = currentVersion();
         try {
           console.log(
-            describe(await buildSsoft(layout, { version, flavors, minDetections, log: jobLog }), version),
+            describe(await build(layout, { version, flavors, minDetections, log: jobLog }), version),
           );
         } catch (err) {
           jobLog.error({ err, version }, 'ssoft build failed');

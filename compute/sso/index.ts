@@ -1,4 +1,13 @@
 /** Public face of compute/sso/: what code outside this folder imports from it. */
+
+export {
+  AB_MAG_OF_ONE_NJY,
+  type LsstSsoColumns,
+  lsstSsoObservations,
+  MIN_PHYSICAL_RANGE_AU,
+  nJyToAbMag,
+  ssSourceRangeAu,
+} from './lsst-sso-observations.js';
 export {
   formatMpcorbLine,
   MpcFormatError,

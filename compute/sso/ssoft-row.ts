@@ -10,9 +10,11 @@ import {
   fitPhaseCurve,
   fitSocca,
   lightTimeCorrectedJd,
+  type PhaseBands,
   type PhaseFlavor,
   type PhaseObservations,
   type SoccaObservations,
+  ZTF_PHASE_BANDS,
 } from './phase/index.js';
 import { astrometryStatistics, obliquityDeg, separationArcsec } from './ssoft-statistics.js';
 
@@ -26,16 +28,24 @@ export interface SsoDetections {
   readonly decDeg: ArrayLike<number>;
   readonly magpsf: ArrayLike<number>;
   readonly sigmapsf: ArrayLike<number>;
+  /** Band code of each detection (ZTF fid; LSST 1-6 for u-y, `lsstBandCode`). */
   readonly fid: ArrayLike<number>;
 }
 
-/** Who the object is, as the table names it. */
-export interface SsoftIdentity {
-  /** The ZTF spelling the row is listed under (the one most detections carry). */
-  readonly ssnamenr: string;
+/** Who the object is, as the table names it: its survey identifier, name and number. */
+export type SsoftIdentity = (
+  | {
+      /** ZTF: the spelling the row is listed under (the one most detections carry), column `ssnamenr`. */
+      readonly ssnamenr: string;
+    }
+  | {
+      /** Rubin/LSST: the object's designation in the alerts (unpacked provisional), column `designation`. */
+      readonly designation: string;
+    }
+) & {
   readonly ssoName: string | null;
   readonly ssoNumber: number | null;
-}
+};
 
 /** The models of the table: the phase curves and SOCCA (spin, shape and rotation period). */
 export type SsoftModel = PhaseFlavor | 'SOCCA';
@@ -72,6 +82,7 @@ export function soccaObservations(det: SsoDetections, eph: GeometryEphemerides):
  * @param eph geometry ephemerides at the detections' epochs, same order as `det`.
  * @param elements the orbit (for the obliquity; null gives a null obliquity).
  * @param version table version YYYY.MM.
+ * @param bands the survey's bands (column suffixes; default ZTF). SOCCA is fitted on ZTF bands only.
  * @returns every column of the flavour (data/ssoft-columns.ts); fit columns NaN when the fit failed (`fit` says why).
  *   SOCCA: Carry et al. 2024 (docs/references.md#socca).
  */
@@ -82,18 +93,19 @@ export function ssoftRow(
   eph: GeometryEphemerides,
   elements: OrbitElements | null,
   version: string,
+  bands: PhaseBands = ZTF_PHASE_BANDS,
 ): SsoftRowValues {
   const fit =
     flavor === 'SOCCA'
       ? fitSocca(soccaObservations(det, eph))
-      : fitPhaseCurve(flavor, phaseObservations(det, eph));
+      : fitPhaseCurve(flavor, phaseObservations(det, eph), { bands });
   const separations = Float64Array.from({ length: det.jd.length }, (_, i) =>
     separationArcsec(det.raDeg[i], det.decDeg[i], eph.raDeg[i], eph.decDeg[i]),
   );
   const astrometry = astrometryStatistics(separations);
   const row: SsoftRowValues = {
     ...fit.columns,
-    ssnamenr: identity.ssnamenr,
+    ...('ssnamenr' in identity ? { ssnamenr: identity.ssnamenr } : { designation: identity.designation }),
     sso_name: identity.ssoName,
     sso_number: identity.ssoNumber,
     mean_astrometry: astrometry.meanArcsec,

@@ -11,3 +11,4 @@ export {
   nightToJdRange,
   unixMsToJd,
 } from './jd.js';
+export { mjdTaiToJdUtc, TAI_MINUS_UTC_S } from './tai.js';

@@ -3,5 +3,8 @@
 /** Fewest detections for an object to enter the table (the reference's nmin). */
 export const SSOFT_MIN_DETECTIONS = 50;
 
+/** Fewest usable detections for an object to enter an LSST store's table (Fink's Rubin builder: nmin = 10). */
+export const LSST_SSOFT_MIN_DETECTIONS = 10;
+
 /** Default schedule of `skyalert ssoft schedule`: 03:00 UTC on the first day of each month. */
 export const DEFAULT_SSOFT_CRON = '0 3 1 * *';

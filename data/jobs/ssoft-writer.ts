@@ -1,7 +1,7 @@
 /**
  * Writes one SSOFT table: rows appended as they are computed to a typed DuckDB table (columns of
  * data/ssoft-columns.ts, in order), then `COPY ... TO` a temporary file beside the target, sorted by sso_number
- * then sso_name in row groups of SSOFT_ROW_GROUP_SIZE rows (so a one-object request reads one group), fsynced and renamed over the
+ * then sso_name (then the survey's identifier) in row groups of SSOFT_ROW_GROUP_SIZE rows (so a one-object request reads one group), fsynced and renamed over the
  * target: readers see the old table or the new one, never half of one.
  */
 import fs from 'node:fs';
@@ -10,6 +10,7 @@ import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
 import { sqlPathLiteral } from '../sql-text.js';
 import { type SsoftColumn, type SsoftFlavor, ssoftColumns } from '../ssoft-columns.js';
 import type { StoreLayout } from '../store-layout.js';
+import type { Survey } from '../survey/index.js';
 
 /** A row of the table: column name → value; missing, null and non-finite numbers are written as null. */
 export type SsoftRow = Readonly<Record<string, number | string | null>>;
@@ -44,16 +45,22 @@ export class SsoftTableWriter {
   private constructor(
     private readonly conn: DuckDBConnection,
     readonly flavor: SsoftFlavor,
+    private readonly columns: readonly SsoftColumn[],
     private readonly table: string,
     private readonly appender: DuckDBAppender,
   ) {}
 
-  /** Starts a table in a temporary DuckDB table of `conn`. */
-  static async open(conn: DuckDBConnection, flavor: SsoftFlavor): Promise<SsoftTableWriter> {
+  /** Starts a table in a temporary DuckDB table of `conn`, with the columns of the store's survey (default ZTF). */
+  static async open(
+    conn: DuckDBConnection,
+    flavor: SsoftFlavor,
+    survey: Survey = 'ztf',
+  ): Promise<SsoftTableWriter> {
     const table = `ssoft_${flavor.toLowerCase()}`;
-    const columns = ssoftColumns(flavor).map((c) => `"${c.name}" ${SQL_TYPES[c.type]}`);
-    await conn.run(`CREATE OR REPLACE TEMP TABLE ${table} (${columns.join(', ')})`);
-    return new SsoftTableWriter(conn, flavor, table, await conn.createAppender(table));
+    const columns = ssoftColumns(flavor, survey);
+    const sqlColumns = columns.map((c) => `"${c.name}" ${SQL_TYPES[c.type]}`);
+    await conn.run(`CREATE OR REPLACE TEMP TABLE ${table} (${sqlColumns.join(', ')})`);
+    return new SsoftTableWriter(conn, flavor, columns, table, await conn.createAppender(table));
   }
 
   /** Rows appended so far. */
@@ -62,7 +69,7 @@ export class SsoftTableWriter {
   }
 
   append(row: SsoftRow): void {
-    for (const column of ssoftColumns(this.flavor)) appendCell(this.appender, column, row[column.name]);
+    for (const column of this.columns) appendCell(this.appender, column, row[column.name]);
     this.appender.endRow();
     this.rows++;
   }
@@ -76,8 +83,10 @@ export class SsoftTableWriter {
     const target = layout.ssoftFile(this.flavor, version);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     const tmp = `${target}.tmp-${process.pid}`;
+    // the survey's identifier (ssnamenr, designation) is the table's first column
+    const id = this.columns[0].name;
     await this.conn.run(
-      `COPY (SELECT * FROM ${this.table} ORDER BY sso_number NULLS LAST, sso_name NULLS LAST, ssnamenr)
+      `COPY (SELECT * FROM ${this.table} ORDER BY sso_number NULLS LAST, sso_name NULLS LAST, "${id}")
        TO ${sqlPathLiteral(tmp)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${SSOFT_ROW_GROUP_SIZE})`,
     );
     const fd = fs.openSync(tmp, 'r');

@@ -44,7 +44,7 @@ export { sampleObjects } from './random.js';
 export { SkyBlockReader } from './sky-blocks.js';
 export { findSeenSsnamenrs, findSsoAlerts } from './sso.js';
 export { countSsoDetections, readSsoLightcurves, type SsoLightcurve } from './sso-lightcurves.js';
-export { builtSsobulkVersions, readSsobulkRows } from './ssobulk.js';
+export { builtSsobulkVersions, readLsstSsobulkRows, readSsobulkRows } from './ssobulk.js';
 export { readSsoCand } from './ssocand.js';
 export { builtSsoftVersions, readSsoftRows, type SsoftFilter } from './ssoft.js';
 export { findTnsByInternalName, findTnsByName, findTnsNear, readTnsTable, type TnsRow } from './tns.js';

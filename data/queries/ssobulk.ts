@@ -28,3 +28,18 @@ export async function readSsobulkRows(
 ): Promise<Record<string, unknown>[]> {
   return query(`SELECT * FROM read_parquet(${sqlPathLiteral(layout.ssobulkFile(version))})`, []);
 }
+
+/**
+ * The rows of an LSST store's bulk table (data/lsst-ssobulk-columns.ts), all or those of one designation (exact).
+ * @returns rows in file order (by designation), list columns as arrays.
+ */
+export async function readLsstSsobulkRows(
+  query: QueryFn,
+  layout: StoreLayout,
+  version: string,
+  designation: string | null,
+): Promise<Record<string, unknown>[]> {
+  const file = sqlPathLiteral(layout.ssobulkFile(version));
+  if (designation === null) return query(`SELECT * FROM read_parquet(${file})`, []);
+  return query(`SELECT * FROM read_parquet(${file}) WHERE designation = $1`, [designation]);
+}

@@ -32,6 +32,7 @@ export type SsoftFilter = { readonly sso_number: number } | { readonly sso_name:
 
 /**
  * Rows of a built table, all or those of one object.
+ * @param nameOrDesignation match `sso_name` on the `designation` column too (an LSST store's table).
  * @returns rows keyed by column name (BIGINT as bigint), sorted as the file.
  */
 export async function readSsoftRows(
@@ -40,10 +41,15 @@ export async function readSsoftRows(
   flavor: SsoftFlavor,
   version: string,
   filter: SsoftFilter,
+  nameOrDesignation = false,
 ): Promise<Record<string, unknown>[]> {
   const file = sqlPathLiteral(layout.ssoftFile(flavor, version));
   if (filter === null) return query(`SELECT * FROM read_parquet(${file})`, []);
   if ('sso_number' in filter)
     return query(`SELECT * FROM read_parquet(${file}) WHERE sso_number = $1`, [filter.sso_number]);
+  if (nameOrDesignation)
+    return query(`SELECT * FROM read_parquet(${file}) WHERE sso_name = $1 OR designation = $1`, [
+      filter.sso_name,
+    ]);
   return query(`SELECT * FROM read_parquet(${file}) WHERE sso_name = $1`, [filter.sso_name]);
 }

@@ -40,8 +40,8 @@ export const SSOBULK_ENDPOINT: EndpointDoc = {
   contentTypes: ['application/vnd.apache.parquet', 'application/json'],
 };
 
-/** The version to read: the one asked (it must be built) or the latest built. */
-function chooseVersion(built: readonly string[], asked: string | undefined): string {
+/** The version to read: the one asked (it must be built) or the latest built (the LSST endpoint's too). */
+export function chooseSsobulkVersion(built: readonly string[], asked: string | undefined): string {
   if (built.length === 0)
     throw new ApiError(
       404,
@@ -62,7 +62,7 @@ export function ssobulkApp(reader: StoreReader): Hono {
     const raw = await rawArgs(c);
     if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
     const args = parseArgs(schema, withoutEmptyArgs(raw));
-    const version = chooseVersion(builtSsobulkVersions(reader.layout), args.version);
+    const version = chooseSsobulkVersion(builtSsobulkVersions(reader.layout), args.version);
     const name = `ssobulk_${version}`;
     const format = args['output-format'];
     if (format === 'parquet') {

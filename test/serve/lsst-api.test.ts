@@ -425,6 +425,8 @@ describe('LSST conventions', () => {
         'skymap',
         'sources',
         'sso',
+        'ssobulk',
+        'ssoft',
         'statistics',
       ].map((p) => `/api/v1/${p}`),
     );

@@ -7,6 +7,7 @@
 
 import { parameterErrors } from './covariance.js';
 import { type GBounds, type PhaseFlavor, parameterSetup } from './fit-setup.js';
+import type { PhaseBands } from './phase-bands.js';
 import { columnBands, emptyFitColumns, fillFitColumns, observationColumns } from './phase-columns.js';
 import { buildPhaseDesign, evaluatePhaseModel, type PhaseObservations } from './phase-design.js';
 import { type SolverTermination, solveRobust } from './robust-solve.js';
@@ -27,6 +28,8 @@ export interface PhaseFitOptions {
   readonly gBounds?: GBounds;
   /** Cap on solver iterations; default 200. */
   readonly maxIterations?: number;
+  /** The survey's bands: which always get columns and their suffixes; default ZTF (`_1`, `_2`). */
+  readonly bands?: PhaseBands;
 }
 
 /** Result of a phase-curve fit. */
@@ -43,7 +46,7 @@ export interface PhaseCurveFit {
    * SSOFT columns that depend only on these observations (§2.2): fit, status, band parameters and `err_*`
    * (H mag; alpha0, delta0, alpha0_alt, delta0_alt and their errors in deg), R, a_b, a_c, min/mean/max_cos_lambda,
    * chi2red, rms, rms_b (mag), median_error_phot(_b) (mag), n_obs(_b), min/max_phase(_b) (deg), n_days(_b) (days),
-   * last_jd (JD UTC). Bands 1 and 2 always appear, other fids when present; NaN where a value does not exist.
+   * last_jd (JD UTC). The survey's bands always appear (ZTF: 1 and 2), other codes when present; NaN where a value does not exist.
    */
   readonly columns: Record<string, number>;
   /** Solved parameter vector in `parameterSetup` order (angles in rad); null when fit != 0. */
@@ -81,7 +84,8 @@ export function fitPhaseCurve(
   for (const [name, arr] of Object.entries(obs) as [string, ArrayLike<number>][]) {
     if (arr.length !== n) throw new Error(`fitPhaseCurve: ${name} has ${arr.length} values, magRed has ${n}`);
   }
-  const columns = observationColumns(obs, emptyFitColumns(flavor, columnBands(obs.fid)));
+  const bands = options.bands;
+  const columns = observationColumns(obs, emptyFitColumns(flavor, columnBands(obs.fid, bands), bands), bands);
   const noFit = (fit: FitCode, status: FitStatus, reason: string, iterations = 0): PhaseCurveFit => {
     columns.fit = fit;
     columns.status = status;
@@ -141,7 +145,7 @@ export function fitPhaseCurve(
   const errors = parameterErrors(jac, n, design.p, sumSq);
   if (!errors) return noFit(4, termination, 'singular JᵀJ: parameter uncertainties undefined', iterations);
 
-  fillFitColumns(columns, design, params, errors, residuals, obs.sigmaMag);
+  fillFitColumns(columns, design, params, errors, residuals, obs.sigmaMag, bands);
   columns.fit = 0;
   columns.status = termination;
   const residualsMag = new Float64Array(n);

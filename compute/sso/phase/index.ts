@@ -48,6 +48,15 @@ export {
   shapeFromResiduals,
   shg1g2Mag,
 } from './models.js';
+export {
+  bandSuffix,
+  LSST_BAND_NAMES,
+  LSST_PHASE_BANDS,
+  type LsstBandName,
+  lsstBandCode,
+  type PhaseBands,
+  ZTF_PHASE_BANDS,
+} from './phase-bands.js';
 export type { PhaseObservations } from './phase-design.js';
 export { MIN_BAND_POINTS, type SoccaObservations } from './socca-columns.js';
 export { fitSocca, SOCCA_PERIOD_RANGE_HOURS, type SoccaFit } from './socca-fit.js';

@@ -5,11 +5,10 @@
  */
 import type { PhaseFlavor } from './fit-setup.js';
 import { shapeFromResiduals } from './models.js';
+import { bandSuffix, type PhaseBands, ZTF_PHASE_BANDS } from './phase-bands.js';
 import { absCosAspectRows, type PhaseDesign, type PhaseObservations } from './phase-design.js';
 
 const DEG_PER_RAD = 180 / Math.PI;
-/** Bands that always have columns (ZTF g and r); other fids get columns only when present. */
-const ALWAYS_BANDS = [1, 2] as const;
 
 function minOf(values: ArrayLike<number>): number {
   let out = Number.NaN;
@@ -32,11 +31,11 @@ function medianOf(values: Float64Array): number {
 }
 
 /**
- * Band suffixes that get columns: 1 and 2 always, plus any other fid present, ascending.
- * @param fid filter id of each observation.
+ * Band codes that get columns: the survey's codes always, plus any other code present, ascending.
+ * @param fid band code of each observation; @param survey the survey's bands (default ZTF: 1 and 2).
  */
-export function columnBands(fid: ArrayLike<number>): number[] {
-  const bands: number[] = [...ALWAYS_BANDS];
+export function columnBands(fid: ArrayLike<number>, survey: PhaseBands = ZTF_PHASE_BANDS): number[] {
+  const bands: number[] = [...survey.codes];
   for (let i = 0; i < fid.length; i++) if (!bands.includes(fid[i])) bands.push(fid[i]);
   return bands.sort((a, b) => a - b);
 }
@@ -76,12 +75,14 @@ function fillObservationColumns(
  * a band without observations gets NaN in every column (n_obs included).
  * @param obs the observations.
  * @param cols object the columns are added to (default a new one), after its existing keys.
+ * @param survey the survey's bands (column suffixes; default ZTF).
  * @returns `cols`, column name to value.
  * Reference: docs/references.md#phase-fit-recipe (reported statistics), #ssoft-build item 4 (n_days, last_jd), #ssoft-columns.
  */
 export function observationColumns(
   obs: PhaseObservations,
   cols: Record<string, number> = {},
+  survey: PhaseBands = ZTF_PHASE_BANDS,
 ): Record<string, number> {
   const n = obs.magRed.length;
   fillObservationColumns(
@@ -90,13 +91,13 @@ export function observationColumns(
     obs,
     Int32Array.from({ length: n }, (_, i) => i),
   );
-  for (const fid of columnBands(obs.fid)) {
+  for (const fid of columnBands(obs.fid, survey)) {
     let count = 0;
     for (let i = 0; i < n; i++) if (obs.fid[i] === fid) count++;
     const rows = new Int32Array(count);
     count = 0;
     for (let i = 0; i < n; i++) if (obs.fid[i] === fid) rows[count++] = i;
-    fillObservationColumns(cols, `_${fid}`, obs, rows);
+    fillObservationColumns(cols, `_${bandSuffix(survey, fid)}`, obs, rows);
   }
   return cols;
 }
@@ -109,12 +110,17 @@ function bandParameterNames(flavor: PhaseFlavor): string[] {
 /**
  * Fit columns set to NaN: band parameters and their errors, chi2red, rms (+ per band) and, for sHG1G2, R, alpha0,
  * delta0 (+ alt, + errors), a_b, a_c and the |cos Λ| statistics. Used as the template every fit fills.
- * @param flavor the model; @param bands band suffixes (`columnBands`).
+ * @param flavor the model; @param bands band codes (`columnBands`); @param survey their suffixes (default ZTF).
  * Reference: docs/references.md#ssoft-columns (flavour columns).
  */
-export function emptyFitColumns(flavor: PhaseFlavor, bands: readonly number[]): Record<string, number> {
+export function emptyFitColumns(
+  flavor: PhaseFlavor,
+  bands: readonly number[],
+  survey: PhaseBands = ZTF_PHASE_BANDS,
+): Record<string, number> {
   const cols: Record<string, number> = {};
-  for (const b of bands) {
+  for (const code of bands) {
+    const b = bandSuffix(survey, code);
     for (const name of bandParameterNames(flavor)) {
       cols[`${name}_${b}`] = Number.NaN;
       cols[`err_${name}_${b}`] = Number.NaN;
@@ -140,6 +146,7 @@ export function emptyFitColumns(flavor: PhaseFlavor, bands: readonly number[]): 
  * @param d the design; @param params solution (angles in rad); @param errors 1-sigma errors, same order.
  * @param residualsMag f = model - observed per design row (mag).
  * @param sigmaMag sigmapsf of the input observations (mag), input order.
+ * @param survey the survey's bands (column suffixes; default ZTF).
  * Reference: docs/references.md#phase-fit-recipe: chi2red = Σ(f/σ)² / (N - p - 1) with each residual paired with its own σ (not
  *   the upstream ordering quirk); rms = sqrt(mean f²); alpha0, delta0 and errors in degrees; |cos Λ| statistics
  *   (classic, absolute value); a_b, a_c from `shapeFromResiduals`.
@@ -151,14 +158,15 @@ export function fillFitColumns(
   errors: ArrayLike<number>,
   residualsMag: Float64Array,
   sigmaMag: ArrayLike<number>,
+  survey: PhaseBands = ZTF_PHASE_BANDS,
 ): void {
   const shared = d.flavor === 'SHG1G2' ? 3 : 0;
   const names = bandParameterNames(d.flavor);
   d.fids.forEach((fid, b) => {
     names.forEach((name, j) => {
       const idx = shared + b * names.length + j;
-      cols[`${name}_${fid}`] = params[idx];
-      cols[`err_${name}_${fid}`] = errors[idx];
+      cols[`${name}_${bandSuffix(survey, fid)}`] = params[idx];
+      cols[`err_${name}_${bandSuffix(survey, fid)}`] = errors[idx];
     });
   });
   let chi2 = 0;
@@ -175,7 +183,7 @@ export function fillFitColumns(
   cols.chi2red = chi2 / (d.n - d.p - 1);
   cols.rms = Math.sqrt(sumSq / d.n);
   d.fids.forEach((fid, b) => {
-    cols[`rms_${fid}`] = Math.sqrt(bandSumSq[b] / bandCount[b]);
+    cols[`rms_${bandSuffix(survey, fid)}`] = Math.sqrt(bandSumSq[b] / bandCount[b]);
   });
   if (d.flavor !== 'SHG1G2') return;
   const [r, alpha0Rad, delta0Rad] = params;

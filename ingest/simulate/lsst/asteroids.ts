@@ -2,7 +2,8 @@
  * The simulated asteroids seen by Rubin: cohorts of main-belt objects on real-looking orbits near opposition
  * (model/asteroid-population.ts), their detections on the night's visits from the production ephemerides of
  * compute/sso seen from Rubin (X05, perturbed orbit, light time, at the exposure midpoint), and the `ssSource`
- * and `mpc_orbits` values of each detection.
+ * and `mpc_orbits` values of each detection. Their brightness follows each object's HG1G2 phase curve (H, G1, G2
+ * of model/asteroid-population.ts) plus a solar colour per band.
  * Reference: docs/references.md#ephemeris-algorithm; Rubin's ssSource definitions (schema-sso.ts).
  */
 import { hashSeed, Prng } from '../../../compute/random/index.js';
@@ -23,15 +24,21 @@ import {
 } from '../../../compute/sso/ephemeris/index.js';
 import { packProvisional } from '../../../compute/sso/index.js';
 import { MJD_OFFSET, nightToJdRange } from '../../../compute/time/index.js';
-import { AsteroidEphemerides, generateAsteroids, type SimAsteroid, simOrbit } from '../model/index.js';
+import {
+  AsteroidEphemerides,
+  generateAsteroids,
+  hg1g2ApparentMagV,
+  type SimAsteroid,
+  simOrbit,
+} from '../model/index.js';
 import { FIELD_RADIUS_DEG, type LsstNight, type LsstVisit } from './cadence.js';
 import { type LsstMeasurement, type LsstRecordValue, measureOnVisit } from './dia-records.js';
 import { ssObjectIdOf } from './ids.js';
 import { abMagToNJy } from './photometry.js';
 import type { LsstBand } from './schema-fields.js';
 
-/** Band minus V of an asteroid of solar colours (mag): g, r from compute/sso; u, i, z, y from the Sun's SDSS colours. */
-const BAND_MINUS_V_MAG: Readonly<Record<LsstBand, number>> = {
+/** Band minus V of the simulated asteroids, of solar colours (mag): g, r from compute/sso; u, i, z, y from the Sun's SDSS colours. */
+export const BAND_MINUS_V_MAG: Readonly<Record<LsstBand, number>> = {
   u: SDSS_G_MINUS_V_MAG + 1.43,
   g: SDSS_G_MINUS_V_MAG,
   r: SDSS_R_MINUS_V_MAG,
@@ -68,21 +75,45 @@ function separationDeg(ra1: number, dec1: number, ra2: number, dec2: number): nu
   return Math.acos(Math.max(-1, Math.min(1, s))) / r;
 }
 
+/**
+ * Cohort `k` of a run's asteroids (the truth of the simulation: orbits, H, G1, G2), at opposition in the middle of
+ * nights [30 k, 30 k + 30) of the run.
+ * @param takenDesignations designations of the earlier cohorts (none for cohort 0).
+ */
+export function lsstAsteroidCohort(
+  seed: number,
+  startNight: number,
+  alertsPerNight: number,
+  k: number,
+  takenDesignations: ReadonlySet<string> = new Set(),
+): SimAsteroid[] {
+  const startJd = nightToJdRange(startNight).startJd;
+  const knownCount = Math.ceil(0.3 * alertsPerNight) + 5;
+  const span = Math.max(COHORT_NUMBERS, 4 * knownCount);
+  return generateAsteroids({
+    seed: hashSeed(seed, 'lsst-cohort', k),
+    knownCount,
+    unknownCount: 0,
+    oppositionJd: startJd + (k + 0.5) * COHORT_NIGHTS + MID_NIGHT_DAYS,
+    epochJdTt: startJd,
+    lastObservation: String(startNight),
+    numberRange: [300_000 + k * span, 300_000 + (k + 1) * span - 1],
+    takenDesignations,
+  });
+}
+
 /** The asteroids of a run and their detections night by night. */
 export class LsstAsteroids {
   private readonly list: SimAsteroid[] = [];
   private readonly designations = new Set<string>();
   private readonly ephemerides = new AsteroidEphemerides();
-  private readonly startJd: number;
   private cohorts = 0;
 
   constructor(
     private readonly seed: number,
     private readonly startNight: number,
     private readonly alertsPerNight: number,
-  ) {
-    this.startJd = nightToJdRange(startNight).startJd;
-  }
+  ) {}
 
   /** The asteroids created so far. */
   get asteroids(): readonly SimAsteroid[] {
@@ -90,19 +121,13 @@ export class LsstAsteroids {
   }
 
   private addCohort(k: number): void {
-    const knownCount = Math.ceil(0.3 * this.alertsPerNight) + 5;
-    const span = Math.max(COHORT_NUMBERS, 4 * knownCount);
-    const cohort = generateAsteroids({
-      seed: hashSeed(this.seed, 'lsst-cohort', k),
-      knownCount,
-      unknownCount: 0,
-      oppositionJd: this.startJd + (k + 0.5) * COHORT_NIGHTS + MID_NIGHT_DAYS,
-      epochJdTt: this.startJd,
-      lastObservation: String(this.startNight),
-      numberRange: [300_000 + k * span, 300_000 + (k + 1) * span - 1],
-      takenDesignations: this.designations,
-    });
-    for (const a of cohort) {
+    for (const a of lsstAsteroidCohort(
+      this.seed,
+      this.startNight,
+      this.alertsPerNight,
+      k,
+      this.designations,
+    )) {
       this.designations.add(a.provisional);
       this.list.push(a);
     }
@@ -142,7 +167,17 @@ export class LsstAsteroids {
         const decDeg = eph.decDeg[k];
         if (!(separationDeg(visit.field.raDeg, visit.field.decDeg, raDeg, decDeg) < 0.98 * FIELD_RADIUS_DEG))
           return;
-        const mag = eph.vMag[k] + BAND_MINUS_V_MAG[visit.band];
+        // the object's own phase curve (HG1G2 with its H, G1, G2), as the ZTF simulator's; ephVmag stays the
+        // orbit's H, G = 0.15 prediction, as Rubin's is
+        const vMag = hg1g2ApparentMagV(
+          asteroid.hMag,
+          asteroid.g1,
+          asteroid.g2,
+          (eph.phaseDeg[k] * Math.PI) / 180,
+          eph.dhelioAu[k],
+          eph.dobsAu[k],
+        );
+        const mag = vMag + BAND_MINUS_V_MAG[visit.band];
         const flux = abMagToNJy(mag);
         const rng = new Prng(hashSeed(this.seed, 'lsst-sso', asteroidIndex, visit.night, visit.seqNum));
         const m = measureOnVisit(

@@ -8,9 +8,11 @@
  */
 import { AstroTime, SiderealTime } from 'astronomy-engine';
 import { hashSeed, Prng } from '../../../compute/random/index.js';
-import { MJD_OFFSET, nightToJdRange } from '../../../compute/time/index.js';
+import { MJD_OFFSET, nightToJdRange, TAI_MINUS_UTC_S } from '../../../compute/time/index.js';
 import { placeOnFreeSlots, wrap180 } from '../model/index.js';
 import type { LsstBand } from './schema-fields.js';
+
+export { TAI_MINUS_UTC_S };
 
 /** Rubin (Cerro Pachón, MPC X05) east longitude (deg). */
 export const RUBIN_LONGITUDE_DEG = -70.74942;
@@ -27,8 +29,6 @@ const NIGHT_END_HOUR_UTC = 33.5;
 export const VISIT_SLOT_SECONDS = 36;
 /** Exposure time (s). */
 export const EXPOSURE_SECONDS = 30;
-/** TAI - UTC (s), constant since 2017. */
-export const TAI_MINUS_UTC_S = 37;
 /** Probability that a field near the meridian is visited on a night (a revisit every ~3 nights). */
 const FIELD_VISIT_PROBABILITY = 0.35;
 /** Minutes between the two visits of a pair. */

@@ -4,6 +4,7 @@
  * project's own LSST schema, to Avro container files or to Kafka in the Confluent wire format.
  */
 export { lsstAlertRecord } from './alert-record.js';
+export { BAND_MINUS_V_MAG, LsstAsteroids, lsstAsteroidCohort, type SsoObservation } from './asteroids.js';
 export { buildLsstNight, LSST_FIELDS, type LsstNight, type LsstVisit, TAI_MINUS_UTC_S } from './cadence.js';
 export {
   CONFLUENT_HEADER_BYTES,

@@ -5,11 +5,12 @@
  * Reference: AB magnitude of a flux in nJy, m = 31.4 - 2.5 log10(f / nJy) (Oke & Gunn 1983; fink-filters `ZP_NJY`);
  * docs/surveys.md.
  */
+
+import { AB_MAG_OF_ONE_NJY } from '../../../compute/sso/index.js';
 import { type LightCurveModel, referenceMag, sourceMag } from '../model/index.js';
 import type { LsstBand } from './schema-fields.js';
 
-/** AB magnitude of a flux of 1 nJy: 2.5 log10(3631 Jy / 1 nJy). */
-export const AB_MAG_OF_ONE_NJY = 31.4;
+export { AB_MAG_OF_ONE_NJY };
 
 /** Flux (nJy) of an AB magnitude; 0 for an infinite magnitude. */
 export function abMagToNJy(mag: number): number {

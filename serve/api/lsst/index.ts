@@ -9,7 +9,12 @@ import { LSST_SCHEMA_ENDPOINT } from './schema.js';
 import { LSST_SKYMAP_ENDPOINT } from './skymap.js';
 import { LSST_SOURCES_ENDPOINT } from './sources.js';
 import { LSST_SSO_ENDPOINT } from './sso.js';
+<<<<<<< HEAD
 import { LSST_STATISTICS_ENDPOINT } from './statistics.js';
+=======
+import { LSST_SSOBULK_ENDPOINT } from './ssobulk.js';
+import { LSST_SSOFT_ENDPOINT } from './ssoft.js';
+>>>>>>> s9-lsst-sso
 
 export { lsstConesearchApp } from './conesearch.js';
 export { lsstCutoutsApp } from './cutouts.js';
@@ -20,7 +25,12 @@ export { LSST_FAMILIES, lsstSchemaApp } from './schema.js';
 export { lsstSkymapApp } from './skymap.js';
 export { lsstSourcesApp } from './sources.js';
 export { lsstSsoApp } from './sso.js';
+<<<<<<< HEAD
 export { lsstStatisticsApp } from './statistics.js';
+=======
+export { lsstSsobulkApp } from './ssobulk.js';
+export { lsstSsoftApp } from './ssoft.js';
+>>>>>>> s9-lsst-sso
 
 /** Every endpoint of the LSST API (serve/app.ts passes them to docsApp and apiIndexApp). */
 export const LSST_API_ENDPOINTS: readonly EndpointDoc[] = [
@@ -30,6 +40,8 @@ export const LSST_API_ENDPOINTS: readonly EndpointDoc[] = [
   LSST_CONESEARCH_ENDPOINT,
   LSST_CUTOUTS_ENDPOINT,
   LSST_SSO_ENDPOINT,
+  LSST_SSOFT_ENDPOINT,
+  LSST_SSOBULK_ENDPOINT,
   LSST_SCHEMA_ENDPOINT,
   LSST_STATISTICS_ENDPOINT,
   LSST_RESOLVER_ENDPOINT,
