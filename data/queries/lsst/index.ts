@@ -5,11 +5,8 @@ export { MJD_MATCH_DAYS, readRowsOfObjects } from './detections.js';
 export { LSST_VERSION_FIELDS, type NightVersions, readNightVersions } from './night-versions.js';
 export { readAlertsInSkyRegion, type SkyRegionQuery } from './sky-region.js';
 export { readSsoDetections, SSO_DESIGNATION_COLUMNS } from './sso.js';
-<<<<<<< HEAD
 export { readSsoByObjectId } from './sso-ids.js';
-=======
 export { describeLsstTable, type LsstSsoLightcurve, readLsstSsoLightcurves } from './sso-lightcurves.js';
->>>>>>> s9-lsst-sso
 export {
   hasColumn,
   type LsstStoredColumn,

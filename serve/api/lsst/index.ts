@@ -9,12 +9,9 @@ import { LSST_SCHEMA_ENDPOINT } from './schema.js';
 import { LSST_SKYMAP_ENDPOINT } from './skymap.js';
 import { LSST_SOURCES_ENDPOINT } from './sources.js';
 import { LSST_SSO_ENDPOINT } from './sso.js';
-<<<<<<< HEAD
-import { LSST_STATISTICS_ENDPOINT } from './statistics.js';
-=======
 import { LSST_SSOBULK_ENDPOINT } from './ssobulk.js';
 import { LSST_SSOFT_ENDPOINT } from './ssoft.js';
->>>>>>> s9-lsst-sso
+import { LSST_STATISTICS_ENDPOINT } from './statistics.js';
 
 export { lsstConesearchApp } from './conesearch.js';
 export { lsstCutoutsApp } from './cutouts.js';
@@ -25,12 +22,9 @@ export { LSST_FAMILIES, lsstSchemaApp } from './schema.js';
 export { lsstSkymapApp } from './skymap.js';
 export { lsstSourcesApp } from './sources.js';
 export { lsstSsoApp } from './sso.js';
-<<<<<<< HEAD
-export { lsstStatisticsApp } from './statistics.js';
-=======
 export { lsstSsobulkApp } from './ssobulk.js';
 export { lsstSsoftApp } from './ssoft.js';
->>>>>>> s9-lsst-sso
+export { lsstStatisticsApp } from './statistics.js';
 
 /** Every endpoint of the LSST API (serve/app.ts passes them to docsApp and apiIndexApp). */
 export const LSST_API_ENDPOINTS: readonly EndpointDoc[] = [
