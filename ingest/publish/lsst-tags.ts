@@ -1,0 +1,195 @@
+/**
+ * The LSST tags of a night's alerts, evaluated once when the night is published (docs/api.md, "LSST API"): each
+ * alert of the work relation `l_sources` (lsst-part-writer.ts) is read with its diaObject, Fink's values and its
+ * previous detection in the same band, the tag rules of compute/classify run on it, and the names of its tags are
+ * written to the column `v:tags` of `l_sources`, which the sources and sso parts then carry. Fink's values are
+ * absent (every tag reading them false) when no staged schema has Fink's science columns (raw Rubin alerts).
+ */
+import type { DuckDBConnection } from '@duckdb/node-api';
+import {
+  QUALITY_FLAGS,
+  type QualityFlag,
+  type TagFinkValues,
+  type TagInput,
+  tagsOf,
+} from '../../compute/classify/index.js';
+import { LSST_STORE_COLUMNS } from '../../data/index.js';
+import { ALERT_ID } from '../stage/index.js';
+import type { LsstRelationColumns } from './lsst-part-writer.js';
+import { LSST_BANDS } from './lsst-statistics.js';
+
+const TAGS = LSST_STORE_COLUMNS.tags;
+
+/** Fink's values: their column (in `l_sources` unless in `l_objects`) → the field of TagFinkValues. */
+const FINK_SOURCE_COLUMNS = {
+  simbadOtype: 'f:xm_simbad_otype',
+  mangroveLumDistMpc: 'f:xm_mangrove_lum_dist',
+  gaiaDr3Name: 'f:xm_gaiadr3_DR3Name',
+  gaiaPlxMas: 'f:xm_gaiadr3_Plx',
+  gaiaPlxErrMas: 'f:xm_gaiadr3_e_Plx',
+  vsxType: 'f:xm_vsx_Type',
+  legacyDr8Zphot: 'f:xm_legacydr8_zphot',
+  tnsFullname: 'f:xm_tns_fullname',
+  elephantKsTestTemplate: 'f:clf_elephant_kstest_template',
+  catsClass: 'f:clf_cats_class',
+  catsScore: 'f:clf_cats_score',
+  snnSnVsOthersScore: 'f:clf_snnSnVsOthers_score',
+} as const satisfies Partial<Record<keyof TagFinkValues, string>>;
+
+const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+/** The SELECT of every alert's tag inputs over the work relations, given their columns. */
+function inputsQuery(columns: LsstRelationColumns): { sql: string; hasFink: boolean } {
+  const has = (table: string, c: string): boolean => columns.get(table)?.includes(c) ?? false;
+  const src = (c: string): string => (has('lsst_sources', c) ? `s.${q(c)}` : 'NULL');
+  const obj = (c: string): string => (has('lsst_objects', c) ? `o.${q(c)}` : 'NULL');
+  const byBand = (suffix: string): string =>
+    `CASE ${src('r:band')} ${LSST_BANDS.map((b) => `WHEN '${b}' THEN ${obj(`r:${b}_${suffix}`)}`).join(' ')} END`;
+  const maxFluxes = LSST_BANDS.map((b) => `r:${b}_psfFluxMax`).filter((c) => has('lsst_objects', c));
+  const hasHistory = ['r:band', 'r:psfFlux', 'r:midpointMjdTai'].every((c) => has('lsst_history', c));
+  const prev = hasHistory
+    ? `LEFT JOIN (SELECT ${ALERT_ID}, "r:band" AS band, arg_max("r:psfFlux", "r:midpointMjdTai") AS prev_flux,
+                  max("r:midpointMjdTai") AS prev_mjd FROM l_history GROUP BY ALL) p
+         ON p.${ALERT_ID} = s.${ALERT_ID} AND p.band = s."r:band" AND p.prev_mjd < s."r:midpointMjdTai"`
+    : '';
+  const hasObjects = has('lsst_objects', ALERT_ID);
+  const hasSso = has('lsst_sso', ALERT_ID);
+  const fields: [string, string][] = [
+    ['alert', `s.${ALERT_ID}`],
+    ['diaSourceId', src('r:diaSourceId')],
+    ['mjd', src('r:midpointMjdTai')],
+    ['ra', src('r:ra')],
+    ['dec', src('r:dec')],
+    ['band', src('r:band')],
+    ['psfFlux', src('r:psfFlux')],
+    ['psfFluxErr', src('r:psfFluxErr')],
+    ['snr', src('r:snr')],
+    ['isNegative', src('r:isNegative')],
+    ...QUALITY_FLAGS.map((f): [string, string] => [f, src(`r:${f}`)]),
+    ['hasObject', hasObjects ? `o.${ALERT_ID} IS NOT NULL` : 'false'],
+    ['nDiaSources', obj('r:nDiaSources')],
+    ['bandMean', byBand('psfFluxMean')],
+    ['bandMeanErr', byBand('psfFluxMeanErr')],
+    ['bandNdata', byBand('psfFluxNdata')],
+    [
+      'maxFluxMax',
+      maxFluxes.length > 0 ? `greatest(${maxFluxes.map((c) => `o.${q(c)}`).join(', ')})` : 'NULL',
+    ],
+    ['isSso', `coalesce(${obj('f:is_sso')}, ${hasSso ? 'sso.has_sso' : 'NULL'})`],
+    ['firstFink', obj('f:firstDiaSourceMjdTaiFink')],
+    ...Object.entries(FINK_SOURCE_COLUMNS).map(([k, c]): [string, string] => [k, src(c)]),
+    ['prevFlux', hasHistory ? 'p.prev_flux' : 'NULL'],
+    ['prevMjd', hasHistory ? 'p.prev_mjd' : 'NULL'],
+  ];
+  const sql = `SELECT ${fields.map(([name, expr]) => `${expr} AS ${q(name)}`).join(', ')}
+    FROM l_sources s
+    ${hasObjects ? `LEFT JOIN l_objects o ON o.${ALERT_ID} = s.${ALERT_ID}` : ''}
+    ${hasSso ? `LEFT JOIN (SELECT DISTINCT ${ALERT_ID}, true AS has_sso FROM l_sso) sso ON sso.${ALERT_ID} = s.${ALERT_ID}` : ''}
+    ${prev}`;
+  // Fink's science values, not the version strings a raw Rubin store also has (f:lsst_schema_version)
+  const hasFink =
+    has('lsst_objects', 'f:is_sso') || Object.values(FINK_SOURCE_COLUMNS).some((c) => has('lsst_sources', c));
+  return { sql, hasFink };
+}
+
+type InputRow = Record<string, unknown>;
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const bool = (v: unknown): boolean | null => (v === null || v === undefined ? null : Boolean(v));
+
+/** One row of inputsQuery as the tag rules read it. */
+function tagInputOf(r: InputRow, hasFink: boolean): TagInput {
+  const flags = Object.fromEntries(QUALITY_FLAGS.map((f) => [f, bool(r[f])])) as Record<
+    QualityFlag,
+    boolean | null
+  >;
+  const fink: TagFinkValues | null = hasFink
+    ? {
+        isSso: bool(r.isSso),
+        firstDiaSourceMjdTaiFink: num(r.firstFink),
+        simbadOtype: str(r.simbadOtype),
+        mangroveLumDistMpc: num(r.mangroveLumDistMpc),
+        gaiaDr3Name: str(r.gaiaDr3Name),
+        gaiaPlxMas: num(r.gaiaPlxMas),
+        gaiaPlxErrMas: num(r.gaiaPlxErrMas),
+        vsxType: str(r.vsxType),
+        legacyDr8Zphot: num(r.legacyDr8Zphot),
+        tnsFullname: str(r.tnsFullname),
+        elephantKsTestTemplate: num(r.elephantKsTestTemplate),
+        catsClass: num(r.catsClass),
+        catsScore: num(r.catsScore),
+        snnSnVsOthersScore: num(r.snnSnVsOthersScore),
+      }
+    : null;
+  return {
+    source: {
+      diaSourceId: BigInt(r.diaSourceId as bigint),
+      midpointMjdTai: Number(r.mjd),
+      raDeg: Number(r.ra),
+      decDeg: Number(r.dec),
+      band: str(r.band),
+      psfFluxNjy: num(r.psfFlux),
+      psfFluxErrNjy: num(r.psfFluxErr),
+      snr: num(r.snr),
+      isNegative: bool(r.isNegative),
+      flags,
+    },
+    object: r.hasObject
+      ? {
+          nDiaSources: num(r.nDiaSources),
+          bandPsfFluxMeanNjy: num(r.bandMean),
+          bandPsfFluxMeanErrNjy: num(r.bandMeanErr),
+          bandPsfFluxNdata: num(r.bandNdata),
+          maxPsfFluxMaxNjy: num(r.maxFluxMax),
+        }
+      : null,
+    fink,
+    previous: r.prevMjd === null ? null : { psfFluxNjy: num(r.prevFlux), midpointMjdTai: Number(r.prevMjd) },
+  };
+}
+
+/** The work relations' columns after tagging, and how many alerts carry a tag. */
+export interface LsstTagging {
+  readonly columns: LsstRelationColumns;
+  readonly tagged: number;
+}
+
+/**
+ * Adds the column `v:tags` to `l_sources` (the names of each alert's tags, comma-separated; null for none), so
+ * that the parts written next carry it; returns the columns with it.
+ */
+export async function tagLsstAlerts(
+  conn: DuckDBConnection,
+  columns: LsstRelationColumns,
+): Promise<LsstTagging> {
+  const sourceColumns = columns.get('lsst_sources');
+  if (!sourceColumns?.includes('r:diaSourceId') || sourceColumns.includes(TAGS))
+    return { columns, tagged: 0 };
+  const { sql, hasFink } = inputsQuery(columns);
+  await conn.run(`CREATE OR REPLACE TEMP TABLE l_tags (${ALERT_ID} BIGINT, tags VARCHAR)`);
+  const appender = await conn.createAppender('l_tags');
+  let tagged = 0;
+  try {
+    const result = await conn.stream(sql);
+    for (;;) {
+      const chunk = await result.fetchChunk();
+      if (!chunk || chunk.rowCount === 0) break;
+      for (const row of chunk.getRowObjects(result.columnNames())) {
+        const names = tagsOf(tagInputOf(row, hasFink));
+        if (names.length === 0) continue;
+        appender.appendBigInt(BigInt(row.alert as bigint));
+        appender.appendVarchar(names.join(','));
+        appender.endRow();
+        tagged += 1;
+      }
+    }
+  } finally {
+    appender.closeSync();
+  }
+  await conn.run(`ALTER TABLE l_sources ADD COLUMN ${q(TAGS)} VARCHAR`);
+  await conn.run(
+    `UPDATE l_sources SET ${q(TAGS)} = t.tags FROM l_tags t WHERE l_sources.${ALERT_ID} = t.${ALERT_ID}`,
+  );
+  return { columns: new Map([...columns, ['lsst_sources', [...sourceColumns, TAGS]]]), tagged };
+}
