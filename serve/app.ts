@@ -30,6 +30,7 @@ import {
 } from './api/index.js';
 import {
   LSST_API_ENDPOINTS,
+  lsstBlocksApp,
   lsstConesearchApp,
   lsstCutoutsApp,
   lsstFpApp,
@@ -37,6 +38,7 @@ import {
   lsstSchemaApp,
   lsstSourcesApp,
   lsstSsoApp,
+  lsstTagsApp,
 } from './api/lsst/index.js';
 import { argsBodyLimit } from './args/index.js';
 import { openCors } from './cors.js';
@@ -213,6 +215,8 @@ export function createLsstApp(
   app.route('/api/v1/cutouts', lsstCutoutsApp(reader));
   app.route('/api/v1/sso', lsstSsoApp(reader));
   app.route('/api/v1/schema', lsstSchemaApp(reader));
+  app.route('/api/v1/tags', lsstTagsApp(reader));
+  app.route('/api/v1/blocks', lsstBlocksApp());
   app.route('/', docsApp(LSST_API_ENDPOINTS));
   app.route('/', apiIndexApp(LSST_API_ENDPOINTS));
   return finish(app, log);

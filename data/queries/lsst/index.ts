@@ -10,3 +10,4 @@ export {
   type LsstTables,
   relationSql,
 } from './tables.js';
+export { readTaggedAlerts, type TaggedAlertsQuery } from './tags.js';

@@ -1,5 +1,6 @@
 /** Public face of serve/api/lsst/: Fink's LSST routes on an LSST store, each in its own file. */
 import type { EndpointDoc } from '../../openapi.js';
+import { LSST_BLOCKS_ENDPOINT } from './blocks.js';
 import { LSST_CONESEARCH_ENDPOINT } from './conesearch.js';
 import { LSST_CUTOUTS_ENDPOINT } from './cutouts.js';
 import { LSST_FP_ENDPOINT } from './fp.js';
@@ -7,7 +8,9 @@ import { LSST_OBJECTS_ENDPOINT } from './objects.js';
 import { LSST_SCHEMA_ENDPOINT } from './schema.js';
 import { LSST_SOURCES_ENDPOINT } from './sources.js';
 import { LSST_SSO_ENDPOINT } from './sso.js';
+import { LSST_TAGS_ENDPOINT } from './tags.js';
 
+export { lsstBlocksApp } from './blocks.js';
 export { lsstConesearchApp } from './conesearch.js';
 export { lsstCutoutsApp } from './cutouts.js';
 export { lsstFpApp } from './fp.js';
@@ -15,6 +18,7 @@ export { lsstObjectsApp } from './objects.js';
 export { LSST_FAMILIES, lsstSchemaApp } from './schema.js';
 export { lsstSourcesApp } from './sources.js';
 export { lsstSsoApp } from './sso.js';
+export { lsstTagsApp } from './tags.js';
 
 /** Every endpoint of the LSST API (serve/app.ts passes them to docsApp and apiIndexApp). */
 export const LSST_API_ENDPOINTS: readonly EndpointDoc[] = [
@@ -25,4 +29,6 @@ export const LSST_API_ENDPOINTS: readonly EndpointDoc[] = [
   LSST_CUTOUTS_ENDPOINT,
   LSST_SSO_ENDPOINT,
   LSST_SCHEMA_ENDPOINT,
+  LSST_TAGS_ENDPOINT,
+  LSST_BLOCKS_ENDPOINT,
 ];
