@@ -46,7 +46,12 @@ function inputsQuery(columns: LsstRelationColumns): { sql: string; hasFink: bool
   const byBand = (suffix: string): string =>
     `CASE ${src('r:band')} ${LSST_BANDS.map((b) => `WHEN '${b}' THEN ${obj(`r:${b}_${suffix}`)}`).join(' ')} END`;
   const maxFluxes = LSST_BANDS.map((b) => `r:${b}_psfFluxMax`).filter((c) => has('lsst_objects', c));
-  const hasHistory = ['r:band', 'r:psfFlux', 'r:midpointMjdTai'].every((c) => has('lsst_history', c));
+  // Fink's science values, not the version strings a raw Rubin store also has (f:lsst_schema_version)
+  const hasFink =
+    has('lsst_objects', 'f:is_sso') || Object.values(FINK_SOURCE_COLUMNS).some((c) => has('lsst_sources', c));
+  // the previous detection matters only to a tag that also reads Fink's values: raw stores skip its join
+  const hasHistory =
+    hasFink && ['r:band', 'r:psfFlux', 'r:midpointMjdTai'].every((c) => has('lsst_history', c));
   const prev = hasHistory
     ? `LEFT JOIN (SELECT ${ALERT_ID}, "r:band" AS band, arg_max("r:psfFlux", "r:midpointMjdTai") AS prev_flux,
                   max("r:midpointMjdTai") AS prev_mjd FROM l_history GROUP BY ALL) p
@@ -86,66 +91,65 @@ function inputsQuery(columns: LsstRelationColumns): { sql: string; hasFink: bool
     ${hasObjects ? `LEFT JOIN l_objects o ON o.${ALERT_ID} = s.${ALERT_ID}` : ''}
     ${hasSso ? `LEFT JOIN (SELECT DISTINCT ${ALERT_ID}, true AS has_sso FROM l_sso) sso ON sso.${ALERT_ID} = s.${ALERT_ID}` : ''}
     ${prev}`;
-  // Fink's science values, not the version strings a raw Rubin store also has (f:lsst_schema_version)
-  const hasFink =
-    has('lsst_objects', 'f:is_sso') || Object.values(FINK_SOURCE_COLUMNS).some((c) => has('lsst_sources', c));
   return { sql, hasFink };
 }
 
-type InputRow = Record<string, unknown>;
+/** A field of the current row of inputsQuery, by name. */
+type Field = (name: string) => unknown;
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const bool = (v: unknown): boolean | null => (v === null || v === undefined ? null : Boolean(v));
 
 /** One row of inputsQuery as the tag rules read it. */
-function tagInputOf(r: InputRow, hasFink: boolean): TagInput {
-  const flags = Object.fromEntries(QUALITY_FLAGS.map((f) => [f, bool(r[f])])) as Record<
+function tagInputOf(r: Field, hasFink: boolean): TagInput {
+  const flags = Object.fromEntries(QUALITY_FLAGS.map((f) => [f, bool(r(f))])) as Record<
     QualityFlag,
     boolean | null
   >;
   const fink: TagFinkValues | null = hasFink
     ? {
-        isSso: bool(r.isSso),
-        firstDiaSourceMjdTaiFink: num(r.firstFink),
-        simbadOtype: str(r.simbadOtype),
-        mangroveLumDistMpc: num(r.mangroveLumDistMpc),
-        gaiaDr3Name: str(r.gaiaDr3Name),
-        gaiaPlxMas: num(r.gaiaPlxMas),
-        gaiaPlxErrMas: num(r.gaiaPlxErrMas),
-        vsxType: str(r.vsxType),
-        legacyDr8Zphot: num(r.legacyDr8Zphot),
-        tnsFullname: str(r.tnsFullname),
-        elephantKsTestTemplate: num(r.elephantKsTestTemplate),
-        catsClass: num(r.catsClass),
-        catsScore: num(r.catsScore),
-        snnSnVsOthersScore: num(r.snnSnVsOthersScore),
+        isSso: bool(r('isSso')),
+        firstDiaSourceMjdTaiFink: num(r('firstFink')),
+        simbadOtype: str(r('simbadOtype')),
+        mangroveLumDistMpc: num(r('mangroveLumDistMpc')),
+        gaiaDr3Name: str(r('gaiaDr3Name')),
+        gaiaPlxMas: num(r('gaiaPlxMas')),
+        gaiaPlxErrMas: num(r('gaiaPlxErrMas')),
+        vsxType: str(r('vsxType')),
+        legacyDr8Zphot: num(r('legacyDr8Zphot')),
+        tnsFullname: str(r('tnsFullname')),
+        elephantKsTestTemplate: num(r('elephantKsTestTemplate')),
+        catsClass: num(r('catsClass')),
+        catsScore: num(r('catsScore')),
+        snnSnVsOthersScore: num(r('snnSnVsOthersScore')),
       }
     : null;
   return {
     source: {
-      diaSourceId: BigInt(r.diaSourceId as bigint),
-      midpointMjdTai: Number(r.mjd),
-      raDeg: Number(r.ra),
-      decDeg: Number(r.dec),
-      band: str(r.band),
-      psfFluxNjy: num(r.psfFlux),
-      psfFluxErrNjy: num(r.psfFluxErr),
-      snr: num(r.snr),
-      isNegative: bool(r.isNegative),
+      diaSourceId: BigInt(r('diaSourceId') as bigint),
+      midpointMjdTai: Number(r('mjd')),
+      raDeg: Number(r('ra')),
+      decDeg: Number(r('dec')),
+      band: str(r('band')),
+      psfFluxNjy: num(r('psfFlux')),
+      psfFluxErrNjy: num(r('psfFluxErr')),
+      snr: num(r('snr')),
+      isNegative: bool(r('isNegative')),
       flags,
     },
-    object: r.hasObject
+    object: r('hasObject')
       ? {
-          nDiaSources: num(r.nDiaSources),
-          bandPsfFluxMeanNjy: num(r.bandMean),
-          bandPsfFluxMeanErrNjy: num(r.bandMeanErr),
-          bandPsfFluxNdata: num(r.bandNdata),
-          maxPsfFluxMaxNjy: num(r.maxFluxMax),
+          nDiaSources: num(r('nDiaSources')),
+          bandPsfFluxMeanNjy: num(r('bandMean')),
+          bandPsfFluxMeanErrNjy: num(r('bandMeanErr')),
+          bandPsfFluxNdata: num(r('bandNdata')),
+          maxPsfFluxMaxNjy: num(r('maxFluxMax')),
         }
       : null,
     fink,
-    previous: r.prevMjd === null ? null : { psfFluxNjy: num(r.prevFlux), midpointMjdTai: Number(r.prevMjd) },
+    previous:
+      r('prevMjd') === null ? null : { psfFluxNjy: num(r('prevFlux')), midpointMjdTai: Number(r('prevMjd')) },
   };
 }
 
@@ -167,22 +171,26 @@ export async function tagLsstAlerts(
   if (!sourceColumns?.includes('r:diaSourceId') || sourceColumns.includes(TAGS))
     return { columns, tagged: 0 };
   const { sql, hasFink } = inputsQuery(columns);
+  // the tagged alerts are collected before any append: an append on the connection would end its streamed result
+  const tagged: [bigint, string][] = [];
+  const result = await conn.stream(sql);
+  for (;;) {
+    const chunk = await result.fetchChunk();
+    if (!chunk || chunk.rowCount === 0) break;
+    // column-wise: one array per field, one small object per row (a row object per row costs more than the rules)
+    const byName = chunk.getColumnsObject(result.columnNames());
+    for (let i = 0; i < chunk.rowCount; i++) {
+      const names = tagsOf(tagInputOf((name) => byName[name][i], hasFink));
+      if (names.length > 0) tagged.push([BigInt(byName.alert[i] as bigint), names.join(',')]);
+    }
+  }
   await conn.run(`CREATE OR REPLACE TEMP TABLE l_tags (${ALERT_ID} BIGINT, tags VARCHAR)`);
   const appender = await conn.createAppender('l_tags');
-  let tagged = 0;
   try {
-    const result = await conn.stream(sql);
-    for (;;) {
-      const chunk = await result.fetchChunk();
-      if (!chunk || chunk.rowCount === 0) break;
-      for (const row of chunk.getRowObjects(result.columnNames())) {
-        const names = tagsOf(tagInputOf(row, hasFink));
-        if (names.length === 0) continue;
-        appender.appendBigInt(BigInt(row.alert as bigint));
-        appender.appendVarchar(names.join(','));
-        appender.endRow();
-        tagged += 1;
-      }
+    for (const [alert, names] of tagged) {
+      appender.appendBigInt(alert);
+      appender.appendVarchar(names);
+      appender.endRow();
     }
   } finally {
     appender.closeSync();
@@ -191,5 +199,8 @@ export async function tagLsstAlerts(
   await conn.run(
     `UPDATE l_sources SET ${q(TAGS)} = t.tags FROM l_tags t WHERE l_sources.${ALERT_ID} = t.${ALERT_ID}`,
   );
-  return { columns: new Map([...columns, ['lsst_sources', [...sourceColumns, TAGS]]]), tagged };
+  return {
+    columns: new Map([...columns, ['lsst_sources', [...sourceColumns, TAGS]]]),
+    tagged: tagged.length,
+  };
 }

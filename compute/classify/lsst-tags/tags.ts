@@ -138,16 +138,11 @@ export function isExtragalacticNewCandidate(input: TagInput): boolean {
  * Legacy DR8 photo-z, flat ΛCDM H0 = 70, Ω_m = 0.3, no K-correction).
  */
 export function isSnNearGalaxyCandidate({ source, object, fink }: TagInput): boolean {
-  if (fink === null || object === null) return false;
+  if (fink === null || object === null || object.nDiaSources === null || object.nDiaSources <= 5)
+    return false;
+  if (!isExtragalacticNearGalaxyCandidate(source, fink)) return false;
   const peakAbsMag = absoluteMag(abMagOfFluxNjy(object.maxPsfFluxMaxNjy), fink.legacyDr8Zphot);
-  return (
-    isExtragalacticNearGalaxyCandidate(source, fink) &&
-    object.nDiaSources !== null &&
-    object.nDiaSources > 5 &&
-    peakAbsMag !== null &&
-    peakAbsMag > -23 &&
-    peakAbsMag < -13
-  );
+  return peakAbsMag !== null && peakAbsMag > -23 && peakAbsMag < -13;
 }
 
 /** Fink's `uniform_sample` (`filter_uniform_sample`): diaSourceId divisible by 113 (≈ 0.9 % of alerts). */
