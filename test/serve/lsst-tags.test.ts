@@ -10,6 +10,7 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreLayout } from '../../data/index.js';
 import { ingestFiles } from '../../ingest/index.js';
+import { runSimulateLsst } from '../../ingest/simulate/lsst/index.js';
 import { createLsstApp } from '../../serve/app.js';
 import { LsstStoreReader } from '../../serve/lsst-store-reader.js';
 import { type AvroRecord, avscLsstRecords } from '../support/lsst-avro-records.js';
@@ -245,4 +246,38 @@ describe('LSST tags on raw Rubin alerts, and blocks', () => {
       'Return alerts outside the galactic plane (+/- |20| deg)',
     );
   });
+});
+
+describe('LSST tags over more alerts than one DuckDB chunk', () => {
+  it('tags every simulated alert whose diaSourceId is divisible by 113 (uniform_sample), Solar System ones included', async () => {
+    const layout = tempStore('skyalert-lsst-tags-sim-');
+    const out = fs.mkdtempSync(`${layout.root}-sim`);
+    try {
+      const sim = await runSimulateLsst({
+        outDir: out,
+        nights: 1,
+        alertsPerNight: 5000,
+        seed: 7,
+        startNight: 20260101,
+        noStamps: true,
+        log: testLog,
+      });
+      await ingestFiles(layout, [...sim.files], { ingesterId: 'sim', log: testLog, publish: true });
+      const records = (await Promise.all(sim.files.map((f) => avscLsstRecords(f)))).flat();
+      expect(records).toHaveLength(5000);
+      const expected = newestFirst(records.filter((r) => BigInt(r.diaSourceId as bigint) % 113n === 0n));
+      expect(expected.length).toBeGreaterThan(20);
+      const reader = await LsstStoreReader.open(layout, testLog);
+      try {
+        const app = createLsstApp(reader, testLog);
+        const res = await post(app, { tag: 'uniform_sample', n: 1000, columns: 'r:diaSourceId' });
+        expect(ids(await res.text())).toEqual(expected);
+      } finally {
+        reader.close();
+      }
+    } finally {
+      fs.rmSync(layout.root, { recursive: true, force: true });
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
