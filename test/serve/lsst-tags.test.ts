@@ -187,6 +187,28 @@ describe('LSST tags on Fink-processed alerts', () => {
     expect(swapped.status).toBe(400);
   });
 
+  it('schema lists every field of a full tags answer (r: and f: families)', async () => {
+    const res = await app.request('/api/v1/schema', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ endpoint: '/api/v1/tags' }),
+    });
+    expect(res.status).toBe(200);
+    const schema = (await res.json()) as Record<string, Record<string, unknown>>;
+    const known = new Set(
+      Object.entries(schema).flatMap(([family, fields]) => {
+        const prefix = /\((\w:)\)/.exec(family)?.[1] ?? '';
+        return Object.keys(fields).map((k) => prefix + k);
+      }),
+    );
+    const [row] = (await (await post(app, { tag: 'remove_unlikely_transients' })).json()) as Record<
+      string,
+      unknown
+    >[];
+    expect(Object.keys(row)).toContain('f:xm_gaiadr3_DR3Name');
+    expect(Object.keys(row).filter((k) => !known.has(k))).toEqual([]);
+  });
+
   it('finds no alert for the tags whose cuts no alert of the file passes (no TNS name, no ELEPHANT score)', async () => {
     const xm = records.map((r) => r.xm as AvroRecord);
     expect(xm.every((x) => x.tns_fullname === null)).toBe(true);
