@@ -57,6 +57,12 @@ function inputsQuery(columns: LsstRelationColumns): { sql: string; hasFink: bool
                   max("r:midpointMjdTai") AS prev_mjd FROM l_history GROUP BY ALL) p
          ON p.${ALERT_ID} = s.${ALERT_ID} AND p.band = s."r:band" AND p.prev_mjd < s."r:midpointMjdTai"`
     : '';
+  // the earlier detections' times and median template fluxes in r, i, z (mdwarf_flare)
+  const history = hasHistory
+    ? `LEFT JOIN (SELECT ${ALERT_ID}, list("r:midpointMjdTai") AS prev_mjds,
+                  ${['r', 'i', 'z'].map((b) => `median(${has('lsst_history', 'r:templateFlux') ? '"r:templateFlux"' : 'NULL::DOUBLE'}) FILTER (WHERE "r:band" = '${b}') AS tf_${b}`).join(', ')}
+                  FROM l_history GROUP BY ALL) hh ON hh.${ALERT_ID} = s.${ALERT_ID}`
+    : '';
   const hasObjects = has('lsst_objects', ALERT_ID);
   const hasSso = has('lsst_sso', ALERT_ID);
   const fields: [string, string][] = [
@@ -68,6 +74,7 @@ function inputsQuery(columns: LsstRelationColumns): { sql: string; hasFink: bool
     ['band', src('r:band')],
     ['psfFlux', src('r:psfFlux')],
     ['psfFluxErr', src('r:psfFluxErr')],
+    ['templateFlux', src('r:templateFlux')],
     ['snr', src('r:snr')],
     ['isNegative', src('r:isNegative')],
     ...QUALITY_FLAGS.map((f): [string, string] => [f, src(`r:${f}`)]),
@@ -85,12 +92,16 @@ function inputsQuery(columns: LsstRelationColumns): { sql: string; hasFink: bool
     ...Object.entries(FINK_SOURCE_COLUMNS).map(([k, c]): [string, string] => [k, src(c)]),
     ['prevFlux', hasHistory ? 'p.prev_flux' : 'NULL'],
     ['prevMjd', hasHistory ? 'p.prev_mjd' : 'NULL'],
+    ['hasHistory', hasHistory ? 'true' : 'false'],
+    ['prevMjds', hasHistory ? 'hh.prev_mjds' : 'NULL'],
+    ...['r', 'i', 'z'].map((b): [string, string] => [`tf_${b}`, hasHistory ? `hh.tf_${b}` : 'NULL']),
   ];
   const sql = `SELECT ${fields.map(([name, expr]) => `${expr} AS ${q(name)}`).join(', ')}
     FROM l_sources s
     ${hasObjects ? `LEFT JOIN l_objects o ON o.${ALERT_ID} = s.${ALERT_ID}` : ''}
     ${hasSso ? `LEFT JOIN (SELECT DISTINCT ${ALERT_ID}, true AS has_sso FROM l_sso) sso ON sso.${ALERT_ID} = s.${ALERT_ID}` : ''}
-    ${prev}`;
+    ${prev}
+    ${history}`;
   return { sql, hasFink };
 }
 
@@ -99,6 +110,9 @@ type Field = (name: string) => unknown;
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+/** The numbers of a DuckDB LIST value (its `items`); [] for null. */
+const numbers = (v: unknown): number[] =>
+  v !== null && typeof v === 'object' && 'items' in v ? (v.items as unknown[]).map(Number) : [];
 const bool = (v: unknown): boolean | null => (v === null || v === undefined ? null : Boolean(v));
 
 /** One row of inputsQuery as the tag rules read it. */
@@ -134,6 +148,7 @@ function tagInputOf(r: Field, hasFink: boolean): TagInput {
       band: str(r('band')),
       psfFluxNjy: num(r('psfFlux')),
       psfFluxErrNjy: num(r('psfFluxErr')),
+      templateFluxNjy: num(r('templateFlux')),
       snr: num(r('snr')),
       isNegative: bool(r('isNegative')),
       flags,
@@ -148,6 +163,12 @@ function tagInputOf(r: Field, hasFink: boolean): TagInput {
         }
       : null,
     fink,
+    history: r('hasHistory')
+      ? {
+          previousMjdTai: numbers(r('prevMjds')),
+          medianTemplateFluxNjy: { r: num(r('tf_r')), i: num(r('tf_i')), z: num(r('tf_z')) },
+        }
+      : null,
     previous:
       r('prevMjd') === null ? null : { psfFluxNjy: num(r('prevFlux')), midpointMjdTai: Number(r('prevMjd')) },
   };

@@ -14,6 +14,7 @@ import {
   isExtragalacticSvom,
   isHostlessCandidate,
   isLikelyTransient,
+  isMdwarfFlare,
   isMostLikelySn,
   isSnNearGalaxyCandidate,
   isUniformSample,
@@ -92,8 +93,7 @@ export const LSST_TAGS: readonly LsstTag[] = [
       'Select alerts that are likely to be M dwarf flares, in bluer bands, and high airmass for DCR-based ' +
       'temperature inference',
     finkApiSupport: true,
-    select: null,
-    notComputed: 'its airmass and quiescent-colour cuts are not computed by Sky-alert yet',
+    select: isMdwarfFlare,
   },
   {
     name: 'most_likely_sn',

@@ -1,4 +1,6 @@
 /** Public face of compute/classify/lsst-tags/: fink-filters' Rubin blocks and livestream filters (the LSST tags). */
+
+export { airmassAtCerroPachon } from './airmass.js';
 export {
   isExtragalacticLooseCandidate,
   isExtragalacticNearGalaxyCandidate,
@@ -22,6 +24,7 @@ export {
   QUALITY_FLAGS,
   type QualityFlag,
   type TagFinkValues,
+  type TagHistory,
   type TagInput,
   type TagObject,
   type TagPreviousDetection,
@@ -42,6 +45,7 @@ export {
   isExtragalacticSvom,
   isHostlessCandidate,
   isLikelyTransient,
+  isMdwarfFlare,
   isMostLikelySn,
   isSnNearGalaxyCandidate,
   isUniformSample,

@@ -42,6 +42,8 @@ export interface TagSource {
   /** PSF flux on the difference image (nJy), negative for a fainter source, and its error (nJy). */
   readonly psfFluxNjy: number | null;
   readonly psfFluxErrNjy: number | null;
+  /** Flux of the source on the template image (nJy). */
+  readonly templateFluxNjy: number | null;
   /** Rubin's signal-to-noise ratio of the detection (`snr`). */
   readonly snr: number | null;
   /** True for a negative detection on the difference image (`isNegative`). */
@@ -98,6 +100,14 @@ export interface TagPreviousDetection {
   readonly midpointMjdTai: number;
 }
 
+/** What the alert's history (`prvDiaSources`, the earlier detections) says. */
+export interface TagHistory {
+  /** Midpoints of the earlier detections (MJD TAI), any band. */
+  readonly previousMjdTai: readonly number[];
+  /** Median template flux (nJy) of the earlier detections in r, i and z (nulls skipped); null when none. */
+  readonly medianTemplateFluxNjy: Readonly<Record<'r' | 'i' | 'z', number | null>>;
+}
+
 /** Everything the tags read from one alert. */
 export interface TagInput {
   readonly source: TagSource;
@@ -106,4 +116,6 @@ export interface TagInput {
   /** Null for an alert Fink did not process (a raw Rubin alert): every tag that reads them is false. */
   readonly fink: TagFinkValues | null;
   readonly previous: TagPreviousDetection | null;
+  /** The earlier detections; null when the alert's history is unknown (read as none, as an empty history). */
+  readonly history: TagHistory | null;
 }

@@ -24,6 +24,7 @@ import {
   isExtragalacticNewCandidate,
   isExtragalacticSvom,
   isHostlessCandidate,
+  isMdwarfFlare,
   isMostLikelySn,
   isSnNearGalaxyCandidate,
   isUniformSample,
@@ -39,6 +40,7 @@ const SOURCE: TagSource = {
   band: 'r',
   psfFluxNjy: 10 ** ((31.4 - 19) / 2.5), // 19 mag
   psfFluxErrNjy: 100,
+  templateFluxNjy: 10 ** ((31.4 - 19.5) / 2.5), // 19.5 mag
   snr: 50,
   isNegative: false,
   flags: NO_FLAGS,
@@ -70,6 +72,7 @@ const INPUT: TagInput = {
   },
   fink: FINK,
   previous: { psfFluxNjy: 10 ** ((31.4 - 20) / 2.5), midpointMjdTai: 61104.1 }, // 20 mag a day before
+  history: null,
 };
 const withSource = (s: Partial<TagSource>): TagInput => ({ ...INPUT, source: { ...SOURCE, ...s } });
 const withFink = (f: Partial<TagFinkValues>): TagInput => ({ ...INPUT, fink: { ...FINK, ...f } });
@@ -173,6 +176,46 @@ describe('tags (fink-filters rubin/livestream)', () => {
     expect(isSnNearGalaxyCandidate(withFink({ legacyDr8Zphot: 0.001 }))).toBe(false);
     expect(isSnNearGalaxyCandidate(withFink({ mangroveLumDistMpc: 40 }))).toBe(false);
   });
+  it('mdwarf_flare: u/g, 10 % over the template, isolated, red quiescent colours, airmass > 1.3', () => {
+    // 61105.1 MJD TAI: the local sidereal time at Cerro Pachón is ≈ 128.7° (airmass.test.ts); on the meridian at
+    // Dec +20° sec z ≈ 1.56, at Dec −30° ≈ 1
+    const flare: TagInput = {
+      ...INPUT,
+      source: { ...SOURCE, band: 'g', raDeg: 128.7, decDeg: 20 },
+      history: { previousMjdTai: [61103.0, 61105.0], medianTemplateFluxNjy: { r: 1000, i: 2000, z: 3000 } },
+    };
+    // quiescent r − i = 2.5 log10(2) = 0.75 > 0.53, i − z = 2.5 log10(1.5) = 0.44 > 0.3
+    expect(isMdwarfFlare(flare)).toBe(true);
+    expect(isMdwarfFlare({ ...flare, source: { ...flare.source, band: 'r' } })).toBe(false);
+    expect(isMdwarfFlare({ ...flare, source: { ...flare.source, decDeg: -30 } })).toBe(false);
+    expect(isMdwarfFlare({ ...flare, source: { ...flare.source, templateFluxNjy: -5 } })).toBe(false);
+    expect(
+      isMdwarfFlare({
+        ...flare,
+        source: { ...flare.source, psfFluxNjy: 0.09 * 10 ** ((31.4 - 19.5) / 2.5), psfFluxErrNjy: 1 },
+      }),
+    ).toBe(false);
+    // an earlier detection 24 h before
+    expect(isMdwarfFlare({ ...flare, history: { ...flare.history!, previousMjdTai: [61104.1] } })).toBe(
+      false,
+    );
+    // blue quiescent colours (r − i < 0.53), or no colour: passes only without colours
+    const blue = { r: 2000, i: 2000, z: 3000 };
+    expect(isMdwarfFlare({ ...flare, history: { ...flare.history!, medianTemplateFluxNjy: blue } })).toBe(
+      false,
+    );
+    expect(isMdwarfFlare({ ...flare, history: null })).toBe(true);
+    // a first detection needs a Gaia star
+    const first = { ...flare, fink: { ...FINK, firstDiaSourceMjdTaiFink: SOURCE.midpointMjdTai } };
+    expect(isMdwarfFlare(first)).toBe(false);
+    expect(
+      isMdwarfFlare({
+        ...first,
+        fink: { ...first.fink, gaiaDr3Name: 'Gaia DR3 1', gaiaPlxMas: 10, gaiaPlxErrMas: 1 },
+      }),
+    ).toBe(true);
+    expect(isMdwarfFlare({ ...flare, fink: null })).toBe(false);
+  });
   it('uniform_sample: diaSourceId divisible by 113, Fink values or not', () => {
     expect(isUniformSample(withSource({ diaSourceId: 113n * 1505260675029000n }))).toBe(true);
     expect(isUniformSample({ ...withSource({ diaSourceId: 113n * 7n }), fink: null })).toBe(true);
@@ -193,7 +236,6 @@ describe('tags (fink-filters rubin/livestream)', () => {
     expect(LSST_TAGS.filter((t) => t.select === null).map((t) => t.name)).toEqual([
       'faint_trails',
       'fast_transient_gvom',
-      'mdwarf_flare',
     ]);
     expect(LSST_BLOCKS).toHaveLength(16);
     expect(LSST_BLOCKS.map((b) => b.name)).toEqual(LSST_BLOCKS.map((b) => b.name).sort());

@@ -5,10 +5,14 @@
  *
  * Reference: fink-filters 7.40 `fink_filters/rubin/livestream/`; docs/api.md, "LSST API" (deviations).
  */
+
+import { airmassAtCerroPachon } from './airmass.js';
 import {
   isExtragalacticLooseCandidate,
   isExtragalacticNearGalaxyCandidate,
+  isGaiaStar,
   isGoodQuality,
+  isNew,
   isOutsideGalacticPlane20Deg,
   isRising,
   isSolarSystem,
@@ -148,4 +152,35 @@ export function isSnNearGalaxyCandidate({ source, object, fink }: TagInput): boo
 /** Fink's `uniform_sample` (`filter_uniform_sample`): diaSourceId divisible by 113 (≈ 0.9 % of alerts). */
 export function isUniformSample({ source }: TagInput): boolean {
   return source.diaSourceId % 113n === 0n;
+}
+
+/** True when no earlier detection lies 4 to 48 hours before the alert (`isolated_source`). */
+function isIsolated(midpointMjdTai: number, previousMjdTai: readonly number[]): boolean {
+  return !previousMjdTai.some((mjd) => {
+    const hours = (midpointMjdTai - mjd) * 24;
+    return hours >= 4 && hours <= 48;
+  });
+}
+
+/**
+ * Fink's `mdwarf_flare` (`filter_mdwarf_flare`): a good-quality u or g detection at airmass > 1.3 (Cerro Pachón),
+ * at least 10 % above its template flux, with no earlier detection 4 to 48 h before; a first detection must be a
+ * Gaia star; when the history gives quiescent r, i, z magnitudes (medians of the template fluxes), r − i > 0.53
+ * and i − z > 0.3. The airmass, the costliest cut, comes last.
+ */
+export function isMdwarfFlare(input: TagInput): boolean {
+  const { source, fink, history } = input;
+  if (fink === null || (source.band !== 'u' && source.band !== 'g') || !isGoodQuality(source)) return false;
+  const first = isNew(source.midpointMjdTai, fink.firstDiaSourceMjdTaiFink);
+  if (first && !isGaiaStar(fink.gaiaDr3Name, fink.gaiaPlxMas, fink.gaiaPlxErrMas)) return false;
+  const { psfFluxNjy, templateFluxNjy } = source;
+  if (templateFluxNjy === null || !(templateFluxNjy > 0) || psfFluxNjy === null) return false;
+  if (!(psfFluxNjy / templateFluxNjy >= 0.1)) return false;
+  if (history !== null && !isIsolated(source.midpointMjdTai, history.previousMjdTai)) return false;
+  const median = history?.medianTemplateFluxNjy;
+  const r = abMagOfFluxNjy(median?.r ?? null);
+  const i = abMagOfFluxNjy(median?.i ?? null);
+  const z = abMagOfFluxNjy(median?.z ?? null);
+  if (r !== null && i !== null && z !== null && !(r - i > 0.53 && i - z > 0.3)) return false;
+  return airmassAtCerroPachon(source.raDeg, source.decDeg, source.midpointMjdTai) > 1.3;
 }
