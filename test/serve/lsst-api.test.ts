@@ -415,7 +415,9 @@ describe('LSST conventions', () => {
     expect(((await bad.json()) as { text: string }).text).toContain('Unknown argument `objectId`');
     const doc = (await (await fx.app.request('/api/v1/openapi.json')).json()) as { paths: object };
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['conesearch', 'cutouts', 'fp', 'objects', 'schema', 'sources', 'sso'].map((p) => `/api/v1/${p}`),
+      ['blocks', 'conesearch', 'cutouts', 'fp', 'objects', 'schema', 'sources', 'sso', 'tags'].map(
+        (p) => `/api/v1/${p}`,
+      ),
     );
     expect((await fx.app.request('/api/v1/latests?n=1')).status).toBe(404);
   });
