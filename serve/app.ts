@@ -30,6 +30,7 @@ import {
 } from './api/index.js';
 import {
   LSST_API_ENDPOINTS,
+  lsstBlocksApp,
   lsstConesearchApp,
   lsstCutoutsApp,
   lsstFpApp,
@@ -42,6 +43,7 @@ import {
   lsstSsobulkApp,
   lsstSsoftApp,
   lsstStatisticsApp,
+  lsstTagsApp,
 } from './api/lsst/index.js';
 import { argsBodyLimit } from './args/index.js';
 import { openCors } from './cors.js';
@@ -225,6 +227,8 @@ export function createLsstApp(
   app.route('/api/v1/statistics', lsstStatisticsApp(reader));
   app.route('/api/v1/resolver', lsstResolverApp(reader, settings));
   app.route('/api/v1/skymap', lsstSkymapApp(reader));
+  app.route('/api/v1/tags', lsstTagsApp(reader));
+  app.route('/api/v1/blocks', lsstBlocksApp());
   app.route('/', docsApp(LSST_API_ENDPOINTS));
   app.route('/', apiIndexApp(LSST_API_ENDPOINTS));
   return finish(app, log);

@@ -7,6 +7,7 @@ export {
   type FinkClass,
   UNKNOWN_CLASS,
 } from './fink-labels.js';
+export * from './lsst-tags/index.js';
 export {
   BLAZAR_LOW_STATE_TRENDS,
   followsTrend,

@@ -27,4 +27,6 @@ export const LSST_STORE_COLUMNS = {
   night: 'v:night',
   /** HEALPix NESTED index at order 29 of the row's r:ra, r:dec (sky searches by pixel ranges). */
   hpix29: 'v:hpix29',
+  /** In sources.parquet and sso.parquet: the LSST tags of an alert (comma-separated, LSST_TAGS order); null for none. */
+  tags: 'v:tags',
 } as const;

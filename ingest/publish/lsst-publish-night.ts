@@ -16,6 +16,7 @@ import { collectGarbage } from './compact.js';
 import { acquirePublishLock, LOCK_STALE_MS } from './lock.js';
 import { prepareLsstRelations, writeLsstPart } from './lsst-part-writer.js';
 import { computeLsstStatistics } from './lsst-statistics.js';
+import { tagLsstAlerts } from './lsst-tags.js';
 import type { PublishOptions, PublishResult } from './publish-night.js';
 import { stagingFilesOf } from './staging-files.js';
 import { attachStagingFiles } from './staging-relations.js';
@@ -51,9 +52,12 @@ export async function publishLsstNight(
     let entry: PartEntry | null = null;
     let statistics = null;
     if (attached.staged.length > 0) {
-      const columns = await prepareLsstRelations(
+      const { columns } = await tagLsstAlerts(
         conn,
-        attached.staged.map((s) => s.name),
+        await prepareLsstRelations(
+          conn,
+          attached.staged.map((s) => s.name),
+        ),
       );
       const rows = await writeLsstPart(
         conn,

@@ -416,6 +416,7 @@ describe('LSST conventions', () => {
     const doc = (await (await fx.app.request('/api/v1/openapi.json')).json()) as { paths: object };
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
+        'blocks',
         'conesearch',
         'cutouts',
         'fp',
@@ -428,6 +429,7 @@ describe('LSST conventions', () => {
         'ssobulk',
         'ssoft',
         'statistics',
+        'tags',
       ].map((p) => `/api/v1/${p}`),
     );
     expect((await fx.app.request('/api/v1/latests?n=1')).status).toBe(404);

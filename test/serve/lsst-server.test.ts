@@ -50,7 +50,10 @@ describe('LSST endpoint arguments: one declaration', () => {
   }, 60_000);
   afterAll(() => fx?.close());
 
-  it.each(LSST_API_ENDPOINTS.map((e) => [e.path, e] as const))(
+  // tags answers its GET without argument with the tag list (as Fink), blocks takes no argument: lsst-tags.test.ts
+  it.each(
+    LSST_API_ENDPOINTS.filter((e) => e.args && e.path !== '/api/v1/tags').map((e) => [e.path, e] as const),
+  )(
     '%s: the listing, the validation and OpenAPI name the same arguments; wrong types and unknown names are 400s',
     async (path, endpoint) => {
       const doc = (await (await fx.app.request('/api/v1/openapi.json')).json()) as {

@@ -14,3 +14,4 @@ export {
   type LsstTables,
   relationSql,
 } from './tables.js';
+export { readTaggedAlerts, type TaggedAlertsQuery } from './tags.js';

@@ -82,7 +82,7 @@ export const LSST_CONESEARCH_ENDPOINT: EndpointDoc = {
 };
 
 /** MJD TAI of a JD UTC. */
-function mjdTaiOfJdUtc(jd: number): number {
+export function mjdTaiOfJdUtc(jd: number): number {
   return jd - MJD_OFFSET + TAI_MINUS_UTC_S / 86_400;
 }
 

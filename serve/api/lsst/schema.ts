@@ -34,6 +34,7 @@ const ENDPOINT_TABLES: Readonly<
   '/api/v1/fp': { tables: ['fp'], extra: [] },
   '/api/v1/conesearch': { tables: ['sources', 'objects'], extra: [SEPARATION_FIELD] },
   '/api/v1/sso': { tables: ['sso'], extra: [SSO_NAME_FIELD] },
+  '/api/v1/tags': { tables: ['sources'], extra: [] },
   '/api/v1/cutouts': { tables: ['cutouts'], extra: [], only: 'b:' },
 };
 const ENDPOINTS = Object.keys(ENDPOINT_TABLES);
