@@ -1,12 +1,21 @@
 /**
- * Decodes Confluent-framed Kafka messages (Rubin's alert stream) into generic Avro records with their writer
- * schema. Schemas are resolved by id from a {@link SchemaSource} once each (asynchronously: `prepare` or
- * `decode`), compiled once with avsc (longs as BigInt, bytes as views of the message), and then every frame of a
- * resolved id decodes synchronously. A frame that cannot be read yields a rejection reason, never an exception.
+ * Decodes Confluent-framed Kafka messages (Rubin's alert stream): into generic Avro records with their writer
+ * schema (`decodeFrame`), or straight into LSST alerts with the reader generated for the writer schema
+ * (`decodeLsstFrame`, ingest/decode/lsst/lsst-reader.ts). Schemas are resolved by id from a {@link SchemaSource}
+ * once each (asynchronously: `prepare` or `decode`), compiled once with avsc (longs as BigInt, bytes as views of
+ * the message), and then every frame of a resolved id decodes synchronously. A frame that cannot be read yields a
+ * rejection reason, never an exception.
  */
 import avro from 'avsc';
 import { bigintLongType, viewBytesType } from '../../../data/index.js';
 import { errorText } from '../../error-text.js';
+import {
+  type CompiledLsstSchema,
+  compileLsstWriterSchema,
+  decodeLsstDatum,
+  type LsstDecodeOutcome,
+  lsstPlanFromAvroSchema,
+} from '../lsst/index.js';
 import { dropInvalidUnionDefaults } from '../schema-cache.js';
 import { parseConfluentFrame } from './frame.js';
 import { lsstSchemaVersionOf } from './rubin-schema-id.js';
@@ -82,6 +91,8 @@ export class ConfluentDecoder {
   readonly source: SchemaSource;
   private readonly resolved = new Map<number, Resolved>();
   private readonly pending = new Map<number, Promise<void>>();
+  /** The LSST reading of each resolved id's schema, or why it is not an LSST alert schema. */
+  private readonly lsst = new Map<number, CompiledLsstSchema | string>();
 
   constructor(source: SchemaSource) {
     this.source = source;
@@ -162,6 +173,61 @@ export class ConfluentDecoder {
       };
     }
     return { ok: true, record: decoded.value as AvroRecord, schema, schemaVersion: schema.version };
+  }
+
+  /** The LSST reading of a resolved schema (compiled once per id), or why it is not an LSST alert schema. */
+  private lsstSchemaOf(schema: ConfluentSchema): CompiledLsstSchema | string {
+    let compiled = this.lsst.get(schema.id);
+    if (compiled === undefined) {
+      try {
+        const plan = lsstPlanFromAvroSchema(schema.json);
+        compiled = compileLsstWriterSchema(JSON.stringify(schema.json), schema.json, plan);
+      } catch (err) {
+        compiled = `schema id ${schema.id} is not an LSST alert schema: ${errorText(err)}`;
+      }
+      this.lsst.set(schema.id, compiled);
+    }
+    return compiled;
+  }
+
+  /**
+   * Decodes one frame whose schema id was resolved by {@link prepare} into an LSST alert, with the reader
+   * generated for its writer schema (avsc for a schema the generator does not take). Rejects (as a value) what
+   * {@link decodeFrame} rejects, a schema that is not an LSST alert schema, and a record that is not an alert
+   * (lsstAlertFromParts).
+   *
+   * @throws UnresolvedSchemaError when the frame's id was never passed to `prepare`.
+   */
+  decodeLsstFrame(bytes: Uint8Array): LsstDecodeOutcome {
+    const frame = parseConfluentFrame(bytes);
+    if (!frame.ok) return frame;
+    const id = frame.schemaId;
+    const resolved = this.resolved.get(id);
+    if (resolved === undefined) throw new UnresolvedSchemaError(id);
+    if (!resolved.ok) return resolved;
+    const lsst = this.lsstSchemaOf(resolved.schema);
+    if (typeof lsst === 'string') return { ok: false, reason: lsst };
+    const datum = frame.datum;
+    const buf = Buffer.from(datum.buffer, datum.byteOffset, datum.length);
+    const read = decodeLsstDatum(lsst, buf, 0);
+    if (read.next < 0) {
+      if (read.truncated)
+        return {
+          ok: false,
+          reason: `truncated Avro datum: its ${buf.length} bytes end inside a ${resolved.schema.name} record (schema id ${id})`,
+        };
+      return {
+        ok: false,
+        reason: `Avro datum does not decode with schema id ${id}: ${read.outcome.ok ? '' : read.outcome.reason}`,
+      };
+    }
+    if (read.next !== buf.length) {
+      return {
+        ok: false,
+        reason: `Avro datum of schema id ${id} ends at byte ${read.next} of ${buf.length}: ${buf.length - read.next} bytes left over (not written with this schema)`,
+      };
+    }
+    return read.outcome;
   }
 
   /** Resolves the ids of `frames` ({@link prepare}), then decodes each ({@link decodeFrame}), in order. */

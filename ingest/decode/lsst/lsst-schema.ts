@@ -173,6 +173,8 @@ export class LsstSchemaCache {
 export interface LsstDatumRead {
   readonly outcome: LsstDecodeOutcome;
   readonly next: number;
+  /** Whether the datum could not be read because the bytes end before it does. */
+  readonly truncated?: boolean;
 }
 
 /**
@@ -193,10 +195,11 @@ export function decodeLsstDatum(
     try {
       read = readLsstRecord(reader, data, pos);
     } catch (err) {
-      const reason = isTruncation(err)
+      const truncated = isTruncation(err);
+      const reason = truncated
         ? 'truncated Avro record'
         : `Avro decoding failed: ${err instanceof Error ? err.message : String(err)}`;
-      return { outcome: { ok: false, reason }, next: -1 };
+      return { outcome: { ok: false, reason }, next: -1, truncated };
     }
     return { outcome: lsstAlertFromParts(read.parts, schema.plan, schema.plan.version), next: read.next };
   }
@@ -207,7 +210,8 @@ export function decodeLsstDatum(
     const reason = `Avro decoding failed: ${err instanceof Error ? err.message : String(err)}`;
     return { outcome: { ok: false, reason }, next: -1 };
   }
-  if (decoded.offset < 0) return { outcome: { ok: false, reason: 'truncated Avro record' }, next: -1 };
+  if (decoded.offset < 0)
+    return { outcome: { ok: false, reason: 'truncated Avro record' }, next: -1, truncated: true };
   return {
     outcome: lsstAlertFromRecord(decoded.value, schema.plan.columns, schema.plan.version),
     next: decoded.offset,
