@@ -17,8 +17,8 @@
  * Options: --alerts N (default 100000), --nights K (default 10), --kafka-alerts N (default 20000, 0 to skip),
  * --runs R (default 3; medians reported), --work DIR (default bench-output/ingest).
  *
- * `--survey lsst`: Rubin's stream from Kafka instead (bench/ingest-lsst.ts), with --alerts (default 10000),
- * --nights (default 5), --runs (default 3) and --work (default bench-output/ingest-lsst).
+ * `--survey lsst`: Rubin's stream from Kafka instead (bench/ingest-lsst.ts), with --alerts (default 5000),
+ * --nights (default 5), --runs (default 2) and --work (default bench-output/ingest-lsst).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -185,7 +185,7 @@ async function main(): Promise<void> {
       alerts: { type: 'string' },
       nights: { type: 'string' },
       'kafka-alerts': { type: 'string', default: '20000' },
-      runs: { type: 'string', default: '3' },
+      runs: { type: 'string' },
       work: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -194,7 +194,7 @@ async function main(): Promise<void> {
     console.log(
       'npm run bench:ingest -- [--alerts N (100000)] [--nights K (10)] [--kafka-alerts N (20000, 0 to skip)]\n' +
         '                       [--runs R (3; 0 for Kafka only)] [--work DIR (bench-output/ingest)]\n' +
-        'npm run bench:ingest -- --survey lsst [--alerts N (10000)] [--nights K (5)] [--runs R (3)]\n' +
+        'npm run bench:ingest -- --survey lsst [--alerts N (5000)] [--nights K (5)] [--runs R (2)]\n' +
         '                       [--work DIR (bench-output/ingest-lsst)]',
     );
     return;
@@ -204,9 +204,9 @@ async function main(): Promise<void> {
   if (values.survey === 'lsst') {
     const lsstWork = path.resolve(values.work ?? path.join('bench-output', 'ingest-lsst'));
     const report = await benchLsstIngest({
-      alerts: Number(values.alerts ?? 10000),
+      alerts: Number(values.alerts ?? 5000),
       nights: Number(values.nights ?? 5),
-      runs: Math.max(1, Number(values.runs)),
+      runs: Math.max(1, Number(values.runs ?? 2)),
       work: lsstWork,
     });
     const full = { machine: machineOf(), ...report };
@@ -216,7 +216,7 @@ async function main(): Promise<void> {
   }
   const alerts = Number(values.alerts ?? 100000);
   const nights = Number(values.nights ?? 10);
-  const runs = Number(values.runs);
+  const runs = Number(values.runs ?? 3);
   const work = path.resolve(values.work ?? path.join('bench-output', 'ingest'));
   const input = path.join(work, 'input');
   const marker = path.join(work, 'input.json');
