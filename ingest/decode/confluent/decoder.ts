@@ -138,6 +138,31 @@ export class ConfluentDecoder {
   }
 
   /**
+   * The resolved schema and the datum of a frame; a rejection for a bad frame or an id without a usable schema.
+   * @throws UnresolvedSchemaError when the frame's id was never passed to `prepare`.
+   */
+  private frameOf(
+    bytes: Uint8Array,
+  ): { ok: true; schema: ConfluentSchema; datum: Buffer } | { ok: false; reason: string } {
+    const frame = parseConfluentFrame(bytes);
+    if (!frame.ok) return frame;
+    const resolved = this.resolved.get(frame.schemaId);
+    if (resolved === undefined) throw new UnresolvedSchemaError(frame.schemaId);
+    if (!resolved.ok) return resolved;
+    const d = frame.datum;
+    return { ok: true, schema: resolved.schema, datum: Buffer.from(d.buffer, d.byteOffset, d.length) };
+  }
+
+  /** The rejection of a datum that does not end where its frame does (read to `end` of `length` bytes); null when it does. */
+  private static endReason(schema: ConfluentSchema, end: number, length: number): string | null {
+    if (end < 0)
+      return `truncated Avro datum: its ${length} bytes end inside a ${schema.name} record (schema id ${schema.id})`;
+    if (end !== length)
+      return `Avro datum of schema id ${schema.id} ends at byte ${end} of ${length}: ${length - end} bytes left over (not written with this schema)`;
+    return null;
+  }
+
+  /**
    * Decodes one frame whose schema id was resolved by {@link prepare}. Rejects (as a value) a frame too short or
    * with a magic byte other than 0, an id without a usable schema, a datum that fails to decode, that ends early,
    * or that leaves bytes over.
@@ -145,33 +170,20 @@ export class ConfluentDecoder {
    * @throws UnresolvedSchemaError when the frame's id was never passed to `prepare`.
    */
   decodeFrame(bytes: Uint8Array): ConfluentOutcome {
-    const frame = parseConfluentFrame(bytes);
+    const frame = this.frameOf(bytes);
     if (!frame.ok) return frame;
-    const id = frame.schemaId;
-    const resolved = this.resolved.get(id);
-    if (resolved === undefined) throw new UnresolvedSchemaError(id);
-    if (!resolved.ok) return resolved;
-    const schema = resolved.schema;
-    const datum = frame.datum;
-    const buf = Buffer.from(datum.buffer, datum.byteOffset, datum.length);
+    const { schema, datum } = frame;
     let decoded: { value: unknown; offset: number };
     try {
-      decoded = schema.type.decode(buf, 0);
+      decoded = schema.type.decode(datum, 0);
     } catch (err) {
-      return { ok: false, reason: `Avro datum does not decode with schema id ${id}: ${errorText(err)}` };
-    }
-    if (decoded.offset < 0) {
       return {
         ok: false,
-        reason: `truncated Avro datum: its ${buf.length} bytes end inside a ${schema.name} record (schema id ${id})`,
+        reason: `Avro datum does not decode with schema id ${schema.id}: ${errorText(err)}`,
       };
     }
-    if (decoded.offset !== buf.length) {
-      return {
-        ok: false,
-        reason: `Avro datum of schema id ${id} ends at byte ${decoded.offset} of ${buf.length}: ${buf.length - decoded.offset} bytes left over (not written with this schema)`,
-      };
-    }
+    const reason = ConfluentDecoder.endReason(schema, decoded.offset, datum.length);
+    if (reason !== null) return { ok: false, reason };
     return { ok: true, record: decoded.value as AvroRecord, schema, schemaVersion: schema.version };
   }
 
@@ -199,35 +211,19 @@ export class ConfluentDecoder {
    * @throws UnresolvedSchemaError when the frame's id was never passed to `prepare`.
    */
   decodeLsstFrame(bytes: Uint8Array): LsstDecodeOutcome {
-    const frame = parseConfluentFrame(bytes);
+    const frame = this.frameOf(bytes);
     if (!frame.ok) return frame;
-    const id = frame.schemaId;
-    const resolved = this.resolved.get(id);
-    if (resolved === undefined) throw new UnresolvedSchemaError(id);
-    if (!resolved.ok) return resolved;
-    const lsst = this.lsstSchemaOf(resolved.schema);
+    const { schema, datum } = frame;
+    const lsst = this.lsstSchemaOf(schema);
     if (typeof lsst === 'string') return { ok: false, reason: lsst };
-    const datum = frame.datum;
-    const buf = Buffer.from(datum.buffer, datum.byteOffset, datum.length);
-    const read = decodeLsstDatum(lsst, buf, 0);
-    if (read.next < 0) {
-      if (read.truncated)
-        return {
-          ok: false,
-          reason: `truncated Avro datum: its ${buf.length} bytes end inside a ${resolved.schema.name} record (schema id ${id})`,
-        };
+    const read = decodeLsstDatum(lsst, datum, 0);
+    if (read.next < 0 && !read.truncated)
       return {
         ok: false,
-        reason: `Avro datum does not decode with schema id ${id}: ${read.outcome.ok ? '' : read.outcome.reason}`,
+        reason: `Avro datum does not decode with schema id ${schema.id}: ${read.outcome.ok ? '' : read.outcome.reason}`,
       };
-    }
-    if (read.next !== buf.length) {
-      return {
-        ok: false,
-        reason: `Avro datum of schema id ${id} ends at byte ${read.next} of ${buf.length}: ${buf.length - read.next} bytes left over (not written with this schema)`,
-      };
-    }
-    return read.outcome;
+    const reason = ConfluentDecoder.endReason(schema, read.next, datum.length);
+    return reason === null ? read.outcome : { ok: false, reason };
   }
 
   /** Resolves the ids of `frames` ({@link prepare}), then decodes each ({@link decodeFrame}), in order. */
