@@ -16,6 +16,9 @@
  *
  * Options: --alerts N (default 100000), --nights K (default 10), --kafka-alerts N (default 20000, 0 to skip),
  * --runs R (default 3; medians reported), --work DIR (default bench-output/ingest).
+ *
+ * `--survey lsst`: Rubin's stream from Kafka instead (bench/ingest-lsst.ts), with --alerts (default 5000),
+ * --nights (default 5), --runs (default 2) and --work (default bench-output/ingest-lsst).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +31,7 @@ import { expandInputs } from '../ingest/run-files.js';
 import { runSimulate } from '../ingest/simulate/index.js';
 import { readAvroFile } from '../ingest/sources/index.js';
 import { startBroker } from '../test/support/kafka-broker.js';
+import { benchLsstIngest } from './ingest-lsst.js';
 import { median, runCli, succeeded } from './run-cli.js';
 
 const log = pino({ level: 'warn' });
@@ -168,29 +172,52 @@ function settleDisk(): void {
   execFileSync('sync');
 }
 
+/** The machine, as the report names it. */
+function machineOf(): string {
+  return `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? ''}, node ${process.version}`;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     args: process.argv.slice(2),
     options: {
-      alerts: { type: 'string', default: '100000' },
-      nights: { type: 'string', default: '10' },
+      survey: { type: 'string', default: 'ztf' },
+      alerts: { type: 'string' },
+      nights: { type: 'string' },
       'kafka-alerts': { type: 'string', default: '20000' },
-      runs: { type: 'string', default: '3' },
-      work: { type: 'string', default: path.join('bench-output', 'ingest') },
+      runs: { type: 'string' },
+      work: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
     console.log(
       'npm run bench:ingest -- [--alerts N (100000)] [--nights K (10)] [--kafka-alerts N (20000, 0 to skip)]\n' +
-        '                       [--runs R (3; 0 for Kafka only)] [--work DIR (bench-output/ingest)]',
+        '                       [--runs R (3; 0 for Kafka only)] [--work DIR (bench-output/ingest)]\n' +
+        'npm run bench:ingest -- --survey lsst [--alerts N (5000)] [--nights K (5)] [--runs R (2)]\n' +
+        '                       [--work DIR (bench-output/ingest-lsst)]',
     );
     return;
   }
-  const alerts = Number(values.alerts);
-  const nights = Number(values.nights);
-  const runs = Number(values.runs);
-  const work = path.resolve(values.work!);
+  if (values.survey !== 'ztf' && values.survey !== 'lsst')
+    throw new Error(`--survey must be ztf or lsst: ${values.survey}`);
+  if (values.survey === 'lsst') {
+    const lsstWork = path.resolve(values.work ?? path.join('bench-output', 'ingest-lsst'));
+    const report = await benchLsstIngest({
+      alerts: Number(values.alerts ?? 5000),
+      nights: Number(values.nights ?? 5),
+      runs: Math.max(1, Number(values.runs ?? 2)),
+      work: lsstWork,
+    });
+    const full = { machine: machineOf(), ...report };
+    fs.writeFileSync(path.join(lsstWork, 'report.json'), JSON.stringify(full, null, 2));
+    console.log(JSON.stringify(full, null, 2));
+    return;
+  }
+  const alerts = Number(values.alerts ?? 100000);
+  const nights = Number(values.nights ?? 10);
+  const runs = Number(values.runs ?? 3);
+  const work = path.resolve(values.work ?? path.join('bench-output', 'ingest'));
   const input = path.join(work, 'input');
   const marker = path.join(work, 'input.json');
   const wanted = JSON.stringify({ alerts, nights, seed: 3 });
@@ -270,7 +297,7 @@ async function main(): Promise<void> {
       ? await kafkaRun(work, kafkaAlerts, Math.max(1, Math.round(nights / 5)), Math.max(1, runs))
       : { skipped: 'kafka-alerts 0' };
   const report = {
-    machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? ''}, node ${process.version}`,
+    machine: machineOf(),
     alerts: n,
     inputMiB: Math.round(bytes / 2 ** 20),
     runs,

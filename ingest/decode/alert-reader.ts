@@ -58,15 +58,6 @@ const CUTOUT_TARGETS: Readonly<Record<string, string>> = {
   cutoutDifference: 'target.difference',
 };
 
-/**
- * Code reading a field that holds a record (or a union with record branches): `recordCode` for a record branch,
- * the branch skipped otherwise.
- */
-function recordField(src: ReaderSource, type: AvroType, recordCode: (record: AvroType) => string): string {
-  const branch = (t: AvroType) => (t.op === Op.Record ? recordCode(t) : src.value(t, null));
-  return type.op === Op.Union ? src.union(type, branch) : branch(type);
-}
-
 /** A function reading a candidate record: its catalogue columns and its candid. */
 function candidateReader(src: ReaderSource, record: AvroType, columnOf: Map<string, number>): string {
   const body = record.fieldNames.map((name, k) => {
@@ -102,15 +93,13 @@ function cutoutReader(src: ReaderSource, record: AvroType, to: string): string {
 
 /** Code reading `prv_candidates`: an array of entries (or a union with an array branch). */
 function historyField(src: ReaderSource, type: AvroType): string {
-  const branch = (t: AvroType): string => {
-    if (t.op !== Op.Array) return src.value(t, null);
-    const item = t.child as AvroType;
-    if (item.op !== Op.Record) return src.value(t, 'target.history');
+  return src.arrayField(type, (array) => {
+    const item = array.child as AvroType;
+    if (item.op !== Op.Record) return src.value(array, 'target.history');
     const entry = src.constant(src.compile(historyEntryReader(src, item)));
     const read = `pos = K[${entry}](data, view, pos, end, history);`;
     return `{ const history = []; target.history = history; ${src.array(item, read)} }`;
-  };
-  return type.op === Op.Union ? src.union(type, branch) : branch(type);
+  });
 }
 
 /**
@@ -140,15 +129,14 @@ export function compileAlertReader(schema: Json): AlertReadPlan {
     }
     if (name === 'candid') return src.value(type, 'target.recordCandid');
     if (name === 'candidate') {
-      return recordField(
-        src,
+      return src.record(
         type,
         (r) => `${call(candidateReader(src, r, candidateColumn))} target.hasCandidate = true;`,
       );
     }
     if (name === 'prv_candidates') return historyField(src, type);
     const cutout = CUTOUT_TARGETS[name];
-    if (cutout !== undefined) return recordField(src, type, (r) => call(cutoutReader(src, r, cutout)));
+    if (cutout !== undefined) return src.record(type, (r) => call(cutoutReader(src, r, cutout)));
     return src.value(type, column === undefined ? null : `c[${column}]`);
   });
   const read = src.compile<RecordTarget>(src.fn(`const c = target.columns; ${body.join('\n')}`));

@@ -130,6 +130,24 @@ export class ReaderSource {
   }
 
   /**
+   * Code reading a field that holds a record (or a union with record branches): `recordCode` for a record
+   * branch, the other branches read as {@link ReaderSource.value} reads them into `other` (skipped when null).
+   */
+  record(type: AvroType, recordCode: (record: AvroType) => string, other: Destination = null): string {
+    const branch = (t: AvroType) => (t.op === Op.Record ? recordCode(t) : this.value(t, other));
+    return type.op === Op.Union ? this.union(type, branch) : branch(type);
+  }
+
+  /**
+   * Code reading a field that holds an array (or a union with array branches): `arrayCode` for an array branch,
+   * the other branches read into `other` (skipped when null).
+   */
+  arrayField(type: AvroType, arrayCode: (array: AvroType) => string, other: Destination = null): string {
+    const branch = (t: AvroType) => (t.op === Op.Array ? arrayCode(t) : this.value(t, other));
+    return type.op === Op.Union ? this.union(type, branch) : branch(type);
+  }
+
+  /**
    * Code that reads an array of `items` at `pos`, running `itemCode` for each item (the array's blocks, as
    * avro-cursor's `blockCount` reads them).
    */

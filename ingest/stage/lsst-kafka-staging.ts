@@ -6,14 +6,8 @@
  * that nothing after it is committed.
  */
 import type { Logger } from 'pino';
-import type { LsstColumns, StoreLayout } from '../../data/index.js';
-import {
-  ConfluentDecoder,
-  type LsstDecodeOutcome,
-  lsstAlertFromRecord,
-  lsstColumnsFromAvroSchema,
-  type SchemaSource,
-} from '../decode/index.js';
+import type { StoreLayout } from '../../data/index.js';
+import { ConfluentDecoder, type LsstDecodeOutcome, type SchemaSource } from '../decode/index.js';
 import type { IngestCounts, RawMessage } from '../pipeline.js';
 import { LsstIngestPipeline } from './lsst-stager.js';
 import type { StagingPipeline } from './staging-thread.js';
@@ -22,8 +16,6 @@ import type { StagingPipeline } from './staging-thread.js';
 export class LsstKafkaStaging implements StagingPipeline {
   private readonly decoder: ConfluentDecoder;
   private readonly pipeline: LsstIngestPipeline;
-  /** Column catalogue of each writer schema id, or why the schema is not an LSST alert schema. */
-  private readonly columns = new Map<number, LsstColumns | string>();
   /** The hand-overs in call order: a failed one fails the later ones. */
   private chain: Promise<unknown> = Promise.resolve();
 
@@ -51,19 +43,7 @@ export class LsstKafkaStaging implements StagingPipeline {
   }
 
   private decode(bytes: Uint8Array): LsstDecodeOutcome {
-    const frame = this.decoder.decodeFrame(bytes);
-    if (!frame.ok) return frame;
-    let columns = this.columns.get(frame.schema.id);
-    if (columns === undefined) {
-      try {
-        columns = lsstColumnsFromAvroSchema(frame.schema.json);
-      } catch (err) {
-        columns = `schema id ${frame.schema.id} is not an LSST alert schema: ${(err as Error).message}`;
-      }
-      this.columns.set(frame.schema.id, columns);
-    }
-    if (typeof columns === 'string') return { ok: false, reason: columns };
-    return lsstAlertFromRecord(frame.record, columns, frame.schemaVersion);
+    return this.decoder.decodeLsstFrame(bytes);
   }
 
   takeNightsTouched(): number[] {

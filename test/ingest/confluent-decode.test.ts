@@ -7,9 +7,16 @@
 import avro from 'avsc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigintLongType } from '../../data/index.js';
-import { ConfluentDecoder, encodeConfluentFrame, SchemaRegistrySource } from '../../ingest/decode/index.js';
+import {
+  ConfluentDecoder,
+  encodeConfluentFrame,
+  lsstAlertFromRecord,
+  lsstColumnsFromAvroSchema,
+  SchemaRegistrySource,
+} from '../../ingest/decode/index.js';
 import { canonicalAvroValue, readContainerWithSchema } from '../support/avro-container.js';
 import { RUBIN_ALERT_FIELDS } from '../support/lsst-avro-records.js';
+import { alertDifferences } from '../support/lsst-both-ways.js';
 import { startSchemaRegistry, type TestSchemaRegistry } from '../support/schema-registry.js';
 import { testDataPath } from '../support/test-data.js';
 
@@ -165,5 +172,29 @@ describe('Confluent-framed LSST alerts through a schema registry', () => {
     expect(reasons[3]).toBe(
       `Avro datum of schema id ${rubinId} ends at byte ${rubinDatums[0].length} of ${datum.length}: ${leftOver} bytes left over (not written with this schema)`,
     );
+  });
+
+  it('decode straight to LSST alerts as the generic records map to them, and reject the same frames', async () => {
+    const decoder = newDecoder();
+    const datum = finkDatums[0];
+    const frames = [
+      ...finkDatums.map((d) => encodeConfluentFrame(FINK_ID, d)),
+      ...rubinDatums.map((d) => encodeConfluentFrame(rubinId, d)),
+      encodeConfluentFrame(FINK_ID, datum.subarray(0, datum.length - 10)),
+      encodeConfluentFrame(rubinId, datum),
+    ];
+    const generic = await decoder.decode(frames);
+    const direct = frames.map((f) => decoder.decodeLsstFrame(f));
+    direct.forEach((d, i) => {
+      const g = generic[i];
+      if (!g.ok) {
+        expect(d.ok ? 'decoded' : d.reason, `frame ${i}`).toBe(g.reason);
+        return;
+      }
+      const mapped = lsstAlertFromRecord(g.record, lsstColumnsFromAvroSchema(g.schema.json), g.schemaVersion);
+      if (!mapped.ok || !d.ok) throw new Error(`frame ${i} not decoded`);
+      expect(alertDifferences(d.alert, mapped.alert, `frame ${i}`)).toEqual([]);
+    });
+    expect(direct.filter((d) => d.ok)).toHaveLength(2 * records.length);
   });
 });

@@ -1,12 +1,21 @@
 /**
- * Decodes Confluent-framed Kafka messages (Rubin's alert stream) into generic Avro records with their writer
- * schema. Schemas are resolved by id from a {@link SchemaSource} once each (asynchronously: `prepare` or
- * `decode`), compiled once with avsc (longs as BigInt, bytes as views of the message), and then every frame of a
- * resolved id decodes synchronously. A frame that cannot be read yields a rejection reason, never an exception.
+ * Decodes Confluent-framed Kafka messages (Rubin's alert stream): into generic Avro records with their writer
+ * schema (`decodeFrame`), or straight into LSST alerts with the reader generated for the writer schema
+ * (`decodeLsstFrame`, ingest/decode/lsst/lsst-reader.ts). Schemas are resolved by id from a {@link SchemaSource}
+ * once each (asynchronously: `prepare` or `decode`), compiled once with avsc (longs as BigInt, bytes as views of
+ * the message), and then every frame of a resolved id decodes synchronously. A frame that cannot be read yields a
+ * rejection reason, never an exception.
  */
 import avro from 'avsc';
 import { bigintLongType, viewBytesType } from '../../../data/index.js';
 import { errorText } from '../../error-text.js';
+import {
+  type CompiledLsstSchema,
+  compileLsstWriterSchema,
+  decodeLsstDatum,
+  type LsstDecodeOutcome,
+  lsstPlanFromAvroSchema,
+} from '../lsst/index.js';
 import { dropInvalidUnionDefaults } from '../schema-cache.js';
 import { parseConfluentFrame } from './frame.js';
 import { lsstSchemaVersionOf } from './rubin-schema-id.js';
@@ -82,6 +91,8 @@ export class ConfluentDecoder {
   readonly source: SchemaSource;
   private readonly resolved = new Map<number, Resolved>();
   private readonly pending = new Map<number, Promise<void>>();
+  /** The LSST reading of each resolved id's schema, or why it is not an LSST alert schema. */
+  private readonly lsst = new Map<number, CompiledLsstSchema | string>();
 
   constructor(source: SchemaSource) {
     this.source = source;
@@ -127,6 +138,31 @@ export class ConfluentDecoder {
   }
 
   /**
+   * The resolved schema and the datum of a frame; a rejection for a bad frame or an id without a usable schema.
+   * @throws UnresolvedSchemaError when the frame's id was never passed to `prepare`.
+   */
+  private frameOf(
+    bytes: Uint8Array,
+  ): { ok: true; schema: ConfluentSchema; datum: Buffer } | { ok: false; reason: string } {
+    const frame = parseConfluentFrame(bytes);
+    if (!frame.ok) return frame;
+    const resolved = this.resolved.get(frame.schemaId);
+    if (resolved === undefined) throw new UnresolvedSchemaError(frame.schemaId);
+    if (!resolved.ok) return resolved;
+    const d = frame.datum;
+    return { ok: true, schema: resolved.schema, datum: Buffer.from(d.buffer, d.byteOffset, d.length) };
+  }
+
+  /** The rejection of a datum that does not end where its frame does (read to `end` of `length` bytes); null when it does. */
+  private static endReason(schema: ConfluentSchema, end: number, length: number): string | null {
+    if (end < 0)
+      return `truncated Avro datum: its ${length} bytes end inside a ${schema.name} record (schema id ${schema.id})`;
+    if (end !== length)
+      return `Avro datum of schema id ${schema.id} ends at byte ${end} of ${length}: ${length - end} bytes left over (not written with this schema)`;
+    return null;
+  }
+
+  /**
    * Decodes one frame whose schema id was resolved by {@link prepare}. Rejects (as a value) a frame too short or
    * with a magic byte other than 0, an id without a usable schema, a datum that fails to decode, that ends early,
    * or that leaves bytes over.
@@ -134,34 +170,60 @@ export class ConfluentDecoder {
    * @throws UnresolvedSchemaError when the frame's id was never passed to `prepare`.
    */
   decodeFrame(bytes: Uint8Array): ConfluentOutcome {
-    const frame = parseConfluentFrame(bytes);
+    const frame = this.frameOf(bytes);
     if (!frame.ok) return frame;
-    const id = frame.schemaId;
-    const resolved = this.resolved.get(id);
-    if (resolved === undefined) throw new UnresolvedSchemaError(id);
-    if (!resolved.ok) return resolved;
-    const schema = resolved.schema;
-    const datum = frame.datum;
-    const buf = Buffer.from(datum.buffer, datum.byteOffset, datum.length);
+    const { schema, datum } = frame;
     let decoded: { value: unknown; offset: number };
     try {
-      decoded = schema.type.decode(buf, 0);
+      decoded = schema.type.decode(datum, 0);
     } catch (err) {
-      return { ok: false, reason: `Avro datum does not decode with schema id ${id}: ${errorText(err)}` };
-    }
-    if (decoded.offset < 0) {
       return {
         ok: false,
-        reason: `truncated Avro datum: its ${buf.length} bytes end inside a ${schema.name} record (schema id ${id})`,
+        reason: `Avro datum does not decode with schema id ${schema.id}: ${errorText(err)}`,
       };
     }
-    if (decoded.offset !== buf.length) {
-      return {
-        ok: false,
-        reason: `Avro datum of schema id ${id} ends at byte ${decoded.offset} of ${buf.length}: ${buf.length - decoded.offset} bytes left over (not written with this schema)`,
-      };
-    }
+    const reason = ConfluentDecoder.endReason(schema, decoded.offset, datum.length);
+    if (reason !== null) return { ok: false, reason };
     return { ok: true, record: decoded.value as AvroRecord, schema, schemaVersion: schema.version };
+  }
+
+  /** The LSST reading of a resolved schema (compiled once per id), or why it is not an LSST alert schema. */
+  private lsstSchemaOf(schema: ConfluentSchema): CompiledLsstSchema | string {
+    let compiled = this.lsst.get(schema.id);
+    if (compiled === undefined) {
+      try {
+        const plan = lsstPlanFromAvroSchema(schema.json);
+        compiled = compileLsstWriterSchema(JSON.stringify(schema.json), schema.json, plan);
+      } catch (err) {
+        compiled = `schema id ${schema.id} is not an LSST alert schema: ${errorText(err)}`;
+      }
+      this.lsst.set(schema.id, compiled);
+    }
+    return compiled;
+  }
+
+  /**
+   * Decodes one frame whose schema id was resolved by {@link prepare} into an LSST alert, with the reader
+   * generated for its writer schema (avsc for a schema the generator does not take). Rejects (as a value) what
+   * {@link decodeFrame} rejects, a schema that is not an LSST alert schema, and a record that is not an alert
+   * (lsstAlertFromParts).
+   *
+   * @throws UnresolvedSchemaError when the frame's id was never passed to `prepare`.
+   */
+  decodeLsstFrame(bytes: Uint8Array): LsstDecodeOutcome {
+    const frame = this.frameOf(bytes);
+    if (!frame.ok) return frame;
+    const { schema, datum } = frame;
+    const lsst = this.lsstSchemaOf(schema);
+    if (typeof lsst === 'string') return { ok: false, reason: lsst };
+    const read = decodeLsstDatum(lsst, datum, 0);
+    if (read.next < 0 && !read.truncated)
+      return {
+        ok: false,
+        reason: `Avro datum does not decode with schema id ${schema.id}: ${read.outcome.ok ? '' : read.outcome.reason}`,
+      };
+    const reason = ConfluentDecoder.endReason(schema, read.next, datum.length);
+    return reason === null ? read.outcome : { ok: false, reason };
   }
 
   /** Resolves the ids of `frames` ({@link prepare}), then decodes each ({@link decodeFrame}), in order. */

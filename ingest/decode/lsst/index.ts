@@ -10,6 +10,7 @@ export { inferLsstVersion, type LsstPlan, LsstSchemaError, versionFromName } fro
 export { dayObsOfMjdTai, type LsstDecodeOutcome, lsstAlertFromRecord } from './lsst-record.js';
 export {
   type CompiledLsstSchema,
+  compileLsstWriterSchema,
   decodeLsstDatum,
   type LsstDatumRead,
   LsstSchemaCache,

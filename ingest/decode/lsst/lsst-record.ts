@@ -7,7 +7,7 @@
 import { TT_MINUS_TAI_S, ttMinusUtcSeconds } from '../../../compute/sso/ephemeris/index.js';
 import { isValidNight, jdToNight, MJD_OFFSET } from '../../../compute/time/index.js';
 import type { ColumnValue, LsstAlert, LsstColumns, LsstRow } from '../../../data/index.js';
-import { type PlanPart, planOf } from './lsst-plan.js';
+import { type LsstPlan, type PlanPart, planOf } from './lsst-plan.js';
 
 /** One decoded LSST record: an alert, or the reason it was rejected. */
 export type LsstDecodeOutcome =
@@ -108,16 +108,44 @@ function exactId(v: unknown): bigint | null {
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /**
+ * What a reader of one LSST alert record gives, before it is checked: the raw values the alert's identity needs
+ * and the tables' rows. Made from a generic record here (lsstAlertFromRecord) or by the generated reader
+ * (lsst-reader.ts); lsstAlertFromParts checks it and makes the alert, the same way for both.
+ */
+export interface LsstRecordParts {
+  /** The root id field's value (`diaSourceId`; `alertId` before 8.0); undefined when the schema has none. */
+  readonly id: unknown;
+  /** Whether the record holds a diaSource record. */
+  readonly hasDiaSource: boolean;
+  /** diaSource's midpointMjdTai, ra, dec, diaObjectId and ssObjectId as read (undefined when absent). */
+  readonly midpointMjdTai: unknown;
+  readonly ra: unknown;
+  readonly dec: unknown;
+  readonly diaObjectId: unknown;
+  readonly ssObjectId: unknown;
+  /** The root `lsst_schema_version` (Fink's transfers). */
+  readonly version: unknown;
+  readonly source: Record<string, ColumnValue>;
+  /** The rows of sections present (not null, not all-null); null when absent. */
+  readonly object: Record<string, ColumnValue> | null;
+  readonly sso: Record<string, ColumnValue> | null;
+  readonly orbit: Record<string, ColumnValue> | null;
+  readonly history: readonly LsstRow[];
+  readonly forced: readonly LsstRow[];
+  /** The root cutout fields' values. */
+  readonly science: unknown;
+  readonly template: unknown;
+  readonly difference: unknown;
+}
+
+/**
  * Maps one decoded alert record to an LsstAlert.
  * @param record the alert record: avsc's value of the writer schema (longs as BigInt), or a DuckDB row (JS values).
  * @param columns the catalogue of the record's writer schema, from lsstColumnsFromAvroSchema or
  *   lsstColumnsFromParquetSchema (it identifies the schema's mapping).
  * @param schemaVersion `lsst.vM_m` when the writer schema names it; null: the record's `lsst_schema_version`
  *   (Fink), else the version the schema's fields show.
- * @returns the alert, or the reason the record is rejected: no alert id (`diaSourceId`, `alertId` before 8.0), no
- *   `diaSource`, no finite `midpointMjdTai` (of years 1900-2999), `ra` or `dec`, or a diaObjectId that is not an exact integer.
- *   The diaObjectId is `diaSource.diaObjectId` (0 for a Solar System source); the diaObject record's own copy is
- *   never read (DOUBLE in Rubin's parquet sample). An all-null diaObject, ssSource or orbit is absent.
+ * @returns the alert, or the reason the record is rejected (lsstAlertFromParts).
  */
 export function lsstAlertFromRecord(
   record: unknown,
@@ -129,12 +157,51 @@ export function lsstAlertFromRecord(
     return { ok: false, reason: 'column catalogue not built from a writer schema (lsstColumnsFrom…)' };
   const rec = asFields(record);
   if (rec === null) return { ok: false, reason: 'LSST alert is not a record' };
-  const idField = plan.idField ?? 'diaSourceId';
-  const diaSourceId = exactId(rec[idField]);
-  if (diaSourceId === null) return { ok: false, reason: `LSST alert without ${idField}` };
   const diaSource = asFields(rec.diaSource);
-  if (diaSource === null) return { ok: false, reason: `LSST alert ${diaSourceId} without diaSource` };
-  const { midpointMjdTai, ra, dec } = diaSource;
+  const orbitSection = plan.parts.orbit[0]?.section ?? null;
+  const parts: LsstRecordParts = {
+    id: rec[plan.idField ?? 'diaSourceId'],
+    hasDiaSource: diaSource !== null,
+    midpointMjdTai: diaSource?.midpointMjdTai,
+    ra: diaSource?.ra,
+    dec: diaSource?.dec,
+    diaObjectId: diaSource?.diaObjectId,
+    ssObjectId: diaSource?.ssObjectId,
+    version: rec.lsst_schema_version,
+    source: rowOf(rec, plan.parts.source, plan.templates.source),
+    object: presentSection(rec.diaObject) ? rowOf(rec, plan.parts.object, plan.templates.object) : null,
+    sso: presentSection(rec.ssSource) ? rowOf(rec, plan.parts.sso, plan.templates.sso) : null,
+    orbit:
+      orbitSection !== null && presentSection(rec[orbitSection])
+        ? rowOf(rec, plan.parts.orbit, plan.templates.orbit)
+        : null,
+    history: listRows(rec, plan.parts.history, plan.templates.history),
+    forced: listRows(rec, plan.parts.forced, plan.templates.forced),
+    science: rec.cutoutScience,
+    template: rec.cutoutTemplate,
+    difference: rec.cutoutDifference,
+  };
+  return lsstAlertFromParts(parts, plan, schemaVersion);
+}
+
+/**
+ * Checks a record's parts and makes its LsstAlert (the rows of `parts` are taken, not copied).
+ * @param plan the plan of the record's writer schema; @param schemaVersion as for lsstAlertFromRecord.
+ * @returns the alert, or the reason the record is rejected: no alert id (`diaSourceId`, `alertId` before 8.0), no
+ *   `diaSource`, no finite `midpointMjdTai` (of years 1900-2999), `ra` or `dec`, or a diaObjectId that is not an exact integer.
+ *   The diaObjectId is `diaSource.diaObjectId` (0 for a Solar System source); the diaObject record's own copy is
+ *   never read (DOUBLE in Rubin's parquet sample). An all-null diaObject, ssSource or orbit is absent.
+ */
+export function lsstAlertFromParts(
+  parts: LsstRecordParts,
+  plan: LsstPlan,
+  schemaVersion: string | null,
+): LsstDecodeOutcome {
+  const idField = plan.idField ?? 'diaSourceId';
+  const diaSourceId = exactId(parts.id);
+  if (diaSourceId === null) return { ok: false, reason: `LSST alert without ${idField}` };
+  if (!parts.hasDiaSource) return { ok: false, reason: `LSST alert ${diaSourceId} without diaSource` };
+  const { midpointMjdTai, ra, dec } = parts;
   if (!isFiniteNumber(midpointMjdTai))
     return {
       ok: false,
@@ -148,29 +215,17 @@ export function lsstAlertFromRecord(
       ok: false,
       reason: `LSST alert ${diaSourceId}: diaSource.midpointMjdTai ${midpointMjdTai} is not an MJD of years 1900-2999`,
     };
-  const objectIdValue = diaSource.diaObjectId ?? 0n;
-  const diaObjectId = exactId(objectIdValue);
+  const diaObjectId = exactId(parts.diaObjectId ?? 0n);
   if (diaObjectId === null)
     return { ok: false, reason: `LSST alert ${diaSourceId}: diaSource.diaObjectId is not an exact integer` };
-
-  let object: Record<string, ColumnValue> | null = null;
-  if (presentSection(rec.diaObject) !== null) {
-    object = rowOf(rec, plan.parts.object, plan.templates.object);
-    if ('r:diaObjectId' in object) object['r:diaObjectId'] = diaObjectId;
-  }
-  let sso: Record<string, ColumnValue> | null = null;
-  if (presentSection(rec.ssSource) !== null) {
-    sso = rowOf(rec, plan.parts.sso, plan.templates.sso);
+  const { object, sso } = parts;
+  if (object !== null && 'r:diaObjectId' in object) object['r:diaObjectId'] = diaObjectId;
+  if (sso !== null) {
     if ('r:diaSourceId' in sso) sso['r:diaSourceId'] = diaSourceId;
     if ('r:ssObjectId' in sso)
-      sso['r:ssObjectId'] = exactId(sso['r:ssObjectId']) ?? exactId(diaSource.ssObjectId);
+      sso['r:ssObjectId'] = exactId(sso['r:ssObjectId']) ?? exactId(parts.ssObjectId);
   }
-  const orbitSection = plan.parts.orbit[0]?.section ?? null;
-  const orbit =
-    orbitSection !== null && presentSection(rec[orbitSection]) !== null
-      ? rowOf(rec, plan.parts.orbit, plan.templates.orbit)
-      : null;
-  const recordVersion = typeof rec.lsst_schema_version === 'string' ? rec.lsst_schema_version : null;
+  const recordVersion = typeof parts.version === 'string' ? parts.version : null;
   return {
     ok: true,
     alert: {
@@ -179,18 +234,18 @@ export function lsstAlertFromRecord(
       midpointMjdTai,
       night,
       schemaVersion: schemaVersion ?? recordVersion ?? plan.inferredVersion,
-      source: rowOf(rec, plan.parts.source, plan.templates.source),
+      source: parts.source,
       object,
-      history: listRows(rec, plan.parts.history, plan.templates.history),
-      forced: listRows(rec, plan.parts.forced, plan.templates.forced),
+      history: parts.history,
+      forced: parts.forced,
       sso,
-      orbit,
+      orbit: parts.orbit,
       stamps: {
-        science: bytesOf(rec.cutoutScience),
-        template: bytesOf(rec.cutoutTemplate),
-        difference: bytesOf(rec.cutoutDifference),
+        science: bytesOf(parts.science),
+        template: bytesOf(parts.template),
+        difference: bytesOf(parts.difference),
       },
-      columns,
+      columns: plan.columns,
     },
   };
 }

@@ -6,11 +6,12 @@
 import type { DuckDBType } from '@duckdb/node-api';
 import avro from 'avsc';
 import { bigintLongType, type LsstColumns, type Survey, viewBytesType } from '../../../data/index.js';
-import type { Json } from '../avro-cursor.js';
+import { isTruncation, type Json } from '../avro-cursor.js';
 import { dropInvalidUnionDefaults } from '../schema-cache.js';
 import { shapeFromAvroSchema, shapeFromDuckDbColumns } from './field-shape.js';
 import { type LsstPlan, LsstSchemaError, planFromShape } from './lsst-plan.js';
-import { type LsstDecodeOutcome, lsstAlertFromRecord } from './lsst-record.js';
+import { compileLsstReader, type LsstReader, type LsstRecordRead, readLsstRecord } from './lsst-reader.js';
+import { type LsstDecodeOutcome, lsstAlertFromParts, lsstAlertFromRecord } from './lsst-record.js';
 
 /** Most schemas each cache keeps (writer schemas change a few times a year). */
 const MAX_CACHED_SCHEMAS = 64;
@@ -120,11 +121,36 @@ export function lsstAvscOptions(): Partial<avro.ForSchemaOptions> {
   };
 }
 
-/** A writer schema ready to decode: its avsc type (longs as BigInt, bytes as views) and its plan. */
+/** A writer schema ready to decode: its avsc type (longs as BigInt, bytes as views), its plan and its reader. */
 export interface CompiledLsstSchema {
   readonly text: string;
   readonly type: avro.Type;
   readonly plan: LsstPlan;
+  /** The generated reader (lsst-reader.ts); null for a schema it does not take (avsc then decodes). */
+  readonly reader: LsstReader | null;
+}
+
+/**
+ * Compiles a parsed LSST writer schema (its plan given): avsc's type and the generated reader.
+ * @throws LsstSchemaError when avsc cannot compile it.
+ */
+export function compileLsstWriterSchema(text: string, json: Json, plan: LsstPlan): CompiledLsstSchema {
+  const parsed = dropInvalidUnionDefaults(json);
+  let type: avro.Type;
+  try {
+    type = avro.Type.forSchema(parsed as avro.Schema, lsstAvscOptions());
+  } catch (err) {
+    throw new LsstSchemaError(
+      `writer schema does not compile: ${err instanceof Error ? err.message : String(err)}`,
+    );
+  }
+  let reader: LsstReader | null = null;
+  try {
+    reader = compileLsstReader(parsed, plan);
+  } catch {
+    reader = null; // a shape the generator does not take (LsstReaderUnsupported): avsc decodes
+  }
+  return { text, type, plan, reader };
 }
 
 /** Compiles LSST writer schemas once, by schema text (compiling costs far more than decoding one alert). */
@@ -139,18 +165,7 @@ export class LsstSchemaCache {
     const hit = this.byText.get(text);
     if (hit) return hit;
     const plan = lsstPlanFromAvroSchema(text);
-    let type: avro.Type;
-    try {
-      type = avro.Type.forSchema(
-        dropInvalidUnionDefaults(parseSchema(text)) as avro.Schema,
-        lsstAvscOptions(),
-      );
-    } catch (err) {
-      throw new LsstSchemaError(
-        `writer schema does not compile: ${err instanceof Error ? err.message : String(err)}`,
-      );
-    }
-    return remember(this.byText, text, { text, type, plan });
+    return remember(this.byText, text, compileLsstWriterSchema(text, parseSchema(text), plan));
   }
 }
 
@@ -158,13 +173,36 @@ export class LsstSchemaCache {
 export interface LsstDatumRead {
   readonly outcome: LsstDecodeOutcome;
   readonly next: number;
+  /** Whether the datum could not be read because the bytes end before it does. */
+  readonly truncated?: boolean;
 }
 
 /**
  * Decodes the Avro datum at `pos` of `data` (a container block, or a message body after its Confluent prefix)
  * with its writer schema, and maps it to an LsstAlert. Stamps are views of `data`.
+ * @param options.withAvsc decode with avsc's generic decoder and lsstAlertFromRecord even when the schema has a
+ *   generated reader (the reference the reader is tested against; the benchmark's comparison).
  */
-export function decodeLsstDatum(schema: CompiledLsstSchema, data: Buffer, pos: number): LsstDatumRead {
+export function decodeLsstDatum(
+  schema: CompiledLsstSchema,
+  data: Buffer,
+  pos: number,
+  options: { withAvsc?: boolean } = {},
+): LsstDatumRead {
+  const reader = options.withAvsc ? null : schema.reader;
+  if (reader !== null) {
+    let read: LsstRecordRead;
+    try {
+      read = readLsstRecord(reader, data, pos);
+    } catch (err) {
+      const truncated = isTruncation(err);
+      const reason = truncated
+        ? 'truncated Avro record'
+        : `Avro decoding failed: ${err instanceof Error ? err.message : String(err)}`;
+      return { outcome: { ok: false, reason }, next: -1, truncated };
+    }
+    return { outcome: lsstAlertFromParts(read.parts, schema.plan, schema.plan.version), next: read.next };
+  }
   let decoded: { value: unknown; offset: number };
   try {
     decoded = schema.type.decode(data, pos) as { value: unknown; offset: number };
@@ -172,7 +210,8 @@ export function decodeLsstDatum(schema: CompiledLsstSchema, data: Buffer, pos: n
     const reason = `Avro decoding failed: ${err instanceof Error ? err.message : String(err)}`;
     return { outcome: { ok: false, reason }, next: -1 };
   }
-  if (decoded.offset < 0) return { outcome: { ok: false, reason: 'truncated Avro record' }, next: -1 };
+  if (decoded.offset < 0)
+    return { outcome: { ok: false, reason: 'truncated Avro record' }, next: -1, truncated: true };
   return {
     outcome: lsstAlertFromRecord(decoded.value, schema.plan.columns, schema.plan.version),
     next: decoded.offset,

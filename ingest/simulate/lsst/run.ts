@@ -36,6 +36,8 @@ export interface SimulateLsstOptions {
     readonly schemaDir?: string;
     /** Messages per produce request (default 500). */
     readonly batchSize?: number;
+    /** Each produce request to one partition in turn (KafkaAlertSink's `batchPerPartition`; the benchmark's). */
+    readonly batchPerPartition?: boolean;
   };
   /** Leave the cutouts out (default false). */
   readonly noStamps?: boolean;
@@ -91,7 +93,13 @@ export async function runSimulateLsst(options: SimulateLsstOptions): Promise<Sim
       );
     }
     log.info({ schemaId, schemaLocation }, 'LSST schema published');
-    kafka = new KafkaAlertSink({ brokers: k.brokers, topic: k.topic, log, batchSize: k.batchSize });
+    kafka = new KafkaAlertSink({
+      brokers: k.brokers,
+      topic: k.topic,
+      log,
+      batchSize: k.batchSize,
+      batchPerPartition: k.batchPerPartition,
+    });
     await kafka.connect();
   } else {
     files = new AvroFileSink({
