@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { SSOFT_FLAVOR_ALIASES, SSOFT_FLAVORS, type SsoftFlavor, ssoftColumns } from '../../data/index.js';
 import { builtSsoftVersions, readSsoftRows, type SsoftFilter } from '../../data/queries/index.js';
-import { argListing, booleanArg, outputFormatChoice, parseArgs, rawArgs } from '../args/index.js';
+import { booleanArg, endpointHandler, outputFormatChoice } from '../args/index.js';
 import { CONTENT_TYPES, respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
 import type { EndpointDoc } from '../openapi.js';
@@ -109,11 +109,7 @@ function chooseVersion(built: readonly string[], flavor: SsoftFlavor, asked: str
 /** The SSOFT endpoint app, mounted at /api/v1/ssoft. */
 export function ssoftApp(reader: StoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, raw);
+  const handler = endpointHandler(schema, async (c, args) => {
     const flavor = args.flavor;
     if (args.schema) {
       const described = Object.fromEntries(
@@ -139,5 +135,6 @@ export function ssoftApp(reader: StoreReader): Hono {
     const rows = await readSsoftRows(query, reader.layout, flavor, version, filter);
     return respondTable(c, rows, format, name, { columns: ssoftColumns(flavor).map((col) => col.name) });
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

@@ -17,7 +17,7 @@ import {
   readLsstFieldDocs,
 } from '../../../data/index.js';
 import type { LsstTables } from '../../../data/queries/lsst/index.js';
-import { argListing, parseArgs, rawArgs } from '../../args/index.js';
+import { endpointHandler } from '../../args/index.js';
 import { columnType, SEPARATION_FIELD } from '../../lsst-fields.js';
 import type { LsstStoreReader } from '../../lsst-store-reader.js';
 import type { EndpointDoc } from '../../openapi.js';
@@ -114,14 +114,11 @@ export function lsstSchemaBody(
 /** The app, mounted at /api/v1/schema on an LSST store. */
 export function lsstSchemaApp(reader: LsstStoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, raw);
+  const handler = endpointHandler(schema, async (c, args) => {
     return c.json(
       lsstSchemaBody(reader.snapshot().tables, args.endpoint, readLsstFieldDocs(reader.layout.root)),
     );
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }
