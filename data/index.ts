@@ -132,6 +132,7 @@ export {
 } from './statistics.js';
 export { isValidIngesterId, StoreLayout } from './store-layout.js';
 export {
+  type AvroFieldType,
   claimStoreSurvey,
   isSurvey,
   LSST_PART_FILES,
@@ -140,11 +141,16 @@ export {
   type LsstAlert,
   type LsstColumn,
   type LsstColumns,
+  type LsstFieldDoc,
+  type LsstFieldDocs,
   type LsstPartFile,
   type LsstRow,
   type LsstRowTable,
   type LsstStamps,
+  lsstFieldDocsDir,
+  readLsstFieldDocs,
   readStoreSurvey,
+  recordLsstFieldDocs,
   SURVEYS,
   type Survey,
   SurveyMismatchError,

@@ -5,11 +5,18 @@
  */
 import type { AvroScalar } from '../column-types.js';
 
-/** One column: API name (`r:psfFlux`), scalar type, and the writer schema's doc (empty when it has none). */
+/** A field's Avro type as its writer schema spells it (`"long"`, `["null", "float"]`, `{"type": "long", …}`). */
+export type AvroFieldType = string | readonly AvroFieldType[] | { readonly [key: string]: unknown };
+
+/**
+ * One column: API name (`r:psfFlux`), scalar type, the writer schema's doc (empty when it has none) and the
+ * field's Avro type there (the scalar type for a source without an Avro schema, e.g. parquet).
+ */
 export interface LsstColumn {
   readonly name: string;
   readonly type: AvroScalar;
   readonly doc: string;
+  readonly avroType: AvroFieldType;
 }
 
 /** The tables an LSST alert's rows go to (the rows of LsstAlert of the same names). */

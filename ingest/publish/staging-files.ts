@@ -8,13 +8,17 @@ import path from 'node:path';
 import type { StoreLayout } from '../../data/index.js';
 import type { StagingInput } from './staging-relations.js';
 
-/** Nights with staging files in the store. */
+/**
+ * Nights with staging files in the store. A night directory holding none (an ingester killed between creating
+ * the directory and its file) has nothing staged: it is not listed, so that it never fails a publication.
+ */
 export function stagedNights(layout: StoreLayout): number[] {
   if (!fs.existsSync(layout.stagingDir)) return [];
   return fs
     .readdirSync(layout.stagingDir)
     .filter((d) => /^\d{8}$/.test(d))
     .map(Number)
+    .filter((night) => stagingInputsOf(layout, night).length > 0)
     .sort((a, b) => a - b);
 }
 

@@ -2,10 +2,17 @@
  * The LSST ingest path's staging: LsstAlert objects (from any LSST reader, ingest/decode/lsst/) routed to their
  * night's LSST staging file (lsst-night-staging.ts) by the survey-neutral NightRouter, and handed over in batches
  * by the survey-neutral StagingPipeline (durability promise per batch, quarantine of rejections): the same
- * guarantees as ZTF, with the store claimed for LSST before the first alert is staged.
+ * guarantees as ZTF, with the store claimed for LSST before the first alert is staged, and the field docs of
+ * each writer schema recorded in the store (data/survey/lsst-field-docs.ts) before its first alert is staged.
  */
 import type { Logger } from 'pino';
-import type { LsstAlert, StoreLayout } from '../../data/index.js';
+import {
+  claimStoreSurvey,
+  type LsstAlert,
+  type LsstColumns,
+  recordLsstFieldDocs,
+  type StoreLayout,
+} from '../../data/index.js';
 import { StagingPipeline } from '../pipeline.js';
 import { LsstNightStaging, type LsstStagedAlert } from './lsst-night-staging.js';
 import { NightRouter } from './night-router.js';
@@ -34,10 +41,20 @@ export class LsstIngestPipeline extends StagingPipeline<LsstAlert, LsstStagedAle
     /** Let the next batches decode while the previous ones are staged (file ingestion; not for Kafka). */
     overlap = false,
   ) {
+    /** The writer schemas whose field docs this pipeline recorded (one LsstColumns object per schema). */
+    const recorded = new WeakSet<LsstColumns>();
     super(
       layout,
       new LsstStager(layout, ingesterId, log.child({ component: 'ingest.stage.lsst' })),
-      (alert, source) => ({ alert, source }),
+      (alert, source) => {
+        if (!recorded.has(alert.columns)) {
+          // the store is claimed first: an LSST schema's docs never land in a ZTF store
+          claimStoreSurvey(layout, 'lsst');
+          recordLsstFieldDocs(layout.root, alert.columns, alert.schemaVersion);
+          recorded.add(alert.columns);
+        }
+        return { alert, source };
+      },
       log,
       overlap,
     );

@@ -13,17 +13,15 @@ import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js'
 import { referencedAlertsJson } from '../alert-texts.js';
 import { AnswerCache } from '../answer-cache.js';
 import {
-  argListing,
   columnsArg,
   countArg,
   DEFAULT_START_DATE,
   DEFAULT_START_JD,
   dateArg,
+  endpointHandler,
   nowJd,
   outputFormatArg,
-  parseArgs,
   parseColumnSelection,
-  rawArgs,
   withoutEmptyArgs,
 } from '../args/index.js';
 import { respondJsonBytes, respondTable } from '../encode/index.js';
@@ -70,13 +68,9 @@ export const ANOMALY_ENDPOINT: EndpointDoc = {
 /** The anomaly endpoint app, mounted at /api/v1/anomaly. */
 export function anomalyApp(reader: StoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
   // the JSON answers in full mode, by catalog version and arguments
   const answers = new AnswerCache();
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, withoutEmptyArgs(raw));
+  const handler = endpointHandler(schema, { prepare: (raw) => withoutEmptyArgs(raw) }, async (c, args) => {
     const selection = parseColumnSelection(args.columns, ALERT_V_FIELDS);
     const startJd = args.start_date ?? DEFAULT_START_JD;
     const stopJd = args.stop_date === undefined ? nowJd() : args.stop_date + STOP_DATE_EXTENSION_DAYS;
@@ -101,5 +95,6 @@ export function anomalyApp(reader: StoreReader): Hono {
       columns: answerColumns(selection, ALERT_V_FIELDS),
     });
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

@@ -15,21 +15,20 @@ import { readReferencedAlertsInOrder, readReferencedAlertTextsInOrder } from '..
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { alertTextsJson } from '../alert-texts.js';
 import {
-  argListing,
+  type ArgsSchema,
   countArg,
   DEFAULT_START_JD,
   dateArg,
   decArg,
+  endpointHandler,
   MAX_DATE_JD,
   MAX_RADIUS_ARCSEC,
   nowJd,
   outputFormatArg,
-  parseArgs,
   parseColumnSelection,
   positiveDaysArg,
   raArg,
   radiusArg,
-  rawArgs,
   rejectUnknownArgs,
   splitList,
   withoutEmptyArgs,
@@ -157,6 +156,17 @@ export function requireCone(args: Record<string, unknown>, context: string): voi
 }
 
 /**
+ * The given arguments of a cone search without the empty ones, before validation: an unknown name refused first,
+ * then a missing cone argument named as Fink names it.
+ */
+export function givenCone(schema: ArgsSchema, raw: Record<string, unknown>): Record<string, unknown> {
+  const given = withoutEmptyArgs(raw);
+  rejectUnknownArgs(schema, given);
+  requireCone(given, ' (a cone search takes ra, dec and radius)');
+  return given;
+}
+
+/**
  * What a search answers: rows (with the name of the download and the columns of an empty answer), or a JSON
  * answer already written from prepared texts.
  */
@@ -225,17 +235,11 @@ export async function coneSearch(
 /** The conesearch endpoint app, mounted at /api/v1/conesearch. */
 export function conesearchApp(reader: StoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const given = withoutEmptyArgs(raw);
-    rejectUnknownArgs(schema, given);
-    requireCone(given, ' (a cone search takes ra, dec and radius)');
-    const args = parseArgs(schema, given);
+  const handler = endpointHandler(schema, { prepare: (raw) => givenCone(schema, raw) }, async (c, args) => {
     const answer = await coneSearch(reader, args, 'first');
     if ('prepared' in answer) return respondJsonBytes(c, answer.prepared);
     return respondTable(c, answer.rows, args['output-format'], answer.name, { columns: answer.columns });
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

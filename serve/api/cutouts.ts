@@ -28,12 +28,11 @@ import {
   type StampSelection,
 } from '../../data/queries/index.js';
 import {
-  argListing,
+  type EndpointOptions,
+  endpointHandler,
   numberArg,
   OBJECT_ID,
   OBJECT_ID_FORM,
-  parseArgs,
-  rawArgs,
   withExactIntegers,
 } from '../args/index.js';
 import { stampArray, stampField } from '../cutout-arrays.js';
@@ -253,11 +252,8 @@ function jdToDate(jd: number): Date {
 /** The cutouts endpoint app, mounted at /api/v1/cutouts. */
 export function cutoutsApp(reader: StoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, await withExactIntegers(c, raw, ['candid']));
+  const options: EndpointOptions = { prepare: (raw, c) => withExactIntegers(c, raw, ['candid']) };
+  const handler = endpointHandler(schema, options, async (c, args) => {
     if (args.pmin >= args.pmax)
       throw new ApiError(
         400,
@@ -321,5 +317,6 @@ export function cutoutsApp(reader: StoreReader): Hono {
       ? attachment(fitsFile(bytes), 'application/octet-stream', `${base}.fits`, immutable)
       : attachment(renderPng(bytes, args), 'image/png', `${base}.png`, immutable);
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

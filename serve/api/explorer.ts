@@ -19,14 +19,7 @@ import {
 import { readReferencedAlerts } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { alertTextsJson } from '../alert-texts.js';
-import {
-  argListing,
-  objectIdList,
-  parseArgs,
-  parseColumnSelection,
-  rawArgs,
-  withoutEmptyArgs,
-} from '../args/index.js';
+import { endpointHandler, objectIdList, parseColumnSelection, withoutEmptyArgs } from '../args/index.js';
 import { respondJsonBytes, respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
 import { objectLocator } from '../object-reads.js';
@@ -180,15 +173,12 @@ const SEARCHES = {
 /** The explorer endpoint app, mounted at /api/v1/explorer. */
 export function explorerApp(reader: StoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, withoutEmptyArgs(raw));
+  const handler = endpointHandler(schema, { prepare: (raw) => withoutEmptyArgs(raw) }, async (c, args) => {
     const answer = await SEARCHES[searchKind(args)](reader, args);
     if ('prepared' in answer) return respondJsonBytes(c, answer.prepared);
     return respondTable(c, answer.rows, args['output-format'], answer.name, { columns: answer.columns });
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }
 

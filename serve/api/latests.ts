@@ -18,17 +18,16 @@ import { ALERT_V_FIELDS, answerColumns, COLOUR_V_FIELDS, toApiAlertRows } from '
 import { referencedAlertsJson } from '../alert-texts.js';
 import { AnswerCache } from '../answer-cache.js';
 import {
-  argListing,
   booleanArg,
   columnsArg,
   countArg,
   DEFAULT_START_JD,
   dateArg,
+  type EndpointOptions,
+  endpointHandler,
   nowJd,
   outputFormatArg,
-  parseArgs,
   parseColumnSelection,
-  rawArgs,
   withoutEmptyArgs,
 } from '../args/index.js';
 import { respondJsonBytes, respondTable } from '../encode/index.js';
@@ -149,13 +148,10 @@ async function followingTrend(reader: StoreReader, refs: AlertRef[], trend: Tren
 /** The latests endpoint app, mounted at /api/v1/latests. */
 export function latestsApp(reader: StoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
   // the JSON answers in full mode, by catalog version and arguments
   const answers = new AnswerCache();
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, withoutEmptyArgs(raw, ['color']));
+  const options: EndpointOptions = { prepare: (raw) => withoutEmptyArgs(raw, ['color']) };
+  const handler = endpointHandler(schema, options, async (c, args) => {
     const cls = latestsClass(args.class);
     if (
       args.trend !== undefined &&
@@ -203,5 +199,6 @@ export function latestsApp(reader: StoreReader): Hono {
       columns: answerColumns(selection, vFields),
     });
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

@@ -6,13 +6,11 @@ import { STAMP_KINDS, type StampKind } from '../../data/queries/index.js';
 import { toApiRow } from '../alert-rows.js';
 import { alertTextsJson, colourRateTexts } from '../alert-texts.js';
 import {
-  argListing,
   booleanArg,
+  endpointHandler,
   objectIdList,
   outputFormatArg,
-  parseArgs,
   parseColumnSelection,
-  rawArgs,
   stampKindArg,
 } from '../args/index.js';
 import { addStampArrays } from '../cutout-arrays.js';
@@ -98,11 +96,7 @@ function preparedAnswer(reader: StoreReader, snapshot: StoreSnapshot, ids: reado
 /** The objects endpoint app, mounted at /api/v1/objects. */
 export function objectsApp(reader: StoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, raw);
+  const handler = endpointHandler(schema, async (c, args) => {
     const ids = objectIdList(
       args.objectId,
       MAX_OBJECT_IDS,
@@ -144,5 +138,6 @@ export function objectsApp(reader: StoreReader): Hono {
     rows.sort((a, b) => (b['i:jd'] as number) - (a['i:jd'] as number));
     return respondTable(c, rows, args['output-format'], `objects_${ids[0]}`);
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

@@ -12,13 +12,11 @@ import { hashSeed, Prng, sampleIndices } from '../../compute/random/index.js';
 import { readAlertsOfObjects, sampleObjects } from '../../data/queries/index.js';
 import { ALERT_V_FIELDS, answerColumns, COLOUR_V_FIELDS, toApiAlertRows } from '../alert-rows.js';
 import {
-  argListing,
   columnsArg,
   countArg,
+  endpointHandler,
   outputFormatArg,
-  parseArgs,
   parseColumnSelection,
-  rawArgs,
   withoutEmptyArgs,
 } from '../args/index.js';
 import { respondTable } from '../encode/index.js';
@@ -75,11 +73,7 @@ export const RANDOM_ENDPOINT: EndpointDoc = {
 /** The random endpoint app, mounted at /api/v1/random. */
 export function randomApp(reader: StoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, withoutEmptyArgs(raw));
+  const handler = endpointHandler(schema, { prepare: (raw) => withoutEmptyArgs(raw) }, async (c, args) => {
     const cls = args.class.trim() === '' ? { kind: 'all' as const } : latestsClass(args.class);
     const selection = parseColumnSelection(args.columns, V_FIELDS);
     const seed = args.seed ?? BigInt(randomInt(2 ** 47));
@@ -107,5 +101,6 @@ export function randomApp(reader: StoreReader): Hono {
     res.headers.set('X-Random-Seed', seed.toString());
     return res;
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

@@ -8,14 +8,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
-  argListing,
   booleanArg,
   countArg,
+  endpointHandler,
   OBJECT_ID,
   OBJECT_ID_FORM,
   outputFormatArg,
-  parseArgs,
-  rawArgs,
 } from '../args/index.js';
 import { respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
@@ -91,11 +89,7 @@ export const RESOLVER_ENDPOINT: EndpointDoc = {
 /** The resolver endpoint app, mounted at /api/v1/resolver. */
 export function resolverApp(reader: StoreReader, settings: ServeSettings): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, raw);
+  const handler = endpointHandler(schema, async (c, args) => {
     const req: ResolveRequest = { name: args.name, reverse: args.reverse, nmax: args.nmax };
     if (req.name === '' && !(args.resolver === 'tns' && !req.reverse))
       throw new ApiError(
@@ -114,5 +108,6 @@ export function resolverApp(reader: StoreReader, settings: ServeSettings): Hono 
       rows = req.reverse ? reverseSimbad(reader, req) : await resolveSimbad(reader, settings.simbadUrl, req);
     return respondTable(c, rows, args['output-format'], `resolver_${args.resolver}`);
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

@@ -9,12 +9,10 @@ import { findSsoAlerts } from '../../data/queries/index.js';
 import { readReferencedAlerts } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, toApiAlertRows } from '../alert-rows.js';
 import {
-  argListing,
   booleanArg,
+  endpointHandler,
   outputFormatArg,
-  parseArgs,
   parseColumnSelection,
-  rawArgs,
   splitList,
   stampKindArg,
 } from '../args/index.js';
@@ -112,11 +110,7 @@ function project(
 /** The sso endpoint app, mounted at /api/v1/sso. */
 export function ssoApp(reader: StoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, raw);
+  const handler = endpointHandler(schema, async (c, args) => {
     const ids = requestedIds(args.n_or_d);
     const withResiduals = args.withResiduals;
     const withEphem = args.withEphem || withResiduals;
@@ -216,5 +210,6 @@ export function ssoApp(reader: StoreReader): Hono {
     if (notes.length > 0) c.header('X-Skyalert-Notes', notes.join('; ').replace(/[^\x20-\x7e]/g, '?'));
     return respondTable(c, rows, args['output-format'], `sso_${ids[0].replace(/\s+/g, '')}`);
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

@@ -19,14 +19,12 @@ import {
 } from '../../data/index.js';
 import { readSsoCand } from '../../data/queries/index.js';
 import {
-  argListing,
   countArg,
   DEFAULT_START_DATE,
   dateArg,
+  endpointHandler,
   nowJd,
   outputFormatArg,
-  parseArgs,
-  rawArgs,
   withoutEmptyArgs,
 } from '../args/index.js';
 import type { FieldLookup } from '../encode/index.js';
@@ -126,11 +124,7 @@ export function toApiSsoCandRows(
 /** The ssocand endpoint app, mounted at /api/v1/ssocand. */
 export function ssocandApp(reader: StoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, withoutEmptyArgs(raw));
+  const handler = endpointHandler(schema, { prepare: (raw) => withoutEmptyArgs(raw) }, async (c, args) => {
     const startJd = args.start_date;
     const stopJd = args.stop_date ?? nowJd();
     if (args.kind === 'lightcurves' && stopJd < startJd) {
@@ -155,5 +149,6 @@ export function ssocandApp(reader: StoreReader): Hono {
       fields: SSOCAND_FIELDS,
     });
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

@@ -8,7 +8,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { statisticsSchema, statisticsTable } from '../../data/index.js';
-import { argListing, booleanArg, outputFormatArg, parseArgs, rawArgs, splitList } from '../args/index.js';
+import { booleanArg, endpointHandler, outputFormatArg, splitList } from '../args/index.js';
 import { respondTable } from '../encode/index.js';
 import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader } from '../store-reader.js';
@@ -62,11 +62,7 @@ export const STATISTICS_ENDPOINT: EndpointDoc = {
 /** The statistics endpoint app, mounted at /api/v1/statistics. */
 export function statisticsApp(reader: StoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, raw);
+  const handler = endpointHandler(schema, async (c, args) => {
     const { statistics } = reader.current();
     const format = args['output-format'];
     if (args.schema) {
@@ -83,5 +79,6 @@ export function statisticsApp(reader: StoreReader): Hono {
       columns: [...table.columns],
     });
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

@@ -8,14 +8,7 @@ import { findTrackletAlerts } from '../../data/queries/index.js';
 import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { referencedAlertsJson } from '../alert-texts.js';
-import {
-  argListing,
-  columnsArg,
-  outputFormatArg,
-  parseArgs,
-  parseColumnSelection,
-  rawArgs,
-} from '../args/index.js';
+import { columnsArg, endpointHandler, outputFormatArg, parseColumnSelection } from '../args/index.js';
 import { respondJsonBytes, respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
 import type { EndpointDoc } from '../openapi.js';
@@ -112,11 +105,7 @@ function trackletPrefix(id: string | undefined, date: string | undefined): strin
 /** The tracklet endpoint app, mounted at /api/v1/tracklet. */
 export function trackletApp(reader: StoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, raw);
+  const handler = endpointHandler(schema, async (c, args) => {
     const prefix = trackletPrefix(args.id, args.date);
     const selection = parseColumnSelection(args.columns, ALERT_V_FIELDS);
     const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
@@ -142,5 +131,6 @@ export function trackletApp(reader: StoreReader): Hono {
       columns: answerColumns(selection, ALERT_V_FIELDS),
     });
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

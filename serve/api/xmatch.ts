@@ -13,16 +13,15 @@ import { type CatalogueMatch, findCatalogueMatches, TooManyMatchesError } from '
 import { readReferencedAlerts } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import {
-  argListing,
   dateArg,
+  type EndpointOptions,
+  endpointHandler,
   MAX_RADIUS_ARCSEC,
   MAX_UPLOAD_BYTES,
   outputFormatArg,
-  parseArgs,
   parseColumnSelection,
   positiveDaysArg,
   radiusArg,
-  readUploadRequest,
   uploadLimit,
   withoutEmptyArgs,
 } from '../args/index.js';
@@ -152,12 +151,9 @@ function catalogueNames(catalogue: Catalogue, alertNames: ReadonlySet<string>): 
 /** The xmatch endpoint app, mounted at /api/v1/xmatch. */
 export function xmatchApp(reader: StoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema, UPLOAD);
   app.use('/', uploadLimit());
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const { args: raw, file } = await readUploadRequest(c, UPLOAD.field);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, withoutEmptyArgs(raw));
+  const options: EndpointOptions = { upload: UPLOAD, prepare: (raw) => withoutEmptyArgs(raw) };
+  const handler = endpointHandler(schema, options, async (c, args, file) => {
     const roles = parseHeaderArg(args.header);
     const catalogue = await readCatalogue(args.catalog, file?.bytes ?? null, reader);
     const positions = cataloguePositions(catalogue, roles);
@@ -229,5 +225,6 @@ export function xmatchApp(reader: StoreReader): Hono {
     }
     return respondTable(c, out, args['output-format'], 'xmatch', { columns: [...names, ...alertColumns] });
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

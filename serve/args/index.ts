@@ -20,6 +20,12 @@ export {
   parseDateToJd,
   positiveDaysArg,
 } from './dates.js';
+export {
+  type EndpointBody,
+  type EndpointOptions,
+  endpointHandler,
+  type GivenArgs,
+} from './endpoint-handler.js';
 export { withExactIntegers } from './exact-integers.js';
 export { OBJECT_ID, OBJECT_ID_FORM, objectIdList } from './object-ids.js';
 export { parseArgs, rawArgs, rejectUnknownArgs } from './request.js';

@@ -1,7 +1,8 @@
 /**
  * A night whose staging files hold no committed alert (its first batches failed, e.g. on a full disk, after the
  * file was created) has nothing to publish: publication leaves it out, beside nights with alerts in its group,
- * and records its staged content as seen, so that `publish --all` does not list it again.
+ * and records its staged content as seen, so that `publish --all` does not list it again. A night directory
+ * without any staging file (an ingester killed between creating it and its file) is not a staged night.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_STAGING_SQL, readCatalog, type StoreLayout } from '../../data/index.js';
 import { ingestFiles } from '../../ingest/index.js';
 import { publishNights, unpublishedNights } from '../../ingest/publish/index.js';
-import { publishNight } from '../../ingest/publish/publish-night.js';
+import { publishNight, stagedNights } from '../../ingest/publish/publish-night.js';
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';
 
@@ -60,5 +61,19 @@ describe('nights with nothing staged', () => {
     expect(await publishNight(layout, emptyTables, testLog)).toBeNull();
     expect(readCatalog(layout).parts).toEqual(before.parts);
     expect(readCatalog(layout).statistics).toEqual(before.statistics);
+  });
+
+  it('leaves out a night directory a crash left without a staging file: the other nights publish', async () => {
+    const crashed = 20191103;
+    fs.mkdirSync(layout.stagingNightDir(crashed), { recursive: true });
+    expect(stagedNights(layout)).toEqual([noTables, emptyTables, night]);
+    expect(unpublishedNights(layout)).toEqual([]);
+    // staged again: the night is published, the empty directory does not fail the publication
+    fs.rmSync(layout.stagingNightDir(night), { recursive: true, force: true });
+    const raw = testDataPath('ztf_raw_avro', 'fink-client_datatest', 'ZTF19acihgng.avro');
+    await ingestFiles(layout, [raw], { ingesterId: 't2', log: testLog });
+    expect(unpublishedNights(layout)).toEqual([night]);
+    const { published } = await publishNights(layout, unpublishedNights(layout), testLog);
+    expect(published.map((r) => r.night)).toEqual([night]);
   });
 });

@@ -56,7 +56,8 @@ export async function produceAll(bootstrap: string, topic: string): Promise<void
 
 /**
  * Starts `skyalert ingest --kafka` on `topic` (debug logs on stderr, drained); `extra` replaces the publication
- * options; `node` adds arguments of node itself (e.g. `--import` of a preload) and environment variables.
+ * options; `node` adds arguments of node itself (e.g. `--import` of a preload) and environment variables;
+ * `sessionTimeoutMs` is the group session timeout (a killed member holds the group's rebalance about this long).
  */
 export function startConsumer(
   layout: StoreLayout,
@@ -67,6 +68,7 @@ export function startConsumer(
   extra: string[] = ['--no-publish', '--publish-cron', 'off'],
   exitWhenIdleSeconds = 6,
   node: { args?: string[]; env?: Record<string, string> } = {},
+  sessionTimeoutMs = 6000,
 ): ChildProcess {
   const child = spawn(
     process.execPath,
@@ -88,7 +90,7 @@ export function startConsumer(
       '--exit-when-idle',
       String(exitWhenIdleSeconds),
       '--session-timeout',
-      '6000',
+      String(sessionTimeoutMs),
     ],
     {
       env: { ...process.env, SKYALERT_LOG_LEVEL: 'debug', ...node.env },

@@ -12,7 +12,7 @@ import type {
   LsstRow,
 } from '../../data/index.js';
 
-const c = (name: string, type: AvroScalar): LsstColumn => ({ name, type, doc: '' });
+const c = (name: string, type: AvroScalar): LsstColumn => ({ name, type, doc: '', avroType: type });
 
 const SOURCE: LsstColumn[] = [
   c('r:diaSourceId', 'long'),

@@ -18,11 +18,13 @@ export type FieldShape =
   /** Maps, multi-branch unions and types without a column counterpart: not mapped. */
   | { readonly kind: 'other' };
 
-/** A named field of a record, with its doc (empty when the schema has none). */
+/** A named field of a record, with its doc (empty when the schema has none) and its Avro type as written. */
 export interface NamedShape {
   readonly name: string;
   readonly shape: FieldShape;
   readonly doc: string;
+  /** The field's `type` in the Avro schema; null from a source without one (parquet). */
+  readonly avroType: Json;
 }
 
 /** The root of an alert schema: its fields and its full name (`lsst.v10_0.alert`; empty when unnamed). */
@@ -98,6 +100,7 @@ class AvroShapes {
         name: f.name,
         shape: this.shape(f.type ?? null, inner),
         doc: typeof f.doc === 'string' ? f.doc : '',
+        avroType: f.type ?? null,
       });
     }
     const shape: FieldShape = { kind: 'record', fields };
@@ -148,6 +151,7 @@ export function shapeFromDuckDbType(type: DuckDBType): FieldShape {
         name,
         shape: shapeFromDuckDbType(type.entryTypes[i]),
         doc: '',
+        avroType: null,
       })),
     };
   }
@@ -161,6 +165,6 @@ export function shapeFromDuckDbType(type: DuckDBType): FieldShape {
 export function shapeFromDuckDbColumns(names: readonly string[], types: readonly DuckDBType[]): RootShape {
   return {
     name: '',
-    fields: names.map((name, i) => ({ name, shape: shapeFromDuckDbType(types[i]), doc: '' })),
+    fields: names.map((name, i) => ({ name, shape: shapeFromDuckDbType(types[i]), doc: '', avroType: null })),
   };
 }

@@ -7,6 +7,7 @@
  * (Fink's `xm`, `clf`, `pred`, `misc` and the `f:` names it stores them under).
  */
 import {
+  type AvroFieldType,
   type AvroScalar,
   LSST_ROW_TABLES,
   type LsstColumn,
@@ -121,7 +122,8 @@ class PlanBuilder {
       if (taken.has(name)) continue;
       taken.add(name);
       const type: AvroScalar = SHARED_IDS[table]?.includes(name) ? 'long' : f.shape.type;
-      this.columns[table].push({ name, type, doc: f.doc });
+      const avroType = f.avroType === null || type !== f.shape.type ? type : (f.avroType as AvroFieldType);
+      this.columns[table].push({ name, type, doc: f.doc, avroType });
       pairs.push([f.name, name]);
     }
     if (pairs.length > 0) this.parts[table].push({ section, pairs });

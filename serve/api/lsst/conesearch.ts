@@ -12,18 +12,14 @@ import { separationDeg } from '../../../compute/sky/index.js';
 import { MJD_OFFSET } from '../../../compute/time/index.js';
 import { readLastAlertsInBand } from '../../../data/queries/lsst/index.js';
 import {
-  argListing,
   columnsArg,
   countArg,
   dateArg,
+  endpointHandler,
   outputFormatArg,
-  parseArgs,
   parseColumnSelection,
   positiveDaysArg,
-  rawArgs,
-  rejectUnknownArgs,
   splitList,
-  withoutEmptyArgs,
 } from '../../args/index.js';
 import { respondTable } from '../../encode/index.js';
 import {
@@ -35,7 +31,7 @@ import {
 } from '../../lsst-fields.js';
 import type { LsstStoreReader } from '../../lsst-store-reader.js';
 import type { EndpointDoc } from '../../openapi.js';
-import { CONE_SHAPE, requireCone, timeWindow } from '../conesearch.js';
+import { CONE_SHAPE, givenCone, timeWindow } from '../conesearch.js';
 
 /** Default and largest `n` (objects); Fink's default is 1000. */
 export const DEFAULT_LSST_CONE_N = 1000;
@@ -89,14 +85,7 @@ export function mjdTaiOfJdUtc(jd: number): number {
 /** The app, mounted at /api/v1/conesearch on an LSST store. */
 export function lsstConesearchApp(reader: LsstStoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const given = withoutEmptyArgs(raw);
-    rejectUnknownArgs(schema, given);
-    requireCone(given, ' (a cone search takes ra, dec and radius)');
-    const args = parseArgs(schema, given);
+  const handler = endpointHandler(schema, { prepare: (raw) => givenCone(schema, raw) }, async (c, args) => {
     const window = timeWindow(args, null);
     const { sources, objects } = reader.snapshot().tables;
     const catalogue = lsstColumnCatalogue([sources, objects], LSST_CONESEARCH_ENDPOINT.path);
@@ -146,5 +135,6 @@ export function lsstConesearchApp(reader: LsstStoreReader): Hono {
       float32Columns: float32Columns(tables),
     });
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

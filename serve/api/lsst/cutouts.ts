@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { INT64_MAX } from '../../../data/index.js';
 import { LSST_STAMP_COLUMNS, type LsstStampKind, readLsstStamps } from '../../../data/queries/lsst/index.js';
-import { argListing, parseArgs, rawArgs, withExactIntegers } from '../../args/index.js';
+import { type EndpointOptions, endpointHandler, withExactIntegers } from '../../args/index.js';
 import { stampArray } from '../../cutout-arrays.js';
 import { ApiError } from '../../errors.js';
 import type { LsstStoreReader } from '../../lsst-store-reader.js';
@@ -73,11 +73,8 @@ function attachment(body: Uint8Array, contentType: string, filename: string): Re
 /** The app, mounted at /api/v1/cutouts on an LSST store. */
 export function lsstCutoutsApp(reader: LsstStoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, await withExactIntegers(c, raw, ['diaSourceId']));
+  const options: EndpointOptions = { prepare: (raw, c) => withExactIntegers(c, raw, ['diaSourceId']) };
+  const handler = endpointHandler(schema, options, async (c, args) => {
     if (args.pmin >= args.pmax)
       throw new ApiError(
         400,
@@ -118,5 +115,6 @@ export function lsstCutoutsApp(reader: LsstStoreReader): Hono {
       ? attachment(bytesOf(kind), 'application/octet-stream', `${id}_${kind}.fits`)
       : attachment(renderPng(bytesOf(kind), args), 'image/png', `${id}_${kind}.png`);
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

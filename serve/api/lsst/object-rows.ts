@@ -2,19 +2,17 @@
  * The shape shared by LSST `/api/v1/objects`, `/sources` and `/fp`: rows of one table for a list of diaObjects
  * (`diaObjectId`), a `columns` selection checked against the table's columns, any output format.
  */
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { LsstPartFile } from '../../../data/index.js';
 import { MJD_MATCH_DAYS, readRowsOfObjects } from '../../../data/queries/lsst/index.js';
 import {
-  argListing,
   columnsArg,
+  type EndpointOptions,
+  endpointHandler,
   numberArg,
   outputFormatArg,
-  parseArgs,
   parseColumnSelection,
-  rawArgs,
   withExactIntegers,
 } from '../../args/index.js';
 import { respondTable } from '../../encode/index.js';
@@ -62,11 +60,8 @@ export interface ObjectRowsSpec {
 /** The app of one such endpoint, mounted at its path. */
 export function objectRowsApp(reader: LsstStoreReader, spec: ObjectRowsSpec): Hono {
   const app = new Hono();
-  const listing = argListing(spec.schema);
-  app.on(['GET', 'POST'], '/', async (c: Context) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(spec.schema, await withExactIntegers(c, raw, ['diaObjectId']));
+  const options: EndpointOptions = { prepare: (raw, c) => withExactIntegers(c, raw, ['diaObjectId']) };
+  const handler = endpointHandler(spec.schema, options, async (c, args) => {
     const ids = diaObjectIds(args.diaObjectId);
     const table = reader.snapshot().tables[spec.table];
     const selection = parseColumnSelection(args.columns, [], lsstColumnCatalogue([table], spec.path));
@@ -85,5 +80,6 @@ export function objectRowsApp(reader: LsstStoreReader, spec: ObjectRowsSpec): Ho
       float32Columns: float32Columns([table]),
     });
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

@@ -1,16 +1,23 @@
 /**
  * LSST `/api/v1/schema`: the fields an LSST endpoint answers, by family, as Fink's route of that name
  * (`{"LSST original fields (r:)": {name without prefix: {type, doc}}, "Fink science module outputs (f:)": …}`),
- * built from the columns the store's tables actually hold (types from their parquet schema), not from a
- * download of Rubin's schema files.
+ * built from the columns the store's tables actually hold, each with its Avro type and doc in the writer schema
+ * of the store's alerts (recorded at staging: data/survey/lsst-field-docs.ts; the parquet type and an empty doc
+ * for a column no writer schema documents), not from a download of Rubin's schema files.
  *
  * Reference: fink-object-api apps/routes/v1/lsst/schema/{api,utils,test}.py; docs/api.md, "LSST API".
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { LsstPartFile } from '../../../data/index.js';
+import {
+  type LsstFieldDoc,
+  type LsstFieldDocs,
+  type LsstPartFile,
+  type LsstRowTable,
+  readLsstFieldDocs,
+} from '../../../data/index.js';
 import type { LsstTables } from '../../../data/queries/lsst/index.js';
-import { argListing, parseArgs, rawArgs } from '../../args/index.js';
+import { endpointHandler } from '../../args/index.js';
 import { columnType, SEPARATION_FIELD } from '../../lsst-fields.js';
 import type { LsstStoreReader } from '../../lsst-store-reader.js';
 import type { EndpointDoc } from '../../openapi.js';
@@ -55,10 +62,16 @@ export const LSST_SCHEMA_ENDPOINT: EndpointDoc = {
 };
 
 /** One field of the answer. */
-interface FieldEntry {
-  readonly type: string;
-  readonly doc: string;
-}
+type FieldEntry = LsstFieldDoc;
+
+/** The alert tables (of the writer schema) each store table's columns come from, in order of precedence. */
+const ROW_TABLES: Readonly<Record<LsstPartFile, readonly LsstRowTable[]>> = {
+  sources: ['source', 'history'],
+  objects: ['object'],
+  fp: ['forced'],
+  sso: ['sso', 'source', 'orbit'],
+  cutouts: [],
+};
 
 const EXTRA_FIELDS: Readonly<Record<string, FieldEntry>> = {
   [SEPARATION_FIELD]: { type: 'double', doc: 'Angular distance from the cone centre (degrees)' },
@@ -68,17 +81,26 @@ const EXTRA_FIELDS: Readonly<Record<string, FieldEntry>> = {
   },
 };
 
-/** The families of `endpoint`'s fields over the store's tables (names sorted within a family). */
+/**
+ * The families of `endpoint`'s fields over the store's tables (names sorted within a family), with the docs
+ * recorded for the store's writer schemas.
+ */
 export function lsstSchemaBody(
   tables: LsstTables,
   endpoint: string,
+  docs: LsstFieldDocs,
 ): Record<string, Record<string, FieldEntry>> {
   const spec = ENDPOINT_TABLES[endpoint];
   const fields = new Map<string, FieldEntry>();
   for (const t of spec.tables)
-    for (const c of tables[t].columns)
-      if (!fields.has(c.name) && c.name !== 'v:hpix29')
-        fields.set(c.name, { type: c.sqlType === 'BLOB' ? 'bytes' : columnType(c.sqlType), doc: '' });
+    for (const c of tables[t].columns) {
+      if (fields.has(c.name) || c.name === 'v:hpix29') continue;
+      const documented = ROW_TABLES[t].map((r) => docs[r].get(c.name)).find((d) => d !== undefined);
+      fields.set(
+        c.name,
+        documented ?? { type: c.sqlType === 'BLOB' ? 'bytes' : columnType(c.sqlType), doc: '' },
+      );
+    }
   for (const name of spec.extra) fields.set(name, EXTRA_FIELDS[name]);
   const body: Record<string, Record<string, FieldEntry>> = {};
   for (const name of [...fields.keys()].sort()) {
@@ -93,12 +115,11 @@ export function lsstSchemaBody(
 /** The app, mounted at /api/v1/schema on an LSST store. */
 export function lsstSchemaApp(reader: LsstStoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, raw);
-    return c.json(lsstSchemaBody(reader.snapshot().tables, args.endpoint));
+  const handler = endpointHandler(schema, async (c, args) => {
+    return c.json(
+      lsstSchemaBody(reader.snapshot().tables, args.endpoint, readLsstFieldDocs(reader.layout.root)),
+    );
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

@@ -9,13 +9,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { readSsoDetections, SSO_DESIGNATION_COLUMNS } from '../../../data/queries/lsst/index.js';
 import {
-  argListing,
   booleanArg,
   columnsArg,
+  endpointHandler,
   outputFormatArg,
-  parseArgs,
   parseColumnSelection,
-  rawArgs,
   splitList,
 } from '../../args/index.js';
 import { respondTable } from '../../encode/index.js';
@@ -66,11 +64,7 @@ export const LSST_SSO_ENDPOINT: EndpointDoc = {
 /** The app, mounted at /api/v1/sso on an LSST store. */
 export function lsstSsoApp(reader: LsstStoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, raw);
+  const handler = endpointHandler(schema, async (c, args) => {
     if (args.withEphem || args.withResiduals)
       throw new ApiError(
         400,
@@ -113,5 +107,6 @@ export function lsstSsoApp(reader: LsstStoreReader): Hono {
       float32Columns: float32Columns([table]),
     });
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }
