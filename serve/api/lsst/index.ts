@@ -1,5 +1,6 @@
 /** Public face of serve/api/lsst/: Fink's LSST routes on an LSST store, each in its own file. */
 import type { EndpointDoc } from '../../openapi.js';
+import { STORES_ENDPOINT } from '../stores.js';
 import { LSST_CONESEARCH_ENDPOINT } from './conesearch.js';
 import { LSST_CUTOUTS_ENDPOINT } from './cutouts.js';
 import { LSST_FP_ENDPOINT } from './fp.js';
@@ -25,4 +26,5 @@ export const LSST_API_ENDPOINTS: readonly EndpointDoc[] = [
   LSST_CUTOUTS_ENDPOINT,
   LSST_SSO_ENDPOINT,
   LSST_SCHEMA_ENDPOINT,
+  STORES_ENDPOINT,
 ];
