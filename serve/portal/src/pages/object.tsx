@@ -121,7 +121,7 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
                 <section class="panel">
                   <h2>Cutouts</h2>
                   <AlertPicker alerts={alerts} candid={candid} onChange={(c) => update({ candid: c })} />
-                  <Cutouts objectId={objectId} candid={candid} />
+                  <Cutouts alert={{ objectId, candid }} />
                 </section>
               </>
             ) : null}
