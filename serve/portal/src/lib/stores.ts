@@ -21,7 +21,9 @@ export interface StoreEntry {
 }
 
 /** What a server that does not list its stores serves: one ZTF store. */
-export const ZTF_ONLY: readonly StoreEntry[] = [{ name: 'ztf', survey: 'ztf', api: '/api/v1', default: true }];
+export const ZTF_ONLY: readonly StoreEntry[] = [
+  { name: 'ztf', survey: 'ztf', api: '/api/v1', default: true },
+];
 
 /** The entries of a `/api/v1/stores` answer that are well formed (others left out). */
 export function storeEntries(rows: readonly ApiRow[]): StoreEntry[] {
@@ -90,4 +92,24 @@ export function objectPath(store: StoreEntry, id: string): string {
 export function ssoPath(store: StoreEntry, name: string): string {
   const prefix = store.default && store.survey === 'ztf' ? '' : `/${store.name}`;
   return `${prefix}/sso/${encodeURIComponent(name)}`;
+}
+
+/** A Rubin diaObjectId as typed in the search bar: an integer of 12 to 20 digits (asteroid numbers are shorter). */
+export const DIA_OBJECT_ID = /^\d{12,20}$/;
+
+/**
+ * The page a search text opens directly when it is a diaObjectId and the server serves an LSST store: that store's
+ * object page, the id kept as typed (never a JavaScript number).
+ * @param type the query type chosen (`auto`: Fink's syntax, `objectid`: an object id); other types: null.
+ * @returns the page's path, or null when the text is not a diaObjectId or no LSST store is served.
+ */
+export function diaObjectSearchUrl(
+  type: string,
+  text: string,
+  stores: readonly StoreEntry[] | null,
+): string | null {
+  const id = text.trim();
+  if ((type !== 'auto' && type !== 'objectid') || !DIA_OBJECT_ID.test(id)) return null;
+  const lsst = stores === null ? undefined : storeOfSurvey(stores, 'lsst');
+  return lsst === undefined ? null : objectPath(lsst, id);
 }

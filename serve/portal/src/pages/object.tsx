@@ -1,11 +1,12 @@
 /**
  * Object page `/<objectId>`: identity card and sky viewer on the left; tabs on the right (light curve and
  * cutouts, alert content, neighbourhood, classification scores, Solar System for alerts of known objects,
- * download and share). The chosen tab and alert are in the URL (`?tab=…&candid=…`).
+ * download and share). When the server serves other surveys, the card links the object's counterpart there. The chosen tab and alert are in the URL (`?tab=…&candid=…`).
  * Data: `objects` with `withupperlim=true` (alert ids kept exact), loaded once. Reference: docs/references.md#dc-magnitude.
  */
 
 import { useEffect } from 'preact/hooks';
+import { Counterparts } from '../components/cross-survey.js';
 import { Cutouts } from '../components/cutouts.js';
 import { Downloads } from '../components/downloads.js';
 import { loadPlotly } from '../components/plot.js';
@@ -15,6 +16,7 @@ import type { ApiRow } from '../lib/api.js';
 import { getRowsExact } from '../lib/exact-json.js';
 import { chosenAlert, detections, latestAlert, meanPosition } from '../lib/object-rows.js';
 import { setQuery, useLocation } from '../lib/router.js';
+import { useStores } from '../lib/stores.js';
 import { useLoad } from '../lib/use-api.js';
 import { AlertPicker } from './object/alert-picker.js';
 import { AlertTable } from './object/alert-table.js';
@@ -64,6 +66,7 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
   const candid = String(chosen['i:candid']);
   const position = meanPosition(rows);
   const skyViewerReady = useAfterLightCurve();
+  const stores = useStores();
   const ssnamenr = latest['i:ssnamenr'];
   const isSso = latest['d:roid'] === 3 && (typeof ssnamenr === 'string' || typeof ssnamenr === 'number');
   const tabs: Tab[] = [
@@ -83,7 +86,15 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
       <h1>{objectId}</h1>
       <div class="grid-2">
         <div class="object-left">
-          <SummaryCard objectId={objectId} rows={rows} latest={latest} />
+          <SummaryCard objectId={objectId} rows={rows} latest={latest}>
+            {position ? (
+              <Counterparts
+                others={(stores ?? []).filter((s) => s.survey !== 'ztf')}
+                raDeg={position.raDeg}
+                decDeg={position.decDeg}
+              />
+            ) : null}
+          </SummaryCard>
           {position ? (
             <section class="panel">
               {skyViewerReady ? null : <Notice>The sky viewer starts after the light curve.</Notice>}
