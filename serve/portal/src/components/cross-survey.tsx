@@ -130,7 +130,7 @@ export function Counterparts({
   );
   if (others.length === 0) return null;
   return (
-    <div class="counterparts" role="group" aria-label="Counterparts">
+    <section class="counterparts" aria-label="Counterparts">
       {others.map((store) => {
         const label = surveyDescription(store.survey).label;
         const nearest =
@@ -149,6 +149,6 @@ export function Counterparts({
           </p>
         );
       })}
-    </div>
+    </section>
   );
 }

@@ -33,7 +33,8 @@ export function abMagOfNJy(
 ): { readonly mag: number; readonly errorMag: number | null } | null {
   if (!Number.isFinite(fluxNJy) || fluxNJy <= 0) return null;
   const mag = AB_MAG_OF_ONE_NJY - 2.5 * Math.log10(fluxNJy);
-  const errorMag = errorNJy === null || !Number.isFinite(errorNJy) ? null : (MAG_PER_LN_FLUX * errorNJy) / fluxNJy;
+  const errorMag =
+    errorNJy === null || !Number.isFinite(errorNJy) ? null : (MAG_PER_LN_FLUX * errorNJy) / fluxNJy;
   return { mag, errorMag };
 }
 
@@ -93,7 +94,7 @@ export function lsstPoints(rows: readonly ApiRow[], kind: LsstPointKind, mode: F
 
 /** Detections per band (for the summary: "r: 12"), bands without any left out. */
 export function countByLsstBand(rows: readonly ApiRow[]): [LsstBand, number][] {
-  return LSST_BANDS.map((b) => [b, rows.filter((r) => r['r:band'] === b).length] as [LsstBand, number]).filter(
-    ([, n]) => n > 0,
-  );
+  return LSST_BANDS.map(
+    (b) => [b, rows.filter((r) => r['r:band'] === b).length] as [LsstBand, number],
+  ).filter(([, n]) => n > 0);
 }

@@ -55,8 +55,8 @@ function columns(rows: readonly ApiRow[], onPick: (id: string) => void): Column<
     numberColumn('r:ra', 'RA (deg)', 5),
     numberColumn('r:dec', 'Dec (deg)', 5),
     ...[
-      ['r:heliocentricDist', 'r (au)', 4],
-      ['r:topocentricDist', 'Δ (au)', 4],
+      ['r:helioRange', 'r (au)', 4],
+      ['r:topoRange', 'Δ (au)', 4],
       ['r:phaseAngle', 'Phase angle (deg)', 2],
     ]
       .filter(([field]) => has(String(field)))
