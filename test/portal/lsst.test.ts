@@ -267,7 +267,7 @@ describe('LSST object page', () => {
     await page.getByRole('heading', { level: 1, name: DIA_OBJECT }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/lsst/object/${DIA_OBJECT}`);
 
-    await page.goto(`${server.url}/${ztfId}`);
+    await page.goto(`${server.url}/${ztfId}`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('heading', { level: 1, name: ztfId }).waitFor();
     const link = page.getByRole('region', { name: 'Counterparts' }).getByRole('link', { name: DIA_OBJECT });
     await link.click();
@@ -319,7 +319,7 @@ describe('LSST Solar System page', () => {
     const cells = await table.locator('tbody tr').first().locator('td').allTextContents();
     expect(cells[1]).toBe(String(sso.id));
     expect(cells[2]).toBe(String(sso.band));
-    await page.locator('figure[aria-label="Light curve"][data-state="ready"]').waitFor();
+    await page.locator('figure[aria-label="Light curve"][data-state="ready"]').waitFor({ timeout: 60_000 });
     expect(errors).toEqual([]);
   }, 120_000);
 });
