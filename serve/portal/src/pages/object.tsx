@@ -12,6 +12,7 @@ import { Downloads } from '../components/downloads.js';
 import { loadPlotly } from '../components/plot.js';
 import { SkyViewer } from '../components/sky-viewer.js';
 import { ErrorBox, Loading, Notice } from '../components/status.js';
+import { TabBar } from '../components/tab-bar.js';
 import type { ApiRow } from '../lib/api.js';
 import { getRowsExact } from '../lib/exact-json.js';
 import { chosenAlert, detections, latestAlert, meanPosition } from '../lib/object-rows.js';
@@ -111,20 +112,12 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
           ) : null}
         </div>
         <div class="object-right">
-          <div class="tabs" role="tablist">
-            {tabs.map((t) => (
-              <button
-                key={t}
-                type="button"
-                role="tab"
-                class="tab"
-                aria-selected={tab === t}
-                onClick={() => update({ tab: t === 'summary' ? null : t })}
-              >
-                {TAB_LABELS[t]}
-              </button>
-            ))}
-          </div>
+          <TabBar
+            tabs={tabs}
+            labels={TAB_LABELS}
+            current={tab}
+            onChoose={(t) => update({ tab: t === 'summary' ? null : t })}
+          />
           <div role="tabpanel" aria-label={TAB_LABELS[tab]}>
             {tab === 'summary' ? (
               <>

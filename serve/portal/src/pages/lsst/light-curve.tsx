@@ -8,6 +8,7 @@ import type { Data, Layout } from 'plotly.js-dist-min';
 import { useMemo, useRef, useState } from 'preact/hooks';
 import { jdToIsoText } from '../../../../../compute/time/jd.js';
 import { Plot } from '../../components/plot.js';
+import { RadioGroup } from '../../components/radio-group.js';
 import type { ApiRow } from '../../lib/api.js';
 import {
   type FluxMode,
@@ -18,6 +19,11 @@ import {
   lsstPoints,
 } from '../../lib/lsst-photometry.js';
 import { bandColour, useLightCurveMark } from '../object/light-curve.js';
+
+const MODES: readonly (readonly [FluxMode, string])[] = [
+  ['flux', 'Flux (nJy)'],
+  ['mag', 'AB magnitude'],
+];
 
 const KIND_NAMES: Readonly<Record<LsstPointKind, string>> = { detection: '', forced: ' (forced)' };
 
@@ -82,26 +88,7 @@ export function LsstLightCurve({
   return (
     <section class="panel light-curve" ref={wrapper}>
       <div class="lc-controls">
-        <fieldset class="radio-group">
-          <legend>Light curve</legend>
-          {(
-            [
-              ['flux', 'Flux (nJy)'],
-              ['mag', 'AB magnitude'],
-            ] as const
-          ).map(([value, label]) => (
-            <label key={value}>
-              <input
-                type="radio"
-                name="lc-mode"
-                value={value}
-                checked={mode === value}
-                onChange={() => setMode(value)}
-              />
-              {label}
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup legend="Light curve" name="lc-mode" choices={MODES} value={mode} onChange={setMode} />
         <label>
           <input
             type="checkbox"

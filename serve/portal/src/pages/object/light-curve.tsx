@@ -9,6 +9,7 @@ import type { RefObject } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { jdToIsoText } from '../../../../../compute/time/jd.js';
 import { Plot } from '../../components/plot.js';
+import { RadioGroup } from '../../components/radio-group.js';
 import type { ApiRow } from '../../lib/api.js';
 import {
   BAND_NAMES,
@@ -166,21 +167,7 @@ export function LightCurve({ rows }: { rows: readonly ApiRow[] }) {
   return (
     <section class="panel light-curve" ref={wrapper}>
       <div class="lc-controls">
-        <fieldset class="radio-group">
-          <legend>Light curve</legend>
-          {MODES.map(([value, label]) => (
-            <label key={value}>
-              <input
-                type="radio"
-                name="lc-mode"
-                value={value}
-                checked={mode === value}
-                onChange={() => setMode(value)}
-              />
-              {label}
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup legend="Light curve" name="lc-mode" choices={MODES} value={mode} onChange={setMode} />
         <label>
           <input
             type="checkbox"
