@@ -1,7 +1,8 @@
 /**
  * Object page `/<objectId>`: identity card and sky viewer on the left; tabs on the right (light curve and
  * cutouts, alert content, neighbourhood, classification scores, Solar System for alerts of known objects,
- * download and share). When the server serves other surveys, the card links the object's counterpart there. The chosen tab and alert are in the URL (`?tab=…&candid=…`).
+ * download and share). When the server serves other surveys, the card links the object's counterpart there.
+ * The chosen tab and alert are in the URL (`?tab=…&candid=…`).
  * Data: `objects` with `withupperlim=true` (alert ids kept exact), loaded once. Reference: docs/references.md#dc-magnitude.
  */
 
