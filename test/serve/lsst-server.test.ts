@@ -50,7 +50,8 @@ describe('LSST endpoint arguments: one declaration', () => {
   }, 60_000);
   afterAll(() => fx?.close());
 
-  it.each(LSST_API_ENDPOINTS.map((e) => [e.path, e] as const))(
+  // endpoints without arguments (`/api/v1/stores`) answer a bare GET with their body, not a listing
+  it.each(LSST_API_ENDPOINTS.filter((e) => e.args !== undefined).map((e) => [e.path, e] as const))(
     '%s: the listing, the validation and OpenAPI name the same arguments; wrong types and unknown names are 400s',
     async (path, endpoint) => {
       const doc = (await (await fx.app.request('/api/v1/openapi.json')).json()) as {
