@@ -196,8 +196,7 @@ function LsstObjectView({
             labels={TAB_LABELS}
             current={tab}
             onChoose={(t) => update({ tab: t === 'summary' ? null : t })}
-          />
-          <div role="tabpanel" aria-label={TAB_LABELS[tab]}>
+          >
             {tab === 'summary' ? (
               <>
                 <LsstLightCurve sources={sources} forced={forced} />
@@ -265,7 +264,7 @@ function LsstObjectView({
                 <Share objectId={diaObjectId} path={objectPath(store, diaObjectId)} />
               </section>
             ) : null}
-          </div>
+          </TabBar>
         </div>
       </div>
     </section>

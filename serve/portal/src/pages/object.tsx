@@ -118,8 +118,7 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
             labels={TAB_LABELS}
             current={tab}
             onChoose={(t) => update({ tab: t === 'summary' ? null : t })}
-          />
-          <div role="tabpanel" aria-label={TAB_LABELS[tab]}>
+          >
             {tab === 'summary' ? (
               <>
                 <LightCurve rows={rows} />
@@ -162,7 +161,7 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
                 <Share objectId={objectId} />
               </section>
             ) : null}
-          </div>
+          </TabBar>
         </div>
       </div>
     </section>
