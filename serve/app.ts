@@ -19,6 +19,7 @@ import {
   objectsApp,
   randomApp,
   resolverApp,
+  type ServedSurveyStore,
   schemaApp,
   scsApp,
   ssoApp,
@@ -26,6 +27,7 @@ import {
   ssocandApp,
   ssoftApp,
   statisticsApp,
+  storesApp,
   trackletApp,
 } from './api/index.js';
 import {
@@ -73,6 +75,7 @@ const STORE_FREE = new Set([
   '/api/v1/ssocand',
   '/api/v1/metadata',
   '/api/v1/resolver',
+  '/api/v1/stores',
 ]);
 
 /**
@@ -162,6 +165,7 @@ function finish(app: Hono, log: Logger): Hono {
  * @param settings the operator's choices, read at the entry point (default: no upstream resolver, no writes).
  * @param metrics this process's metrics (default: without the store probe, not clustered).
  * @param heavyPool threads answering the heavy endpoints (xmatch, skymap); null: they run in-process.
+ * @param stores every store the server serves, this one included (`/api/v1/stores`; default: this one alone).
  */
 export function createApp(
   reader: StoreReader,
@@ -169,6 +173,7 @@ export function createApp(
   settings: ServeSettings = DEFAULT_SETTINGS,
   metrics: ServerMetrics = new ServerMetrics(reader),
   heavyPool: HeavyPool | null = null,
+  stores: readonly ServedSurveyStore[] = [{ name: 'ztf', survey: 'ztf' }],
 ): Hono {
   const app = baseApp(reader, log, metrics, STORE_FREE);
   app.route('/api/v1/objects', objectsApp(reader));
@@ -192,6 +197,7 @@ export function createApp(
   app.route('/api/v1/classes', classesApp());
   app.route('/api/v1/schema', schemaApp());
   app.route('/api/v1/columns', columnsApp());
+  app.route('/api/v1/stores', storesApp(stores));
   app.route('/vo/scs', scsApp(reader));
   app.route('/', docsApp(API_ENDPOINTS));
   app.route('/', apiIndexApp(API_ENDPOINTS));
@@ -200,19 +206,22 @@ export function createApp(
 }
 
 /** Paths of the LSST application that answer without a published store. */
-const LSST_STORE_FREE = new Set(['/api/v1', '/api/v1/', '/api/v1/openapi.json']);
+const LSST_STORE_FREE = new Set(['/api/v1', '/api/v1/', '/api/v1/openapi.json', '/api/v1/stores']);
 
 /**
  * The application on one LSST store: Fink's LSST routes at the same paths (docs/api.md, "LSST API"), with the
  * shared middleware, health routes, documentation and errors.
+ * The portal is served too, so that its LSST pages (`/lsst/object/<diaObjectId>`) open from a shared URL.
  * @param metrics this process's metrics (default: without the store probe, not clustered).
  * @param settings the operator's choices (default: no upstream resolver, no writes).
+ * @param stores every store the server serves, this one included (`/api/v1/stores`; default: this one alone).
  */
 export function createLsstApp(
   reader: LsstStoreReader,
   log: Logger,
   metrics: ServerMetrics = new ServerMetrics(reader),
   settings: ServeSettings = DEFAULT_SETTINGS,
+  stores: readonly ServedSurveyStore[] = [{ name: 'lsst', survey: 'lsst' }],
 ): Hono {
   const app = baseApp(reader, log, metrics, LSST_STORE_FREE);
   app.route('/api/v1/objects', lsstObjectsApp(reader));
@@ -229,7 +238,9 @@ export function createLsstApp(
   app.route('/api/v1/skymap', lsstSkymapApp(reader));
   app.route('/api/v1/tags', lsstTagsApp(reader));
   app.route('/api/v1/blocks', lsstBlocksApp());
+  app.route('/api/v1/stores', storesApp(stores));
   app.route('/', docsApp(LSST_API_ENDPOINTS));
   app.route('/', apiIndexApp(LSST_API_ENDPOINTS));
+  app.route('/', portalApp());
   return finish(app, log);
 }

@@ -8,6 +8,7 @@ import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { readStoreSurvey, StoreLayout } from '../data/index.js';
+import type { ServedSurveyStore } from './api/index.js';
 import { createApp, createLsstApp } from './app.js';
 import { isClusterWorker } from './cluster.js';
 import { HeavyPool } from './heavy/index.js';
@@ -26,7 +27,13 @@ export interface RunningServer {
 /** The application and what closes its readers, for the survey the store holds (a new, empty store: ZTF). */
 async function openApp(
   layout: StoreLayout,
-  options: { log: Logger; settings?: ServeSettings; probe?: StoreProbe },
+  options: {
+    log: Logger;
+    settings?: ServeSettings;
+    probe?: StoreProbe;
+    /** Every store of the server (`/api/v1/stores`). */
+    stores: readonly ServedSurveyStore[];
+  },
 ): Promise<{ app: Hono; closeReaders: () => Promise<void> }> {
   const storeLog = options.log.child({ component: 'serve.store' });
   const httpLog = options.log.child({ component: 'serve.http' });
@@ -34,7 +41,7 @@ async function openApp(
     const reader = await LsstStoreReader.open(layout, storeLog);
     const metrics = new ServerMetrics(reader, options.probe ?? null, isClusterWorker());
     return {
-      app: createLsstApp(reader, httpLog, metrics, options.settings ?? DEFAULT_SETTINGS),
+      app: createLsstApp(reader, httpLog, metrics, options.settings ?? DEFAULT_SETTINGS, options.stores),
       closeReaders: async () => reader.close(),
     };
   }
@@ -51,6 +58,7 @@ async function openApp(
     settings,
     new ServerMetrics(reader, options.probe ?? null, isClusterWorker()),
     heavy,
+    options.stores,
   );
   const closeReaders = async () => {
     reader.close();
@@ -87,10 +95,17 @@ export async function startServer(
     stores instanceof StoreLayout
       ? [{ name: defaultStoreName(stores), layout: stores, probe: options.probe }]
       : stores;
+  const surveys: ServedSurveyStore[] = list.map((s) => ({
+    name: s.name,
+    survey: readStoreSurvey(s.layout) ?? 'ztf',
+  }));
   const opened: { name: string; app: Hono; closeReaders: () => Promise<void> }[] = [];
   try {
     for (const store of list)
-      opened.push({ name: store.name, ...(await openApp(store.layout, { ...options, probe: store.probe })) });
+      opened.push({
+        name: store.name,
+        ...(await openApp(store.layout, { ...options, probe: store.probe, stores: surveys })),
+      });
   } catch (err) {
     await Promise.all(opened.map((o) => o.closeReaders()));
     throw err;

@@ -233,7 +233,8 @@ export async function runDemo(args: DemoArgs, log: Logger): Promise<number> {
   const diaObjectId = await lsstExample(lsst);
   if (diaObjectId !== null)
     console.log(
-      `  try: curl '${server.url}/lsst/api/v1/sources?diaObjectId=${diaObjectId}&columns=r:midpointMjdTai,r:band,r:psfFlux'`,
+      `  try: curl '${server.url}/lsst/api/v1/sources?diaObjectId=${diaObjectId}&columns=r:midpointMjdTai,r:band,r:psfFlux'\n` +
+        `       ${server.url}/lsst/object/${diaObjectId} (its portal page)`,
     );
   const examples = await findDemoExamples(server.url).catch((err: unknown) => {
     log.warn({ err }, 'demo: no example object found');

@@ -27,6 +27,7 @@ import { SSOBULK_ENDPOINT } from './ssobulk.js';
 import { SSOCAND_ENDPOINT } from './ssocand.js';
 import { SSOFT_ENDPOINT } from './ssoft.js';
 import { STATISTICS_ENDPOINT } from './statistics.js';
+import { STORES_ENDPOINT } from './stores.js';
 import { TRACKLET_ENDPOINT } from './tracklet.js';
 import { XMATCH_ENDPOINT } from './xmatch.js';
 
@@ -58,6 +59,7 @@ export const API_ENDPOINTS: readonly EndpointDoc[] = [
   CLASSES_ENDPOINT,
   SCHEMA_ENDPOINT,
   COLUMNS_ENDPOINT,
+  STORES_ENDPOINT,
 ];
 
 /** Swagger UI start-up script (our own text): the OpenAPI document sits beside the page. */

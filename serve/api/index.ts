@@ -19,5 +19,6 @@ export { ssobulkApp } from './ssobulk.js';
 export { ssocandApp } from './ssocand.js';
 export { ssoftApp } from './ssoft.js';
 export { statisticsApp } from './statistics.js';
+export { type ServedSurveyStore, STORES_ENDPOINT, storesApp } from './stores.js';
 export { trackletApp } from './tracklet.js';
 export { xmatchApp } from './xmatch.js';

@@ -429,6 +429,7 @@ describe('LSST conventions', () => {
         'ssobulk',
         'ssoft',
         'statistics',
+        'stores',
         'tags',
       ].map((p) => `/api/v1/${p}`),
     );

@@ -50,7 +50,8 @@ describe('LSST endpoint arguments: one declaration', () => {
   }, 60_000);
   afterAll(() => fx?.close());
 
-  // tags answers its GET without argument with the tag list (as Fink), blocks takes no argument: lsst-tags.test.ts
+  // endpoints without arguments (`/api/v1/stores`, `blocks`) answer a bare GET with their body, not a listing;
+  // tags answers its bare GET with the tag list (as Fink): lsst-tags.test.ts
   it.each(
     LSST_API_ENDPOINTS.filter((e) => e.args && e.path !== '/api/v1/tags').map((e) => [e.path, e] as const),
   )(

@@ -1,5 +1,6 @@
 /** Public face of serve/api/lsst/: Fink's LSST routes on an LSST store, each in its own file. */
 import type { EndpointDoc } from '../../openapi.js';
+import { STORES_ENDPOINT } from '../stores.js';
 import { LSST_BLOCKS_ENDPOINT } from './blocks.js';
 import { LSST_CONESEARCH_ENDPOINT } from './conesearch.js';
 import { LSST_CUTOUTS_ENDPOINT } from './cutouts.js';
@@ -46,4 +47,5 @@ export const LSST_API_ENDPOINTS: readonly EndpointDoc[] = [
   LSST_SKYMAP_ENDPOINT,
   LSST_TAGS_ENDPOINT,
   LSST_BLOCKS_ENDPOINT,
+  STORES_ENDPOINT,
 ];

@@ -10,6 +10,7 @@ import { NotFoundPage } from './pages/not-found.js';
 import { ObjectPage } from './pages/object.js';
 import { SsoPage } from './pages/sso-page.js';
 import { StatsPage } from './pages/stats.js';
+import { SurveyPage } from './pages/survey-route.js';
 import { XmatchPage } from './pages/xmatch.js';
 import './styles.css';
 
@@ -30,9 +31,18 @@ function page(route: Route, pathname: string) {
     case 'home':
       return <HomePage />;
     case 'object':
-      return <ObjectPage objectId={route.objectId} />;
+      // a ZTF id of the default store opens at once; other ids wait for the list of stores
+      return route.store === null && !/^\d+$/.test(route.objectId) ? (
+        <ObjectPage objectId={route.objectId} />
+      ) : (
+        <SurveyPage kind="object" prefix={route.store} id={route.objectId} />
+      );
     case 'sso':
-      return <SsoPage name={route.name} />;
+      return route.store === null ? (
+        <SsoPage name={route.name} />
+      ) : (
+        <SurveyPage kind="sso" prefix={route.store} id={route.name} />
+      );
     case 'stats':
       return <StatsPage />;
     case 'latests':

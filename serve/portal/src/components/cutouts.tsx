@@ -1,10 +1,11 @@
 /**
- * The three stamps (Science, Template, Difference) of one alert as PNG from `/api/v1/cutouts`, with the
+ * The three stamps (Science, Template, Difference) of one alert as PNG from a store's `cutouts` endpoint, with the
  * stretch, colour map and clipping percentiles of that endpoint. Each image has its own loading/error state.
+ * The alert is named as the survey's endpoint names it: ZTF `objectId` and `candid`, LSST `diaSourceId`.
  */
 import { useState } from 'preact/hooks';
 import { DEFAULT_PMAX_PERCENT, DEFAULT_PMIN_PERCENT, STRETCHES } from '../../../../compute/image/stretch.js';
-import { apiUrl } from '../lib/api.js';
+import { type ApiArgs, apiUrl } from '../lib/api.js';
 
 /** Colour maps of the cutout endpoint (compute/image/colormaps.ts; each also reversed with `_r`). */
 export const CUTOUT_COLORMAPS = [
@@ -59,15 +60,21 @@ function Stamp({ src, kind }: { src: string; kind: string }) {
   );
 }
 
+/** Props of {@link Cutouts}: the endpoint (`cutouts`, or a store's `/lsst/api/v1/cutouts`) and the alert's ids. */
+export interface CutoutsProps {
+  readonly endpoint?: string;
+  /** The arguments naming the alert: `{objectId, candid}` (ZTF) or `{diaSourceId}` (LSST), ids as exact text. */
+  readonly alert: ApiArgs;
+}
+
 /** Stamps of an alert with display controls. */
-export function Cutouts({ objectId, candid }: { objectId: string; candid: string }) {
+export function Cutouts({ endpoint = 'cutouts', alert }: CutoutsProps) {
   const [settings, setSettings] = useState<CutoutSettings>(DEFAULT_CUTOUT_SETTINGS);
   const update = (patch: Partial<CutoutSettings>): void => setSettings((s) => ({ ...s, ...patch }));
   const percentiles = settings.stretch !== 'sigmoid';
   const src = (kind: string): string =>
-    apiUrl('cutouts', {
-      objectId,
-      candid,
+    apiUrl(endpoint, {
+      ...alert,
       kind,
       'output-format': 'PNG',
       stretch: settings.stretch,
@@ -139,7 +146,7 @@ export function Cutouts({ objectId, candid }: { objectId: string; candid: string
         </label>
         <a
           class="button"
-          href={apiUrl('cutouts', { objectId, candid, kind: 'Science', 'output-format': 'FITS' })}
+          href={apiUrl(endpoint, { ...alert, kind: 'Science', 'output-format': 'FITS' })}
           download
         >
           FITS (Science)

@@ -23,7 +23,16 @@ export class ApiRequestError extends Error {
  */
 export type ApiArgs = Record<string, string | number | boolean | null | undefined>;
 
-/** Encodes API arguments as a query string (see {@link ApiArgs}). */
+/** The path of an endpoint: a name (`objects`) under `/api/v1/`, or a full path (`/lsst/api/v1/objects`). */
+function endpointPath(endpoint: string): string {
+  return endpoint.startsWith('/') ? endpoint : `/api/v1/${endpoint}`;
+}
+
+/**
+ * Encodes API arguments as a query string (see {@link ApiArgs}).
+ * @param endpoint a name of the default store's API (`objects`), or a full path of another store's
+ *   (`/lsst/api/v1/objects`, lib/stores.ts `storeEndpoint`).
+ */
 export function apiUrl(endpoint: string, args: ApiArgs = {}): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(args)) {
@@ -31,7 +40,7 @@ export function apiUrl(endpoint: string, args: ApiArgs = {}): string {
     else if (value !== undefined && value !== '') search.set(key, String(value));
   }
   const text = search.toString();
-  return `/api/v1/${endpoint}${text ? `?${text}` : ''}`;
+  return `${endpointPath(endpoint)}${text ? `?${text}` : ''}`;
 }
 
 async function failure(response: Response): Promise<ApiRequestError> {
@@ -62,7 +71,7 @@ export async function postForm<T = ApiRow[]>(
   form: FormData,
   signal?: AbortSignal,
 ): Promise<T> {
-  const response = await fetch(`/api/v1/${endpoint}`, { method: 'POST', body: form, signal });
+  const response = await fetch(endpointPath(endpoint), { method: 'POST', body: form, signal });
   if (!response.ok) throw await failure(response);
   return (await response.json()) as T;
 }

@@ -30,8 +30,26 @@ export function quoteIntegerFields(text: string, fields: readonly string[] = INT
   return out;
 }
 
-/** GETs rows of the API with the {@link INT64_FIELDS} as exact decimal strings. Errors carry the API's message. */
-export async function getRowsExact(endpoint: string, args: ApiArgs, signal?: AbortSignal): Promise<ApiRow[]> {
+/**
+ * Quotes every field value that is an integer of 16 digits or more (beyond 2^53 a JavaScript number loses digits):
+ * Rubin's ids (`r:diaObjectId`, `r:diaSourceId`, `r:visit`, …) whatever the schema version names them.
+ * @param text a JSON document of records.
+ * @returns the same JSON with such values as strings of the same digits; other values (and strings) untouched.
+ */
+export function quoteLargeIntegers(text: string): string {
+  return text.replace(/(?<!\\)("\s*:\s*)(-?\d{16,})(?=\s*[,}])/g, '$1"$2"');
+}
+
+/**
+ * GETs rows of the API with the {@link INT64_FIELDS} as exact decimal strings. Errors carry the API's message.
+ * @param quote how 64-bit integers are kept (default: {@link quoteIntegerFields} of ZTF's fields).
+ */
+export async function getRowsExact(
+  endpoint: string,
+  args: ApiArgs,
+  signal?: AbortSignal,
+  quote: (text: string) => string = quoteIntegerFields,
+): Promise<ApiRow[]> {
   const response = await fetch(apiUrl(endpoint, args), { signal, headers: { accept: 'application/json' } });
   const text = await response.text();
   if (!response.ok) {
@@ -44,5 +62,5 @@ export async function getRowsExact(endpoint: string, args: ApiArgs, signal?: Abo
     }
     throw new ApiRequestError(response.status, message);
   }
-  return JSON.parse(quoteIntegerFields(text)) as ApiRow[];
+  return JSON.parse(quote(text)) as ApiRow[];
 }

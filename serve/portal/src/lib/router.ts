@@ -7,26 +7,36 @@ import { useEffect, useState } from 'preact/hooks';
 /** The page a location shows, with its path parameters. */
 export type Route =
   | { readonly page: 'home' }
-  | { readonly page: 'object'; readonly objectId: string }
-  | { readonly page: 'sso'; readonly name: string }
+  /** `store`: the store named by the path's prefix (`/lsst/object/<id>`), null for the default store. */
+  | { readonly page: 'object'; readonly objectId: string; readonly store: string | null }
+  | { readonly page: 'sso'; readonly name: string; readonly store: string | null }
   | { readonly page: 'stats' }
   | { readonly page: 'latests' }
   | { readonly page: 'xmatch' }
   | { readonly page: 'gw' }
   | { readonly page: 'not-found'; readonly path: string };
 
-/** Object ids of the stores served: ZTF ids, and any id given as `/object/<id>`. */
+/**
+ * Object ids of the stores served: ZTF ids, and any id given as `/object/<id>` (the default store) or
+ * `/<store>/object/<id>` (the store of that name, lib/stores.ts); Solar System pages likewise.
+ */
 const ZTF_ID_PATH = /^\/(ZTF[0-9]{2}[a-z]{7})\/?$/;
 
 /** The route of a path (no query string). */
 export function routeOf(pathname: string): Route {
   const ztf = ZTF_ID_PATH.exec(pathname);
-  if (ztf) return { page: 'object', objectId: ztf[1] };
+  if (ztf) return { page: 'object', objectId: ztf[1], store: null };
   const parts = pathname.split('/').filter((p) => p !== '');
   if (parts.length === 0) return { page: 'home' };
-  const [first, second] = parts;
-  if (first === 'object' && second && parts.length === 2) return { page: 'object', objectId: decode(second) };
-  if (first === 'sso' && second && parts.length === 2) return { page: 'sso', name: decode(second) };
+  const [first, second, third] = parts;
+  if (first === 'object' && second && parts.length === 2)
+    return { page: 'object', objectId: decode(second), store: null };
+  if (first === 'sso' && second && parts.length === 2)
+    return { page: 'sso', name: decode(second), store: null };
+  if (second === 'object' && third && parts.length === 3)
+    return { page: 'object', objectId: decode(third), store: decode(first) };
+  if (second === 'sso' && third && parts.length === 3)
+    return { page: 'sso', name: decode(third), store: decode(first) };
   if (
     parts.length === 1 &&
     (first === 'stats' || first === 'latests' || first === 'xmatch' || first === 'gw')
@@ -86,7 +96,8 @@ export function interceptLinks(root: HTMLElement): void {
     if (!anchor || anchor.target || anchor.hasAttribute('download')) return;
     const url = new URL(anchor.href, location.href);
     if (url.origin !== location.origin) return;
-    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/vo/')) return;
+    // the API and VO services, of the default store or of a named one (`/lsst/api/v1/...`)
+    if (/^\/([a-z][a-z0-9-]*\/)?(api|vo)\//.test(url.pathname)) return;
     event.preventDefault();
     navigate(url.pathname + url.search + url.hash);
   });

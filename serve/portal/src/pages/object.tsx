@@ -1,20 +1,24 @@
 /**
  * Object page `/<objectId>`: identity card and sky viewer on the left; tabs on the right (light curve and
  * cutouts, alert content, neighbourhood, classification scores, Solar System for alerts of known objects,
- * download and share). The chosen tab and alert are in the URL (`?tab=…&candid=…`).
+ * download and share). When the server serves other surveys, the card links the object's counterpart there.
+ * The chosen tab and alert are in the URL (`?tab=…&candid=…`).
  * Data: `objects` with `withupperlim=true` (alert ids kept exact), loaded once. Reference: docs/references.md#dc-magnitude.
  */
 
 import { useEffect } from 'preact/hooks';
+import { Counterparts } from '../components/cross-survey.js';
 import { Cutouts } from '../components/cutouts.js';
 import { Downloads } from '../components/downloads.js';
 import { loadPlotly } from '../components/plot.js';
 import { SkyViewer } from '../components/sky-viewer.js';
 import { ErrorBox, Loading, Notice } from '../components/status.js';
+import { TabBar } from '../components/tab-bar.js';
 import type { ApiRow } from '../lib/api.js';
 import { getRowsExact } from '../lib/exact-json.js';
 import { chosenAlert, detections, latestAlert, meanPosition } from '../lib/object-rows.js';
 import { setQuery, useLocation } from '../lib/router.js';
+import { useStores } from '../lib/stores.js';
 import { useLoad } from '../lib/use-api.js';
 import { AlertPicker } from './object/alert-picker.js';
 import { AlertTable } from './object/alert-table.js';
@@ -64,6 +68,7 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
   const candid = String(chosen['i:candid']);
   const position = meanPosition(rows);
   const skyViewerReady = useAfterLightCurve();
+  const stores = useStores();
   const ssnamenr = latest['i:ssnamenr'];
   const isSso = latest['d:roid'] === 3 && (typeof ssnamenr === 'string' || typeof ssnamenr === 'number');
   const tabs: Tab[] = [
@@ -83,7 +88,15 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
       <h1>{objectId}</h1>
       <div class="grid-2">
         <div class="object-left">
-          <SummaryCard objectId={objectId} rows={rows} latest={latest} />
+          <SummaryCard objectId={objectId} rows={rows} latest={latest}>
+            {position ? (
+              <Counterparts
+                others={(stores ?? []).filter((s) => s.survey !== 'ztf')}
+                raDeg={position.raDeg}
+                decDeg={position.decDeg}
+              />
+            ) : null}
+          </SummaryCard>
           {position ? (
             <section class="panel">
               {skyViewerReady ? null : <Notice>The sky viewer starts after the light curve.</Notice>}
@@ -100,28 +113,19 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
           ) : null}
         </div>
         <div class="object-right">
-          <div class="tabs" role="tablist">
-            {tabs.map((t) => (
-              <button
-                key={t}
-                type="button"
-                role="tab"
-                class="tab"
-                aria-selected={tab === t}
-                onClick={() => update({ tab: t === 'summary' ? null : t })}
-              >
-                {TAB_LABELS[t]}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" aria-label={TAB_LABELS[tab]}>
+          <TabBar
+            tabs={tabs}
+            labels={TAB_LABELS}
+            current={tab}
+            onChoose={(t) => update({ tab: t === 'summary' ? null : t })}
+          >
             {tab === 'summary' ? (
               <>
                 <LightCurve rows={rows} />
                 <section class="panel">
                   <h2>Cutouts</h2>
                   <AlertPicker alerts={alerts} candid={candid} onChange={(c) => update({ candid: c })} />
-                  <Cutouts objectId={objectId} candid={candid} />
+                  <Cutouts alert={{ objectId, candid }} />
                 </section>
               </>
             ) : null}
@@ -157,7 +161,7 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
                 <Share objectId={objectId} />
               </section>
             ) : null}
-          </div>
+          </TabBar>
         </div>
       </div>
     </section>

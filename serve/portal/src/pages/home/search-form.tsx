@@ -1,11 +1,13 @@
 /**
  * The search entry: a query type (or Fink's syntax), one text field with help and examples per type, and the
  * class names of the store offered as suggestions. The text is checked before anything is sent: a wrong one
- * gets a message beside the field. Submitting puts the text, as typed, in the URL (shareable).
+ * gets a message beside the field. Submitting puts the text, as typed, in the URL (shareable). A Rubin
+ * diaObjectId opens its page in the LSST store when the server serves one.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { getJson } from '../../lib/api.js';
 import { parseSearch, type QueryType, searchUrl } from '../../lib/query-parse.js';
+import { diaObjectSearchUrl, useStores } from '../../lib/stores.js';
 import { describeQuery } from './describe-query.js';
 import { useLiveExamples } from './live-examples.js';
 import { QUERY_TYPES, QueryHelp } from './query-help.js';
@@ -25,6 +27,7 @@ export function SearchForm({ initialText, initialType, onSearch }: SearchFormPro
   const [error, setError] = useState<string | null>(null);
   const [classes, setClasses] = useState<readonly string[]>([]);
   const examples = useLiveExamples();
+  const stores = useStores();
   useEffect(() => setText(initialText), [initialText]);
   useEffect(() => setType(initialType), [initialType]);
   useEffect(() => {
@@ -37,6 +40,12 @@ export function SearchForm({ initialText, initialType, onSearch }: SearchFormPro
   }, []);
 
   const run = (value: string, as: QueryType = type): void => {
+    const lsstPage = diaObjectSearchUrl(as, value, stores);
+    if (lsstPage !== null) {
+      setError(null);
+      onSearch(lsstPage, value.trim());
+      return;
+    }
     const parsed = parseSearch(as, value);
     if ('error' in parsed) {
       setError(parsed.error);
@@ -91,6 +100,10 @@ export function SearchForm({ initialText, initialType, onSearch }: SearchFormPro
       {error ? (
         <p id="search-error" class="field-error" role="alert">
           {error}
+        </p>
+      ) : diaObjectSearchUrl(type, text, stores) !== null ? (
+        <p class="search-preview" aria-live="polite">
+          Will open: the LSST object {text.trim()}
         </p>
       ) : preview && 'query' in preview ? (
         <p class="search-preview" aria-live="polite">

@@ -3,9 +3,11 @@
  * (lib/search-api.ts) asks for the most rows the endpoint gives and only the columns shown; one row per object in
  * a sortable, paged table with a column chooser, the true total (or the API's limit, said), a sky map, and the same
  * query as CSV / JSON / VOTable. A Solar System number searched as a prefix first lists the matching numbers.
+ * A position searched on a server of several surveys also lists the objects of every survey there together.
  */
 
 import { useRef } from 'preact/hooks';
+import { CrossSurveyCone } from '../../components/cross-survey.js';
 import type { Column } from '../../components/data-table.js';
 import { DataTable } from '../../components/data-table.js';
 import { Downloads } from '../../components/downloads.js';
@@ -18,6 +20,7 @@ import { defaultColumns, OBJECT_ID_FIELD, orderedColumns, requestFields } from '
 import { cellSortValue, cellText, type ResultRow, toResultRows } from '../../lib/results.js';
 import { type ApiCall, apiCall } from '../../lib/search-api.js';
 import { ssoPrefixMatches } from '../../lib/sso-prefix.js';
+import { useStores } from '../../lib/stores.js';
 import { useLoad } from '../../lib/use-api.js';
 import { ColumnChooser } from './column-chooser.js';
 import { describeQuery } from './describe-query.js';
@@ -98,6 +101,7 @@ export interface SearchResultsProps {
 /** The results of one search. */
 export function SearchResults({ search, columns, page, onColumns, onPage }: SearchResultsProps) {
   const searchKey = JSON.stringify(search);
+  const stores = useStores();
   const loaded = useLoad(JSON.stringify([search, columns]), (signal) => runQuery(search, columns, signal));
   // while other columns of the same search load, the table stays (and the chooser stays open)
   const previous = useRef<{ key: string; value: Answer } | null>(null);
@@ -119,6 +123,9 @@ export function SearchResults({ search, columns, page, onColumns, onPage }: Sear
         {describeQuery(query)} — {results.length === 0 ? 'nothing found' : `${count} found`}
         {rows.length !== results.length ? ` (${rows.length.toLocaleString('en-US')} alerts)` : ''}
       </h2>
+      {query.action === 'conesearch' && stores !== null && new Set(stores.map((s) => s.survey)).size > 1 ? (
+        <CrossSurveyCone stores={stores} cone={query} />
+      ) : null}
       {via ? <p class="resolved">{`${search.action === 'resolve' ? search.name : ''} → ${via}`}</p> : null}
       {cut ? (
         <Notice>

@@ -1,4 +1,7 @@
-/** Every field of one alert as a two-column table (name, value), grouped by prefix (i:, d:, v:). */
+/**
+ * Every field of one alert as a two-column table (name, value), grouped by prefix in the survey's order (ZTF
+ * `i:`, `d:`, `v:`; LSST `r:`, `f:`, `v:`).
+ */
 import type { ApiRow } from '../../lib/api.js';
 
 function show(value: unknown): string {
@@ -8,9 +11,16 @@ function show(value: unknown): string {
 }
 
 /** The fields of an alert, sorted by name within each family. */
-export function AlertTable({ alert }: { alert: ApiRow }) {
+export function AlertTable({
+  alert,
+  families = ['i:', 'd:', 'v:'],
+}: {
+  alert: ApiRow;
+  /** Field prefixes in display order; other fields come last. */
+  families?: readonly string[];
+}) {
   const names = Object.keys(alert).sort((a, b) => {
-    const order = (n: string): number => ['i:', 'd:', 'v:'].indexOf(n.slice(0, 2)) + 1 || 9;
+    const order = (n: string): number => families.indexOf(n.slice(0, 2)) + 1 || 9;
     return order(a) - order(b) || a.localeCompare(b);
   });
   return (

@@ -5,9 +5,11 @@
  * Reference: docs/references.md#dc-magnitude.
  */
 import type { Data, Layout } from 'plotly.js-dist-min';
+import type { RefObject } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { jdToIsoText } from '../../../../../compute/time/jd.js';
 import { Plot } from '../../components/plot.js';
+import { RadioGroup } from '../../components/radio-group.js';
 import type { ApiRow } from '../../lib/api.js';
 import {
   BAND_NAMES,
@@ -43,6 +45,30 @@ export function useAfterLightCurve(): boolean {
   return done;
 }
 
+/**
+ * Sets {@link LIGHT_CURVE_MARK} once a chart inside `wrapper` is drawn (its `figure.plot` is `data-state="ready"`).
+ */
+export function useLightCurveMark(wrapper: RefObject<HTMLElement>): void {
+  useEffect(() => {
+    const element = wrapper.current;
+    if (!element) return;
+    const check = (): boolean => {
+      if (element.querySelector('figure.plot[data-state="ready"]') === null) return false;
+      if (performance.getEntriesByName(LIGHT_CURVE_MARK).length === 0) performance.mark(LIGHT_CURVE_MARK);
+      return true;
+    };
+    if (check()) return;
+    const observer = new MutationObserver(() => check() && observer.disconnect());
+    observer.observe(element, { attributes: true, subtree: true, attributeFilter: ['data-state'] });
+    return () => observer.disconnect();
+  }, []);
+}
+
+/** The colour of a band in the current theme (CSS variable `--band-<name>`), `fallback` when it has none. */
+export function bandColour(name: string, fallback = '#5b6675'): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(`--band-${name}`).trim() || fallback;
+}
+
 const MODES: readonly (readonly [LightCurveMode, string])[] = [
   ['diffmag', 'Difference magnitude'],
   ['dcmag', 'DC magnitude'],
@@ -61,9 +87,7 @@ const TAG_NAMES: Readonly<Record<PointTag, string>> = {
 };
 
 function bandColours(): Record<Fid, string> {
-  const style = getComputedStyle(document.documentElement);
-  const get = (name: string, fallback: string): string => style.getPropertyValue(name).trim() || fallback;
-  return { 1: get('--band-g', '#15284F'), 2: get('--band-r', '#F5622E'), 3: get('--band-i', '#7a3fb0') };
+  return { 1: bandColour('g', '#15284F'), 2: bandColour('r', '#F5622E'), 3: bandColour('i', '#7a3fb0') };
 }
 
 function traces(
@@ -118,19 +142,7 @@ export function LightCurve({ rows }: { rows: readonly ApiRow[] }) {
     window.addEventListener('skyalert:theme', onTheme);
     return () => window.removeEventListener('skyalert:theme', onTheme);
   }, []);
-  useEffect(() => {
-    const element = wrapper.current;
-    if (!element) return;
-    const check = (): boolean => {
-      if (element.querySelector('figure.plot[data-state="ready"]') === null) return false;
-      if (performance.getEntriesByName(LIGHT_CURVE_MARK).length === 0) performance.mark(LIGHT_CURVE_MARK);
-      return true;
-    };
-    if (check()) return;
-    const observer = new MutationObserver(() => check() && observer.disconnect());
-    observer.observe(element, { attributes: true, subtree: true, attributeFilter: ['data-state'] });
-    return () => observer.disconnect();
-  }, []);
+  useLightCurveMark(wrapper);
   const points = useMemo(() => lightCurvePoints(rows, mode), [rows, mode]);
   const shown = useMemo(() => {
     const tags = new Set<PointTag>(['valid']);
@@ -155,21 +167,7 @@ export function LightCurve({ rows }: { rows: readonly ApiRow[] }) {
   return (
     <section class="panel light-curve" ref={wrapper}>
       <div class="lc-controls">
-        <fieldset class="radio-group">
-          <legend>Light curve</legend>
-          {MODES.map(([value, label]) => (
-            <label key={value}>
-              <input
-                type="radio"
-                name="lc-mode"
-                value={value}
-                checked={mode === value}
-                onChange={() => setMode(value)}
-              />
-              {label}
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup legend="Light curve" name="lc-mode" choices={MODES} value={mode} onChange={setMode} />
         <label>
           <input
             type="checkbox"

@@ -19,23 +19,39 @@ export const SCORE_FIELDS: readonly (readonly [field: string, label: string])[] 
   ['d:anomaly_score', 'Anomaly score'],
 ];
 
-/** The score fields that have at least one number in the rows. */
-export function scoreFieldsIn(rows: readonly ApiRow[]): (readonly [string, string])[] {
-  return SCORE_FIELDS.filter(([f]) => rows.some((r) => numberField(r, f) !== null));
+/** The score fields of a list that have at least one number in the rows. */
+export function scoreFieldsIn(
+  rows: readonly ApiRow[],
+  candidates: readonly (readonly [string, string])[] = SCORE_FIELDS,
+): (readonly [string, string])[] {
+  return candidates.filter(([f]) => rows.some((r) => numberField(r, f) !== null));
 }
 
-/** The scores against time (detections only). */
-export function Scores({ alerts }: { alerts: readonly ApiRow[] }) {
-  const fields = scoreFieldsIn(alerts);
+const ztfJd = (row: ApiRow): number | null => numberField(row, 'i:jd');
+
+/**
+ * The scores against time (detections only).
+ * @param fields the score fields and labels (default: ZTF's science modules); @param jdOf an alert's JD (UTC).
+ */
+export function Scores({
+  alerts,
+  fields: candidates = SCORE_FIELDS,
+  jdOf = ztfJd,
+}: {
+  alerts: readonly ApiRow[];
+  fields?: readonly (readonly [string, string])[];
+  jdOf?: (row: ApiRow) => number | null;
+}) {
+  const fields = scoreFieldsIn(alerts, candidates);
   const data = useMemo<Data[]>(() => {
-    const sorted = [...alerts].sort((a, b) => (numberField(a, 'i:jd') ?? 0) - (numberField(b, 'i:jd') ?? 0));
+    const sorted = [...alerts].sort((a, b) => (jdOf(a) ?? 0) - (jdOf(b) ?? 0));
     return fields.map(([f, label]) => {
       const own = sorted.filter((r) => numberField(r, f) !== null);
       return {
         type: 'scatter',
         mode: 'lines+markers',
         name: label,
-        x: own.map((r) => jdToIsoText(numberField(r, 'i:jd') ?? 0)),
+        x: own.map((r) => jdToIsoText(jdOf(r) ?? 0)),
         y: own.map((r) => numberField(r, f)),
         yaxis: f === 'd:anomaly_score' ? 'y2' : 'y',
       } as Data;

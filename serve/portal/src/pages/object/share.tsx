@@ -2,9 +2,9 @@
 import { useState } from 'preact/hooks';
 import { QrCode } from '../../components/qr-code.js';
 
-/** URL, copy button and QR code of an object page. */
-export function Share({ objectId }: { objectId: string }) {
-  const url = new URL(`/${encodeURIComponent(objectId)}`, location.href).href;
+/** URL, copy button and QR code of an object page (`path`: its path, default `/<objectId>`). */
+export function Share({ objectId, path }: { objectId: string; path?: string }) {
+  const url = new URL(path ?? `/${encodeURIComponent(objectId)}`, location.href).href;
   const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
   const copy = (): void => {
     navigator.clipboard?.writeText(url).then(

@@ -2,6 +2,7 @@
  * The identity card of an object: classification, first and last detection, alerts per band, position in
  * decimal and sexagesimal, constellation, links to catalogues by position and to other brokers by id.
  */
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { formatDecDms, formatRaHms } from '../../../../../compute/sky/sexagesimal.js';
 import type { ApiRow } from '../../lib/api.js';
@@ -37,10 +38,13 @@ export function SummaryCard({
   objectId,
   rows,
   latest,
+  children,
 }: {
   objectId: string;
   rows: readonly ApiRow[];
   latest: ApiRow;
+  /** Shown below the properties (the counterparts in other surveys). */
+  children?: ComponentChildren;
 }) {
   const position = meanPosition(rows);
   const span = detectionSpan(rows);
@@ -96,6 +100,7 @@ export function SummaryCard({
         <dt>Constellation</dt>
         <dd>{constellation ?? '—'}</dd>
       </dl>
+      {children}
       {position ? (
         <p class="links">
           Catalogues:{' '}
