@@ -17,14 +17,13 @@ import { credibleRegionRanges, probDensityAt } from '../../../compute/skymap/ind
 import { MJD_OFFSET } from '../../../compute/time/index.js';
 import { readAlertsInSkyRegion } from '../../../data/queries/lsst/index.js';
 import {
-  argListing,
   columnsArg,
   dateArg,
+  type EndpointOptions,
+  endpointHandler,
   numberArg,
   outputFormatArg,
-  parseArgs,
   parseColumnSelection,
-  readUploadRequest,
   splitList,
   uploadLimit,
   withoutEmptyArgs,
@@ -87,12 +86,12 @@ const mjdTaiOfJdUtc = (jd: number): number => jd - MJD_OFFSET + TAI_MINUS_UTC_S 
 /** The app, mounted at /api/v1/skymap on an LSST store. */
 export function lsstSkymapApp(reader: LsstStoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema, SKYMAP_UPLOAD);
   app.use('/', uploadLimit());
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const { args: raw, file } = await readUploadRequest(c, SKYMAP_UPLOAD.field);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, fileTextAsBayestar(withoutEmptyArgs(raw)));
+  const options: EndpointOptions = {
+    upload: SKYMAP_UPLOAD,
+    prepare: (raw) => fileTextAsBayestar(withoutEmptyArgs(raw)),
+  };
+  const handler = endpointHandler(schema, options, async (c, args, file) => {
     const { map, region } = skymapRegion(
       await skymapBytes(file, args.bayestar, args.event_name),
       args.credible_level,
@@ -145,5 +144,6 @@ export function lsstSkymapApp(reader: LsstStoreReader): Hono {
       float32Columns: float32Columns(tables),
     });
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

@@ -16,7 +16,7 @@ import {
   type NightVersions,
   readNightVersions,
 } from '../../../data/queries/lsst/index.js';
-import { argListing, outputFormatArg, parseArgs, rawArgs, splitList } from '../../args/index.js';
+import { endpointHandler, outputFormatArg, splitList } from '../../args/index.js';
 import { respondTable } from '../../encode/index.js';
 import type { LsstSnapshot, LsstStoreReader } from '../../lsst-store-reader.js';
 import type { EndpointDoc } from '../../openapi.js';
@@ -69,7 +69,6 @@ function counterNames(nights: readonly NightStatistics[]): string[] {
 /** The app, mounted at /api/v1/statistics on an LSST store. */
 export function lsstStatisticsApp(reader: LsstStoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
   // the version strings of a catalog version's nights, read once per version
   let versions: { snap: LsstSnapshot; byNight: Promise<Map<string, NightVersions>> } | null = null;
   const versionsOf = (snap: LsstSnapshot) => {
@@ -80,10 +79,7 @@ export function lsstStatisticsApp(reader: LsstStoreReader): Hono {
       };
     return versions.byNight;
   };
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, raw);
+  const handler = endpointHandler(schema, async (c, args) => {
     const snap = reader.snapshot();
     const { statistics } = snap.catalog;
     const nights = Object.keys(statistics)
@@ -105,5 +101,6 @@ export function lsstStatisticsApp(reader: LsstStoreReader): Hono {
       columns: [NIGHT_FIELD, ...wanted],
     });
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }
