@@ -17,14 +17,13 @@ import { findRegionHits } from '../../data/queries/index.js';
 import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import {
-  argListing,
   dateArg,
+  type EndpointOptions,
+  endpointHandler,
   numberArg,
   OUTPUT_FORMAT_ALIAS,
   OUTPUT_FORMATS,
-  parseArgs,
   parseColumnSelection,
-  readUploadRequest,
   uploadLimit,
   withoutEmptyArgs,
 } from '../args/index.js';
@@ -158,12 +157,12 @@ export function fileTextAsBayestar(raw: Record<string, unknown>): Record<string,
 /** The skymap endpoint app, mounted at /api/v1/skymap and /api/v1/bayestar. */
 export function skymapApp(reader: StoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema, SKYMAP_UPLOAD);
   app.use('/', uploadLimit());
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const { args: raw, file } = await readUploadRequest(c, SKYMAP_UPLOAD.field);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, fileTextAsBayestar(withoutEmptyArgs(raw)));
+  const options: EndpointOptions = {
+    upload: SKYMAP_UPLOAD,
+    prepare: (raw) => fileTextAsBayestar(withoutEmptyArgs(raw)),
+  };
+  const handler = endpointHandler(schema, options, async (c, args, file) => {
     const bytes = await skymapBytes(file, args.bayestar, args.event_name);
     const { map, region } = skymapRegion(bytes, args.credible_level);
     const format = args['output-format'];
@@ -203,5 +202,6 @@ export function skymapApp(reader: StoreReader): Hono {
     const name = map.objectName ? `bayestar_${map.objectName}` : 'bayestar';
     return respondTable(c, rows, format, name, { columns: answerColumns(selection, GW_V_FIELDS) });
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

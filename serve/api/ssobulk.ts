@@ -8,7 +8,12 @@ import fs from 'node:fs';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { builtSsobulkVersions, readSsobulkRows } from '../../data/queries/index.js';
-import { argListing, outputFormatChoice, parseArgs, rawArgs, withoutEmptyArgs } from '../args/index.js';
+import {
+  type EndpointOptions,
+  endpointHandler,
+  outputFormatChoice,
+  withoutEmptyArgs,
+} from '../args/index.js';
 import { CONTENT_TYPES, respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
 import type { EndpointDoc } from '../openapi.js';
@@ -57,11 +62,8 @@ export function chooseSsobulkVersion(built: readonly string[], asked: string | u
 /** The ssobulk endpoint app, mounted at /api/v1/ssobulk. */
 export function ssobulkApp(reader: StoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, withoutEmptyArgs(raw));
+  const options: EndpointOptions = { prepare: (raw) => withoutEmptyArgs(raw) };
+  const handler = endpointHandler(schema, options, async (c, args) => {
     const version = chooseSsobulkVersion(builtSsobulkVersions(reader.layout), args.version);
     const name = `ssobulk_${version}`;
     const format = args['output-format'];
@@ -76,5 +78,6 @@ export function ssobulkApp(reader: StoreReader): Hono {
     const rows = await readSsobulkRows(query, reader.layout, version);
     return respondTable(c, rows, format, name);
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

@@ -18,7 +18,7 @@ import {
   ssoftColumns,
 } from '../../data/index.js';
 import { builtSsoftVersions, readSsoftRows, type SsoftFilter } from '../../data/queries/index.js';
-import { argListing, booleanArg, outputFormatChoice, parseArgs, rawArgs } from '../args/index.js';
+import { booleanArg, endpointHandler, outputFormatChoice } from '../args/index.js';
 import { CONTENT_TYPES, respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
 import type { EndpointDoc } from '../openapi.js';
@@ -181,11 +181,7 @@ export function ssoftApp(reader: StoreReader): Hono {
 export function ssoftAppFor(reader: SsoftStore, s: SsoftSurvey): Hono {
   const app = new Hono();
   const schema = argsSchema(s);
-  const listing = argListing(schema);
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, raw);
+  const handler = endpointHandler(schema, async (c, args) => {
     const flavor = args.flavor;
     if (args.schema) {
       const described = Object.fromEntries(
@@ -219,5 +215,6 @@ export function ssoftAppFor(reader: SsoftStore, s: SsoftSurvey): Hono {
     const rows = await readSsoftRows(query, reader.layout, flavor, version, filter, alsoDesignation);
     return respondTable(c, rows, format, name, { columns });
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

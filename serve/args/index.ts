@@ -45,7 +45,6 @@ export {
   checkFormFields,
   MAX_FORM_FIELDS,
   MAX_UPLOAD_BYTES,
-  readUploadRequest,
   type Upload,
   uploadLimit,
 } from './upload.js';

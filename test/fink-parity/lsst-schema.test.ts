@@ -2,10 +2,11 @@
  * Fink's LSST schema route test (fink-object-api apps/routes/v1/lsst/schema/test.py @ 17051ca, Apache-2.0,
  * `check_schema_endpoint`) on the store of the 25 real Rubin alerts: every key of the first row of each
  * endpoint's answer is a field of the `r:`/`f:` families the schema lists for it (`v:separation_degree` aside, as
- * in Fink). Fink's ids and position are replaced by ones of our data; `tags` and `statistics` are not served on
- * LSST stores yet.
+ * in Fink). Fink's ids, position and night are replaced by ones of our data (the night: the dayObs of the
+ * chosen alert, read from the sample); `tags` is covered by test/serve/lsst-tags.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayObsOf } from '../support/lsst-alerts.js';
 import { type LsstFixtureApp, lsstSampleSql, openLsstFixtureApp } from '../support/lsst-fixture-store.js';
 import { sql } from '../support/sql.js';
 
@@ -13,15 +14,18 @@ let fx: LsstFixtureApp;
 let OID: string;
 let RA: number;
 let DEC: number;
+let NIGHT: string;
 
 beforeAll(async () => {
   fx = await openLsstFixtureApp();
   const [r] =
-    await sql(`SELECT CAST(diaSource.diaObjectId AS VARCHAR) AS id, diaSource.ra AS ra, diaSource.dec AS dec
+    await sql(`SELECT CAST(diaSource.diaObjectId AS VARCHAR) AS id, diaSource.ra AS ra, diaSource.dec AS dec,
+      diaSource.midpointMjdTai AS mjd
     FROM ${lsstSampleSql()} WHERE len(prvDiaSources) > 0 LIMIT 1`);
   OID = String(r.id);
   RA = r.ra as number;
   DEC = r.dec as number;
+  NIGHT = String(dayObsOf(Number(r.mjd)));
 }, 60_000);
 afterAll(() => fx?.close());
 
@@ -48,6 +52,7 @@ describe('fink-parity: LSST schema (schema/test.py)', () => {
       '/api/v1/sources': { diaObjectId: OID },
       '/api/v1/objects': { diaObjectId: OID },
       '/api/v1/conesearch': { ra: RA, dec: DEC, radius: 5 },
+      '/api/v1/statistics': { date: NIGHT },
     };
     for (const [endpoint, payload] of Object.entries(endpoints)) {
       const rSchema = await post('/api/v1/schema', { endpoint });

@@ -9,7 +9,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { separationDeg } from '../../../compute/sky/index.js';
-import { MJD_OFFSET } from '../../../compute/time/index.js';
+import { MJD_OFFSET, TAI_MINUS_UTC_S } from '../../../compute/time/index.js';
 import { readLastAlertsInBand } from '../../../data/queries/lsst/index.js';
 import {
   columnsArg,
@@ -36,8 +36,6 @@ import { CONE_SHAPE, givenCone, timeWindow } from '../conesearch.js';
 /** Default and largest `n` (objects); Fink's default is 1000. */
 export const DEFAULT_LSST_CONE_N = 1000;
 export const MAX_LSST_CONE_N = 10_000;
-/** TAI − UTC since 2017-01-01 (s): the dates of requests are UTC, Rubin's times TAI. */
-export const TAI_MINUS_UTC_S = 37;
 /** Columns a cone answer with a `columns` selection always carries, as Fink adds them. */
 export const LSST_CONE_ALWAYS = ['r:ra', 'r:dec', 'r:midpointMjdTai'] as const;
 
@@ -77,7 +75,7 @@ export const LSST_CONESEARCH_ENDPOINT: EndpointDoc = {
   args: schema,
 };
 
-/** MJD TAI of a JD UTC. */
+/** MJD TAI of a JD UTC (the dates of requests are UTC, Rubin's times TAI). */
 export function mjdTaiOfJdUtc(jd: number): number {
   return jd - MJD_OFFSET + TAI_MINUS_UTC_S / 86_400;
 }

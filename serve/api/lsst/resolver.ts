@@ -7,11 +7,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
-  argListing,
   booleanArg,
+  type EndpointOptions,
+  endpointHandler,
   outputFormatArg,
-  parseArgs,
-  rawArgs,
   withExactIntegers,
 } from '../../args/index.js';
 import { respondTable } from '../../encode/index.js';
@@ -55,11 +54,8 @@ export const LSST_RESOLVER_ENDPOINT: EndpointDoc = {
 /** The app, mounted at /api/v1/resolver on an LSST store. */
 export function lsstResolverApp(reader: LsstStoreReader, settings: ServeSettings): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, await withExactIntegers(c, raw, ['name_or_id']));
+  const options: EndpointOptions = { prepare: (raw, c) => withExactIntegers(c, raw, ['name_or_id']) };
+  const handler = endpointHandler(schema, options, async (c, args) => {
     const name = args.name_or_id;
     if (name === '' && !(args.resolver === 'tns' && !args.reverse))
       throw new ApiError(
@@ -75,5 +71,6 @@ export function lsstResolverApp(reader: LsstStoreReader, settings: ServeSettings
     else rows = await resolveLsstSimbad(reader, settings.simbadUrl, req);
     return respondTable(c, rows, args['output-format'], `resolver_${args.resolver}`);
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

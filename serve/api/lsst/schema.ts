@@ -3,7 +3,8 @@
  * (`{"LSST original fields (r:)": {name without prefix: {type, doc}}, "Fink science module outputs (f:)": …}`),
  * built from the columns the store's tables actually hold, each with its Avro type and doc in the writer schema
  * of the store's alerts (recorded at staging: data/survey/lsst-field-docs.ts; the parquet type and an empty doc
- * for a column no writer schema documents), not from a download of Rubin's schema files.
+ * for a column no writer schema documents), not from a download of Rubin's schema files; `statistics` lists the
+ * fixed fields of its rows (serve/api/lsst/statistics.ts).
  *
  * Reference: fink-object-api apps/routes/v1/lsst/schema/{api,utils,test}.py; docs/api.md, "LSST API".
  */
@@ -22,7 +23,9 @@ import { columnType, SEPARATION_FIELD } from '../../lsst-fields.js';
 import type { LsstStoreReader } from '../../lsst-store-reader.js';
 import type { EndpointDoc } from '../../openapi.js';
 import { choice } from '../cutouts.js';
+import { START_GW_FIELD } from './skymap.js';
 import { SSO_NAME_FIELD } from './sso.js';
+import { LSST_STATISTICS_FIELDS } from './statistics.js';
 
 /** The family names of the answer, by prefix, as Fink spells them (`v:`: the values Sky-alert adds). */
 export const LSST_FAMILIES: Readonly<Record<string, string>> = {
@@ -43,6 +46,8 @@ const ENDPOINT_TABLES: Readonly<
   '/api/v1/sso': { tables: ['sso'], extra: [SSO_NAME_FIELD] },
   '/api/v1/tags': { tables: ['sources'], extra: [] },
   '/api/v1/cutouts': { tables: ['cutouts'], extra: [], only: 'b:' },
+  '/api/v1/skymap': { tables: ['sources', 'objects'], extra: [START_GW_FIELD] },
+  '/api/v1/statistics': { tables: [], extra: Object.keys(LSST_STATISTICS_FIELDS) },
 };
 const ENDPOINTS = Object.keys(ENDPOINT_TABLES);
 
@@ -79,6 +84,8 @@ const EXTRA_FIELDS: Readonly<Record<string, FieldEntry>> = {
     type: 'string',
     doc: 'Name of the object: its unpacked primary provisional designation',
   },
+  [START_GW_FIELD]: { type: 'double', doc: 'Time of the gravitational-wave event (MJD TAI)' },
+  ...LSST_STATISTICS_FIELDS,
 };
 
 /**

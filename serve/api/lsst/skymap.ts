@@ -14,17 +14,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { credibleRegionRanges, probDensityAt } from '../../../compute/skymap/index.js';
-import { MJD_OFFSET } from '../../../compute/time/index.js';
 import { readAlertsInSkyRegion } from '../../../data/queries/lsst/index.js';
 import {
-  argListing,
   columnsArg,
   dateArg,
+  type EndpointOptions,
+  endpointHandler,
   numberArg,
   outputFormatArg,
-  parseArgs,
   parseColumnSelection,
-  readUploadRequest,
   splitList,
   uploadLimit,
   withoutEmptyArgs,
@@ -36,14 +34,13 @@ import type { LsstStoreReader } from '../../lsst-store-reader.js';
 import type { EndpointDoc } from '../../openapi.js';
 import { skymapBytes, skymapRegion } from '../../skymap-input.js';
 import { fileTextAsBayestar, SKYMAP_MAP_ARGS, SKYMAP_UPLOAD } from '../skymap.js';
-import { TAI_MINUS_UTC_S } from './conesearch.js';
+import { mjdTaiOfJdUtc } from './conesearch.js';
 
 /** Defaults and largest values of the window (days), as Fink documents them. */
 export const LSST_DAYS_BEFORE = { default: 1, max: 7 } as const;
 export const LSST_DAYS_AFTER = { default: 6, max: 14 } as const;
 /** The event time added to each row (MJD TAI), Fink's name. */
 export const START_GW_FIELD = 'v:startgwMjdTai';
-const SECONDS_PER_DAY = 86_400;
 
 const days = (max: number) => numberArg((n) => n >= 0 && n <= max, `a number of days from 0 to ${max}`);
 
@@ -81,18 +78,15 @@ export const LSST_SKYMAP_ENDPOINT: EndpointDoc = {
   upload: SKYMAP_UPLOAD,
 };
 
-/** MJD TAI of a JD UTC. */
-const mjdTaiOfJdUtc = (jd: number): number => jd - MJD_OFFSET + TAI_MINUS_UTC_S / SECONDS_PER_DAY;
-
 /** The app, mounted at /api/v1/skymap on an LSST store. */
 export function lsstSkymapApp(reader: LsstStoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema, SKYMAP_UPLOAD);
   app.use('/', uploadLimit());
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const { args: raw, file } = await readUploadRequest(c, SKYMAP_UPLOAD.field);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, fileTextAsBayestar(withoutEmptyArgs(raw)));
+  const options: EndpointOptions = {
+    upload: SKYMAP_UPLOAD,
+    prepare: (raw) => fileTextAsBayestar(withoutEmptyArgs(raw)),
+  };
+  const handler = endpointHandler(schema, options, async (c, args, file) => {
     const { map, region } = skymapRegion(
       await skymapBytes(file, args.bayestar, args.event_name),
       args.credible_level,
@@ -145,5 +139,6 @@ export function lsstSkymapApp(reader: LsstStoreReader): Hono {
       float32Columns: float32Columns(tables),
     });
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

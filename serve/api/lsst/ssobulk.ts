@@ -12,11 +12,10 @@ import { z } from 'zod';
 import { LSST_SSOBULK_COLUMNS } from '../../../data/index.js';
 import { builtSsobulkVersions, readLsstSsobulkRows } from '../../../data/queries/index.js';
 import {
-  argListing,
   booleanArg,
+  type EndpointOptions,
+  endpointHandler,
   outputFormatChoice,
-  parseArgs,
-  rawArgs,
   withoutEmptyArgs,
 } from '../../args/index.js';
 import { CONTENT_TYPES, respondTable } from '../../encode/index.js';
@@ -66,11 +65,8 @@ export const LSST_SSOBULK_ENDPOINT: EndpointDoc = {
 /** The app, mounted at /api/v1/ssobulk on an LSST store. */
 export function lsstSsobulkApp(reader: LsstStoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, withoutEmptyArgs(raw));
+  const options: EndpointOptions = { prepare: (raw) => withoutEmptyArgs(raw) };
+  const handler = endpointHandler(schema, options, async (c, args) => {
     if (args.schema)
       return c.json(
         Object.fromEntries(
@@ -98,5 +94,6 @@ export function lsstSsobulkApp(reader: LsstStoreReader): Hono {
     const rows = await readLsstSsobulkRows(query, reader.layout, version, designation);
     return respondTable(c, rows, format, name, { columns: LSST_SSOBULK_COLUMNS.map((col) => col.name) });
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }

@@ -10,13 +10,13 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { NightStatistics } from '../../../data/index.js';
+import type { LsstFieldDoc, NightStatistics } from '../../../data/index.js';
 import {
   LSST_VERSION_FIELDS,
   type NightVersions,
   readNightVersions,
 } from '../../../data/queries/lsst/index.js';
-import { argListing, outputFormatArg, parseArgs, rawArgs, splitList } from '../../args/index.js';
+import { endpointHandler, outputFormatArg, splitList } from '../../args/index.js';
 import { respondTable } from '../../encode/index.js';
 import type { LsstSnapshot, LsstStoreReader } from '../../lsst-store-reader.js';
 import type { EndpointDoc } from '../../openapi.js';
@@ -50,6 +50,35 @@ const schema = z.object({
   'output-format': outputFormatArg,
 });
 
+/** A counter of alerts of a night (a count). */
+const counter = (doc: string): LsstFieldDoc => ({ type: 'long', doc });
+/** A version string of a night's first alert (null when its alerts carry none). */
+const version = (doc: string): LsstFieldDoc => ({ type: ['null', 'string'], doc });
+
+/** The fields of an answer's rows, with their types and meaning (the `f:` family of the schema route). */
+export const LSST_STATISTICS_FIELDS: Readonly<Record<string, LsstFieldDoc>> = {
+  [NIGHT_FIELD]: { type: 'string', doc: 'Night of the observations, YYYYMMDD' },
+  'f:alerts': counter('Alerts of the night'),
+  ...Object.fromEntries(
+    [...'ugrizy'].map((b) => [`f:alerts_${b}`, counter(`Alerts of the night in band ${b}`)]),
+  ),
+  'f:objects': counter('Distinct diaObjects of the night (Solar System sources excluded)'),
+  'f:is_sso': counter('Alerts of a Solar System source'),
+  'f:is_first': counter("Alerts that are their diaObject's first detection"),
+  'f:is_cataloged': counter('Alerts with a SIMBAD or Gaia DR3 counterpart'),
+  'f:in_tns': counter('Alerts with a TNS counterpart'),
+  ...Object.fromEntries(
+    ['glint_trail', 'isDipole', 'pixelFlags_cr', 'pixelFlags_saturated', 'pixelFlags_streak'].map((f) => [
+      `f:${f}`,
+      counter(`Alerts whose flag ${f} is true`),
+    ]),
+  ),
+  'f:visits': counter('Distinct exposure midpoints (r:midpointMjdTai) of the night'),
+  'f:fink_broker_version': version("Fink broker version of the night's first alert"),
+  'f:fink_science_version': version("Fink science version of the night's first alert"),
+  'f:lsst_schema_version': version("LSST alert schema version of the night's first alert"),
+};
+
 /** The endpoint's entry in the LSST API index and OpenAPI. */
 export const LSST_STATISTICS_ENDPOINT: EndpointDoc = {
   path: '/api/v1/statistics',
@@ -69,7 +98,6 @@ function counterNames(nights: readonly NightStatistics[]): string[] {
 /** The app, mounted at /api/v1/statistics on an LSST store. */
 export function lsstStatisticsApp(reader: LsstStoreReader): Hono {
   const app = new Hono();
-  const listing = argListing(schema);
   // the version strings of a catalog version's nights, read once per version
   let versions: { snap: LsstSnapshot; byNight: Promise<Map<string, NightVersions>> } | null = null;
   const versionsOf = (snap: LsstSnapshot) => {
@@ -80,10 +108,7 @@ export function lsstStatisticsApp(reader: LsstStoreReader): Hono {
       };
     return versions.byNight;
   };
-  app.on(['GET', 'POST'], '/', async (c) => {
-    const raw = await rawArgs(c);
-    if (c.req.method === 'GET' && Object.keys(raw).length === 0) return c.json(listing);
-    const args = parseArgs(schema, raw);
+  const handler = endpointHandler(schema, async (c, args) => {
     const snap = reader.snapshot();
     const { statistics } = snap.catalog;
     const nights = Object.keys(statistics)
@@ -105,5 +130,6 @@ export function lsstStatisticsApp(reader: LsstStoreReader): Hono {
       columns: [NIGHT_FIELD, ...wanted],
     });
   });
+  app.on(['GET', 'POST'], '/', handler);
   return app;
 }
