@@ -16,15 +16,12 @@ import {
   Spherical,
   VectorFromSphere,
 } from 'astronomy-engine';
+import { mjdTaiToJdUtc } from '../../time/index.js';
 
 /** Cerro Pachón as astropy names it: geodetic latitude, east longitude (deg) and height (m). */
 const CERRO_PACHON = new Observer(-30.240741666666672, -70.7366833333333, 2750);
 /** JD of the J2000.0 epoch (astronomy-engine counts days from it). */
 const JD_J2000 = 2451545.0;
-/** MJD → JD. */
-const JD_MINUS_MJD = 2400000.5;
-/** TAI − UTC since 2017-01-01 (s). */
-const TAI_MINUS_UTC_S = 37;
 const RAD_PER_DEG = Math.PI / 180;
 
 /**
@@ -33,7 +30,7 @@ const RAD_PER_DEG = Math.PI / 180;
  * @returns sec z (≥ 1 above the horizon; negative below it, as astropy's `secz`).
  */
 export function airmassAtCerroPachon(raDeg: number, decDeg: number, mjdTai: number): number {
-  const time = new AstroTime(mjdTai + JD_MINUS_MJD - TAI_MINUS_UTC_S / 86_400 - JD_J2000);
+  const time = new AstroTime(mjdTaiToJdUtc(mjdTai) - JD_J2000);
   const ofDate = SphereFromVector(
     RotateVector(Rotation_EQJ_EQD(time), VectorFromSphere(new Spherical(decDeg, raDeg, 1), time)),
   );
