@@ -49,16 +49,16 @@ npm run --silent build
 status=0
 # Three groups. In the background from now on, two files at a time: the Kafka consumers, which mostly wait on
 # their child processes (group joins, session and idle timeouts); each file has its own broker, topics and groups.
-# In the foreground: the unit and integration tests, three files at a time (most of them wait on DuckDB, the disk
-# or a child process: one worker per core leaves the machine half idle), then the demo and browser tests, two files
-# at a time (the browser tests only read the shared demo store; each file has its own server and browser). The
-# Kafka group's output is printed when all are done.
+# In the foreground: the unit and integration tests (vitest.config.ts's projects), three files at a time (most
+# of them wait on DuckDB, the disk or a child process: one worker per core leaves the machine half idle), then
+# the demo and browser tests, two files at a time (the browser tests only read the shared demo store; each file
+# has its own server and browser). The Kafka group's output is printed when all are done.
 npx vitest run --maxWorkers=2 --reporter=default --reporter=json --outputFile.json=test-output/vitest-kafka.json \
   test/kafka "$@" >test-output/vitest-kafka.log 2>&1 &
 kafka_pid=$!
 background+=("$kafka_pid")
 npx vitest run --maxWorkers=3 --reporter=default --reporter=json --outputFile.json=test-output/vitest-main.json \
-  --exclude 'test/kafka/**' --exclude 'test/optional/**' --exclude 'test/demo/**' --exclude 'test/portal/**' --exclude 'node_modules/**' --exclude 'dist/**' "$@" || status=$?
+  --project unit --project integration "$@" || status=$?
 if ! wait "$portal_store_pid"; then
   echo "test: the background build of the portal demo store failed (the portal tests build it again):"
   cat test-output/portal-store.log
