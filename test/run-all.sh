@@ -29,6 +29,15 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   rm -f "$update_log"
 fi
 
+mkdir -p test-output
+# The portal tests' demo store (about a minute of work, reused across runs) is built in the background from the
+# start, beside the lint, the type check, the build and the unit tests; the portal tests wait for it under its lock.
+npx tsx test/support/build-portal-store.ts >test-output/portal-store.log 2>&1 &
+portal_store_pid=$!
+background=("$portal_store_pid")
+# On any exit (a failed lint included), the background jobs of this script stop with it.
+trap 'for pid in "${background[@]}"; do kill "$pid" 2>/dev/null || true; done' EXIT
+
 echo "test: biome (lint + format check)"
 npx biome ci .
 echo "test: tsc --noEmit"
@@ -37,20 +46,25 @@ npx tsc --noEmit -p serve/portal/tsconfig.json
 echo "test: build"
 npm run --silent build
 
-mkdir -p test-output
 status=0
-# Unit and integration tests, three files at a time (most of them wait on DuckDB, the disk or a child process:
-# vitest's default of one worker on two cores leaves the machine half idle). Then two groups side by side, each
-# one file at a time: the Kafka consumers (mostly waiting on group joins; kept apart from the busy unit tests so
-# that CPU contention cannot starve a consumer group's heartbeats) and the demo and browser tests (which share
-# one demo store). The Kafka group's output is printed when both are done.
-npx vitest run --maxWorkers=3 --reporter=default --reporter=json --outputFile.json=test-output/vitest-main.json \
-  --exclude 'test/kafka/**' --exclude 'test/optional/**' --exclude 'test/demo/**' --exclude 'test/portal/**' --exclude 'node_modules/**' --exclude 'dist/**' "$@" || status=$?
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-output/vitest-kafka.json \
-  --no-file-parallelism test/kafka "$@" >test-output/vitest-kafka.log 2>&1 &
+# Three groups. In the background from now on, two files at a time: the Kafka consumers, which mostly wait on
+# their child processes (group joins, session and idle timeouts); each file has its own broker, topics and groups.
+# In the foreground: the unit and integration tests (vitest.config.ts's projects), three files at a time (most
+# of them wait on DuckDB, the disk or a child process: one worker per core leaves the machine half idle), then
+# the demo and browser tests, two files at a time (the browser tests only read the shared demo store; each file
+# has its own server and browser). The Kafka group's output is printed when all are done.
+npx vitest run --maxWorkers=2 --reporter=default --reporter=json --outputFile.json=test-output/vitest-kafka.json \
+  test/kafka "$@" >test-output/vitest-kafka.log 2>&1 &
 kafka_pid=$!
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-output/vitest-serial.json \
-  --no-file-parallelism test/demo test/portal "$@" || status=$?
+background+=("$kafka_pid")
+npx vitest run --maxWorkers=3 --reporter=default --reporter=json --outputFile.json=test-output/vitest-main.json \
+  --project unit --project integration "$@" || status=$?
+if ! wait "$portal_store_pid"; then
+  echo "test: the background build of the portal demo store failed (the portal tests build it again):"
+  cat test-output/portal-store.log
+fi
+npx vitest run --maxWorkers=2 --reporter=default --reporter=json --outputFile.json=test-output/vitest-serial.json \
+  test/demo test/portal "$@" || status=$?
 wait "$kafka_pid" || status=$?
 echo "test: the Kafka tests' output"
 cat test-output/vitest-kafka.log

@@ -4,13 +4,12 @@
  * `test-output/portal/` as test artifacts.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { buildDemoStore } from '../../bin/commands/demo.js';
-import { StoreLayout } from '../../data/index.js';
+import { onTestFinished } from 'vitest';
 import { defaultPortalDir } from '../../serve/portal-files.js';
 import { type RunningServer, startServer } from '../../serve/server.js';
+import { portalStore } from './portal-store.js';
 import { PROJECT_ROOT } from './project-root.js';
 import { testLog } from './store.js';
 
@@ -18,13 +17,6 @@ import { testLog } from './store.js';
 export const CHROMIUM_PATH = process.env.SKYALERT_CHROMIUM ?? '/usr/bin/chromium';
 /** Where screenshots are written. */
 export const SCREENSHOT_DIR = path.join(PROJECT_ROOT, 'test-output', 'portal');
-
-/** The demo store shared by the portal tests (built on first use, about a minute). */
-export async function portalStore(): Promise<StoreLayout> {
-  const layout = new StoreLayout(path.join(os.tmpdir(), 'skyalert-portal-demo'));
-  await buildDemoStore(layout, testLog);
-  return layout;
-}
 
 /** Starts the server (API and portal) on the demo store, on a free loopback port. */
 export async function startPortalServer(): Promise<RunningServer> {
@@ -64,8 +56,10 @@ export interface WatchedPage {
 }
 
 /**
- * Opens a new page of `browser` and records console errors and page errors. Failed requests to outside hosts
- * (the sky viewer's survey images on this closed network) are not errors of the portal and are ignored.
+ * Opens a new page of `browser` (in a context of its own, closed when the test ends: a page left open keeps
+ * drawing its sky viewer and takes CPU from the next tests) and records console errors and page errors. Failed
+ * requests to outside hosts (the sky viewer's survey images on this closed network) are not errors of the portal
+ * and are ignored. Call it inside a test.
  */
 export async function watchedPage(
   browser: Browser,
@@ -75,6 +69,7 @@ export async function watchedPage(
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     acceptDownloads: true,
   });
+  onTestFinished(() => context.close());
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
