@@ -128,6 +128,7 @@ export {
   isSurvey,
   LSST_PART_FILES,
   LSST_ROW_TABLES,
+  LSST_SKY_INDEX_FILE,
   LSST_STORE_COLUMNS,
   type LsstAlert,
   type LsstColumn,

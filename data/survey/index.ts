@@ -1,7 +1,7 @@
 /** Surveys: which one a store holds, and the shape of each survey's alerts. */
 export type { LsstAlert, LsstRow, LsstStamps } from './lsst-alert.js';
 export { LSST_ROW_TABLES, type LsstColumn, type LsstColumns, type LsstRowTable } from './lsst-columns.js';
-export { LSST_PART_FILES, LSST_STORE_COLUMNS, type LsstPartFile } from './lsst-store.js';
+export { LSST_PART_FILES, LSST_SKY_INDEX_FILE, LSST_STORE_COLUMNS, type LsstPartFile } from './lsst-store.js';
 export {
   claimStoreSurvey,
   isSurvey,
