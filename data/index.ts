@@ -88,7 +88,7 @@ export {
   skyHeader,
   writeSkyRecord,
 } from './sky-blocks.js';
-export { sqlPathList, sqlPathLiteral } from './sql-text.js';
+export { sqlBigintList, sqlPathList, sqlPathLiteral } from './sql-text.js';
 export {
   findSsoCandField,
   SSOCAND_COLUMNS,

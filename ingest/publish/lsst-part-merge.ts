@@ -21,7 +21,7 @@ import {
   sqlPathLiteral,
 } from '../../data/index.js';
 import { clearBuilding, markBuilding } from './building-marker.js';
-import { PARQUET_COMPRESSION, ROW_GROUP_ROWS } from './part-writer.js';
+import { PARQUET_COMPRESSION } from './part-writer.js';
 import { newPartId, openWorkConnection } from './work.js';
 
 type MergedTable = Exclude<LsstPartFile, 'cutouts'>;
@@ -41,8 +41,11 @@ const MERGE_RULES: Record<MergedTable, { readonly key: string; readonly order: r
   },
 };
 
-/** Rows of a row group of the merged sources, objects and forced photometry: one object's rows sit in one or two. */
-export const LSST_MERGED_ROW_GROUP_ROWS = ROW_GROUP_ROWS;
+/**
+ * Rows of a row group of the merged tables (DuckDB's smallest): a lookup by diaObjectId decodes one or two row
+ * groups of every column, so smaller groups cost less per lookup (Rubin's diaSource has ~100 columns).
+ */
+export const LSST_MERGED_ROW_GROUP_ROWS = 2_048;
 /** Rows of a row group of the sky index (two BIGINT columns): a 1° cone reads a few of them. */
 export const LSST_SKY_ROW_GROUP_ROWS = 8_192;
 
