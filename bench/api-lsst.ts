@@ -81,8 +81,8 @@ export async function runLsstApiBench(
   );
   const anyOf = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
   const series: [string, number, number, () => BenchRequest][] = [
-    ['objects', 300, 20, () => ({ path: `/api/v1/objects?diaObjectId=${anyOf(targets.objectIds)}` })],
-    ['sources', 300, 20, () => ({ path: `/api/v1/sources?diaObjectId=${anyOf(targets.objectIds)}` })],
+    ['objects', 200, 10, () => ({ path: `/api/v1/objects?diaObjectId=${anyOf(targets.objectIds)}` })],
+    ['sources', 200, 10, () => ({ path: `/api/v1/sources?diaObjectId=${anyOf(targets.objectIds)}` })],
     [
       'cone1deg',
       40,
