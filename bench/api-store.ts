@@ -18,6 +18,8 @@ export interface StoreSpec {
   readonly seed: number;
   /** First night, YYYY-MM-DD. */
   readonly startNight: string;
+  /** The survey simulated (default ztf); LSST alerts are simulated without stamps. */
+  readonly survey?: 'ztf' | 'lsst';
 }
 
 /** The store in use and how it was made. */
@@ -53,7 +55,13 @@ function nightDirs(input: string): string[] {
 }
 
 function sameSpec(a: StoreSpec, b: StoreSpec): boolean {
-  return a.alerts === b.alerts && a.nights === b.nights && a.seed === b.seed && a.startNight === b.startNight;
+  return (
+    a.alerts === b.alerts &&
+    a.nights === b.nights &&
+    a.seed === b.seed &&
+    a.startNight === b.startNight &&
+    (a.survey ?? 'ztf') === (b.survey ?? 'ztf')
+  );
 }
 
 /** The marker of a finished build, or null. */
@@ -112,6 +120,7 @@ export async function ensureStore(
     String(spec.seed),
     '--start',
     spec.startNight,
+    ...(spec.survey === 'lsst' ? ['--survey', 'lsst', '--no-stamps'] : []),
   ]);
   const stopSimulation = () => {
     if (!sim.hasExited()) sim.process.kill('SIGKILL');
@@ -164,6 +173,12 @@ export async function ensureStore(
     process.removeListener('exit', stopSimulation);
   }
   fs.rmSync(input, { recursive: true, force: true });
+  if (spec.survey === 'lsst') {
+    // each ingest run compacts what it can; the last nights are merged by an explicit compaction
+    const run = await runCli(['compact', '--store', dir]);
+    if (run.code !== 0) throw new Error(`skyalert compact failed (exit ${run.code}): ${run.stderrTail}`);
+    console.log(`  compacted: ${run.stdout.trim()}`);
+  }
   const buildSeconds = (performance.now() - started) / 1000;
   const built = { spec, alertsStaged: staged, buildSeconds, ingestPeakRssMiB: ingestPeak };
   fs.writeFileSync(markerFile, JSON.stringify(built, null, 2));

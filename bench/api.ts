@@ -15,7 +15,8 @@
  * (server processes, `skyalert serve --workers`; RSS is then summed over them), --load-only (only the load series
  * of api-load.ts: explorer by id, latests, the mix of 15 endpoints, with the server's event-loop delay),
  * --server-cli FILE (the bin/skyalert.js that serves, e.g. a copy of an earlier build, to compare A/B on one store),
- * --store DIR (a published store used as it is, instead of the simulated one; e.g. one whose build is under way).
+ * --store DIR (a published store used as it is, instead of the simulated one; e.g. one whose build is under way),
+ * --survey lsst (the LSST series of api-lsst.ts on a store of simulated LSST alerts, 20 nights by default).
  * Quick run: --alerts 20000 --nights 10.
  */
 import fs from 'node:fs';
@@ -33,6 +34,7 @@ import {
   sqlPathLiteral,
 } from '../data/index.js';
 import { type LoadSummary, type LoadTargets, loadSeries, measureLoad } from './api-load.js';
+import { runLsstApiBench } from './api-lsst.js';
 import {
   type BenchRequest,
   type LatencySummary,
@@ -46,6 +48,11 @@ import { type BenchServer, startBenchServer } from './api-server.js';
 import { ensureStore, existingStore } from './api-store.js';
 
 const SEED = 5;
+/**
+ * Nights of the LSST store (--survey lsst; 50,000 alerts a night for 1,000,000): few nights keep the histories,
+ * which ingestion copies into every alert, short (ingestion runs at a few hundred alerts/s with long ones).
+ */
+const LSST_NIGHTS = '20';
 const START_NIGHT = '2024-01-01';
 const SAMPLE_OBJECTS = 5000;
 const SAMPLE_POSITIONS = 1000;
@@ -202,7 +209,8 @@ async function main(): Promise<void> {
     args: process.argv.slice(2),
     options: {
       alerts: { type: 'string', default: '1000000' },
-      nights: { type: 'string', default: '100' },
+      nights: { type: 'string' },
+      survey: { type: 'string', default: 'ztf' },
       work: { type: 'string', default: path.join('bench-output', 'api') },
       reuse: { type: 'boolean', default: false },
       'chunk-nights': { type: 'string', default: '10' },
@@ -220,18 +228,26 @@ async function main(): Promise<void> {
     if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer: ${text}`);
     return n;
   };
+  if (values.survey !== 'ztf' && values.survey !== 'lsst')
+    throw new Error(`--survey must be ztf or lsst: ${values.survey}`);
+  const survey: 'ztf' | 'lsst' = values.survey;
   const spec = {
     alerts: positive('alerts', values.alerts),
-    nights: positive('nights', values.nights),
+    nights: positive('nights', values.nights ?? (survey === 'lsst' ? LSST_NIGHTS : '100')),
     seed: SEED,
     startNight: START_NIGHT,
+    survey,
   };
-  const work = path.resolve(values.work ?? 'bench-output/api');
+  const work = path.resolve(values.work ?? `bench-output/api${survey === 'lsst' ? '-lsst' : ''}`);
   const store =
     values.store === undefined
       ? await ensureStore(work, spec, values.reuse ?? false, positive('chunk-nights', values['chunk-nights']))
       : existingStore(path.resolve(values.store), SEED);
   fs.mkdirSync(work, { recursive: true });
+  if (survey === 'lsst') {
+    await runLsstApiBench(store, work, values['log-level'] ?? 'info', seededRandom(SEED));
+    return;
+  }
   const targets = await sampleTargets(store.dir);
   console.log(
     `bench:api: ${targets.objectIds.length} object ids and ${targets.positions.length} positions sampled; ` +

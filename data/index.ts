@@ -89,7 +89,7 @@ export {
   skyHeader,
   writeSkyRecord,
 } from './sky-blocks.js';
-export { sqlPathList, sqlPathLiteral } from './sql-text.js';
+export { sqlBigintList, sqlPathList, sqlPathLiteral } from './sql-text.js';
 export {
   findSsoCandField,
   SSOCAND_COLUMNS,
@@ -137,6 +137,7 @@ export {
   isSurvey,
   LSST_PART_FILES,
   LSST_ROW_TABLES,
+  LSST_SKY_INDEX_FILE,
   LSST_STORE_COLUMNS,
   type LsstAlert,
   type LsstColumn,

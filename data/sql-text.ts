@@ -15,3 +15,19 @@ export function sqlPathLiteral(filePath: string): string {
 export function sqlPathList(paths: readonly string[]): string {
   return `[${paths.map(sqlPathLiteral).join(', ')}]`;
 }
+
+/**
+ * 64-bit integers (already parsed to bigint) as a SQL list of BIGINT literals: the one kind of request value
+ * written into SQL text, because DuckDB prunes parquet row groups by their min/max statistics for constants in a
+ * filter, not for a bound parameter (an LSST diaObjectId lookup in sorted parts).
+ * @throws TypeError when a value is not a bigint, RangeError when it is outside the BIGINT range.
+ */
+export function sqlBigintList(values: readonly bigint[]): string {
+  return values
+    .map((v) => {
+      if (typeof v !== 'bigint') throw new TypeError(`not a bigint: ${String(v)}`);
+      if (v < -(2n ** 63n) || v >= 2n ** 63n) throw new RangeError(`outside BIGINT: ${v}`);
+      return `${v.toString()}::BIGINT`;
+    })
+    .join(', ');
+}

@@ -92,10 +92,15 @@ export class LsstStoreReader {
     this.log.info({ version: next.version, parts: next.parts.length }, 'catalog switched');
   }
 
-  /** The files of `table` in the catalog's parts (oldest first) and their columns, by name, in first-seen order. */
+  /**
+   * The files of `table` in the catalog's parts (oldest first) and their columns, by name, in first-seen order.
+   * Stamps are in the parts each part's `cutouts` entries name (a compacted part refers to its nights' files).
+   */
   private async describe(catalog: Catalog, table: LsstPartFile): Promise<LsstTable> {
-    const files = catalog.parts
-      .map((p) => path.join(this.layout.partDir(p.id), LSST_PART_FILES[table]))
+    const holders =
+      table === 'cutouts' ? [...new Set(catalog.parts.flatMap((p) => p.cutouts.map((c) => c.part)))] : null;
+    const files = (holders ?? catalog.parts.map((p) => p.id))
+      .map((id) => path.join(this.layout.partDir(id), LSST_PART_FILES[table]))
       .filter((f) => fs.existsSync(f));
     if (files.length === 0) return NO_TABLE;
     const rows = await this.query(

@@ -29,4 +29,12 @@ export const LSST_STORE_COLUMNS = {
   hpix29: 'v:hpix29',
   /** In sources.parquet and sso.parquet: the LSST tags of an alert (comma-separated, LSST_TAGS order); null for none. */
   tags: 'v:tags',
+  /** In compacted parts: the night of the nightly part the row was published in (YYYYMMDD). */
+  publishedNight: 'v:publishedNight',
 } as const;
+
+/**
+ * Sky index of a compacted LSST part: `v:hpix29` and `r:diaObjectId` of every alert row of its sources, sorted
+ * by pixel (cones read only the row groups of their pixel ranges). Nightly parts have none.
+ */
+export const LSST_SKY_INDEX_FILE = 'sky.parquet';

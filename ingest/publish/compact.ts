@@ -9,11 +9,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { StoreLayout } from '../../data/index.js';
-import { type Catalog, type PartEntry, readCatalog, readStoreSurvey } from '../../data/index.js';
+import { type Catalog, type PartEntry, readCatalog, readStoreSurvey, type Survey } from '../../data/index.js';
 import { isBuilding } from './building-marker.js';
+import { switchCatalog } from './catalog-switch.js';
 import { acquirePublishLock } from './lock.js';
+import { mergeLsstParts } from './lsst-part-merge.js';
 import { writeNextCatalog } from './object-index.js';
-import { mergeParts } from './part-rewrite.js';
+import { type MergeParts, mergeParts } from './part-rewrite.js';
 import { openWorkConnection } from './work.js';
 
 /** Nights kept in their own parts (the latest published). */
@@ -93,6 +95,47 @@ export interface CompactOptions {
   lockWaitMs?: number;
 }
 
+/** How a survey's parts are merged and switched to (the rest of the compaction is the same for all). */
+interface SurveyCompaction {
+  readonly merge: MergeParts;
+  /** Writes and switches to the catalog version after `previous` holding `parts` (`dropped` left out). */
+  switchTo(
+    layout: StoreLayout,
+    previous: Catalog,
+    parts: PartEntry[],
+    dropped: readonly string[],
+    memoryLimit?: string,
+  ): Promise<number>;
+}
+
+const SURVEY_COMPACTION: Record<Survey, SurveyCompaction> = {
+  // ZTF: the object index of the new version is written from the previous one and the new parts' blocks
+  ztf: {
+    merge: mergeParts,
+    async switchTo(layout, previous, parts, dropped, memoryLimit) {
+      const { conn, close } = await openWorkConnection(layout, memoryLimit);
+      try {
+        const current = new Set(previous.parts.map((p) => p.id));
+        return await writeNextCatalog(conn, layout, previous, {
+          parts,
+          droppedParts: dropped,
+          newParts: parts.filter((p) => !current.has(p.id)).map((p) => p.id),
+        });
+      } finally {
+        close();
+      }
+    },
+  },
+  // LSST: no object index; parts stay in night order, the order in which readers let newer rows win
+  lsst: {
+    merge: mergeLsstParts,
+    async switchTo(layout, previous, parts) {
+      const ordered = [...parts].sort((a, b) => a.nights[0] - b.nights[0]);
+      return switchCatalog(layout, previous, { parts: ordered }, null);
+    },
+  },
+};
+
 /**
  * Compacts the store (see the module doc); a no-op when nothing needs merging. The merges run outside the
  * publication lock, so that a publication may run beside them: under the lock, a merged part replaces its
@@ -104,15 +147,12 @@ export async function compactStore(
   log: Logger,
   options: CompactOptions = {},
 ): Promise<CompactResult> {
-  // LSST parts are not merged yet (one part per night): only the garbage collection runs
-  const groups =
-    readStoreSurvey(layout) === 'lsst'
-      ? []
-      : planCompaction(readCatalog(layout), options.recentNightsKept, options.comingNights);
+  const survey = SURVEY_COMPACTION[readStoreSurvey(layout) ?? 'ztf'];
+  const groups = planCompaction(readCatalog(layout), options.recentNightsKept, options.comingNights);
   const merges: { group: PartEntry[]; part: PartEntry }[] = [];
   try {
     for (const group of groups) {
-      const part = await mergeParts(
+      const part = await survey.merge(
         layout,
         group,
         [],
@@ -148,16 +188,8 @@ export async function compactStore(
       log.info({ month, from: group.length, part: part.id, alerts: part.rows.alerts }, 'month compacted');
     }
     if (added.length > 0) {
-      const { conn, close } = await openWorkConnection(layout, options.memoryLimit);
-      try {
-        version = await writeNextCatalog(conn, layout, previous, {
-          parts: [...previous.parts.filter((p) => !dropped.has(p.id)), ...added],
-          droppedParts: [...dropped],
-          newParts: added.map((p) => p.id),
-        });
-      } finally {
-        close();
-      }
+      const parts = [...previous.parts.filter((p) => !dropped.has(p.id)), ...added];
+      version = await survey.switchTo(layout, previous, parts, [...dropped], options.memoryLimit);
     }
     const removedParts = collectGarbage(layout, options.now ?? Date.now());
     return { mergedParts: merged, createdParts: created, catalogVersion: version, removedParts };

@@ -3,8 +3,9 @@
  * (one per ingester) are attached read-only to a work database, its part is written outside the publication
  * lock (marked as being built), then, under the lock, the catalog switches atomically to a version holding the
  * new part in place of the night's previous one, with the night's statistics and the staged-content version it
- * was published from, so that only nights staged again are published again. Each LSST night is its own part:
- * LSST parts are not compacted yet (a store holds one part per night; docs/surveys.md).
+ * was published from, so that only nights staged again are published again. Each LSST night is its own part
+ * until compaction merges it (lsst-part-merge.ts); a merged part holding a night published again is rewritten
+ * without that night.
  */
 import fs from 'node:fs';
 import type { Logger } from 'pino';
@@ -14,9 +15,11 @@ import { clearBuilding, markBuilding } from './building-marker.js';
 import { switchCatalog } from './catalog-switch.js';
 import { collectGarbage } from './compact.js';
 import { acquirePublishLock, LOCK_STALE_MS } from './lock.js';
+import { mergeLsstParts } from './lsst-part-merge.js';
 import { prepareLsstRelations, writeLsstPart } from './lsst-part-writer.js';
 import { computeLsstStatistics } from './lsst-statistics.js';
 import { tagLsstAlerts } from './lsst-tags.js';
+import { rewritePartsWithout } from './part-rewrite.js';
 import type { PublishOptions, PublishResult } from './publish-night.js';
 import { stagingFilesOf } from './staging-files.js';
 import { attachStagingFiles } from './staging-relations.js';
@@ -79,13 +82,18 @@ export async function publishLsstNight(
     let version: number;
     try {
       const previous = readCatalog(layout);
-      const kept = previous.parts.filter((p) => !p.nights.includes(night));
+      // a compacted part holding the night among others is rewritten without it
+      const touched = entry ? previous.parts.filter((p) => p.nights.includes(night)) : [];
+      const kept = [
+        ...previous.parts.filter((p) => !touched.includes(p)),
+        ...(await rewritePartsWithout(layout, touched, [night], log, mergeLsstParts)),
+      ];
       version = switchCatalog(
         layout,
         previous,
         {
           // in night order: where a reader keeps one row per key (objects), the later night's part wins
-          parts: entry ? [...kept, entry].sort((a, b) => a.nights[0] - b.nights[0]) : previous.parts,
+          parts: (entry ? [...kept, entry] : kept).sort((a, b) => a.nights[0] - b.nights[0]),
           statistics: statistics ? { ...previous.statistics, [String(night)]: statistics } : undefined,
           stagedVersions: {
             ...previous.stagedVersions,

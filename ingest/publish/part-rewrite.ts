@@ -79,20 +79,24 @@ export async function mergeParts(
   }
 }
 
+/** A survey's merge of parts ({@link mergeParts} for ZTF, mergeLsstParts for LSST). */
+export type MergeParts = typeof mergeParts;
+
 /**
- * For each part holding some of `nights` among other nights, a new part without them; parts holding only
- * `nights` are dropped.
+ * For each part holding some of `nights` among other nights, a new part without them (written by `merge`);
+ * parts holding only `nights` are dropped.
  */
 export async function rewritePartsWithout(
   layout: StoreLayout,
   parts: readonly PartEntry[],
   nights: readonly number[],
   log: Logger,
+  merge: MergeParts = mergeParts,
 ): Promise<PartEntry[]> {
   const out: PartEntry[] = [];
   for (const part of parts) {
     if (part.nights.every((n) => nights.includes(n))) continue;
-    const merged = await mergeParts(layout, [part], nights, 'm');
+    const merged = await merge(layout, [part], nights, 'm');
     if (merged) {
       log.info(
         { from: part.id, to: merged.id, nights: part.nights.filter((n) => nights.includes(n)) },

@@ -1,9 +1,17 @@
 /**
- * Query behind LSST `/api/v1/conesearch`: the diaObjects whose last alert lies in a declination band, each with
- * that alert's diaSource row, its diaObject row (the newest part's; diaSource values win where names are
- * shared, as in Fink's pixel table) and its first detection time (the earliest diaSource the store holds for it).
- * The caller keeps those within the cone; the band only narrows the rows read.
+ * Query behind LSST `/api/v1/conesearch`: the diaObjects whose last alert lies in a declination band and in a set
+ * of HEALPix ranges (`v:hpix29`, NESTED order 29), each with that alert's diaSource row, its diaObject row (the
+ * newest part's; diaSource values win where names are shared, as in Fink's pixel table) and its first detection
+ * time (the earliest diaSource the store holds for it). The caller keeps those within the cone; band and ranges
+ * only narrow the rows read. The candidates come from the sky index of compacted parts (sorted by pixel, so only
+ * the row groups of the ranges are read) and from the sources of nightly parts.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { coneRanges, type PixelRange } from '../../../compute/sky/index.js';
+import { sqlBigintList, sqlPathList } from '../../sql-text.js';
+import { LSST_SKY_INDEX_FILE, LSST_STORE_COLUMNS } from '../../survey/index.js';
+import { mergePixelRanges } from '../explorer.js';
 import type { QueryFn } from '../objects.js';
 import {
   columnSql,
@@ -23,10 +31,43 @@ const ALERT = 'v:alert';
 
 /** A band of declination (degrees) and a window on the first detection (MJD TAI, inclusive). */
 export interface BandQuery {
+  /** The cone (degrees): its pixel ranges at order 29 select the candidates. */
+  readonly cone: { readonly raDeg: number; readonly decDeg: number; readonly radiusDeg: number };
   readonly decMinDeg: number;
   readonly decMaxDeg: number;
   readonly firstMjdMin: number;
   readonly firstMjdMax: number;
+}
+
+/** `v:hpix29` in one of the ranges, bounds written as constants so that parquet row groups are skipped. */
+function inRangesSql(column: string, ranges: readonly PixelRange[]): string {
+  if (ranges.length === 0) return 'false';
+  return ranges
+    .map(([start, end]) => `(${column} BETWEEN ${sqlBigintList([start])} AND ${sqlBigintList([end - 1n])})`)
+    .join(' OR ');
+}
+
+/**
+ * The diaObjects with an alert in the ranges: from the sky index of the parts that have one (compacted parts),
+ * from the sources of the others.
+ */
+function candidatesSql(sources: LsstTable, ranges: readonly PixelRange[]): string {
+  const hpix = `"${LSST_STORE_COLUMNS.hpix29}"`;
+  const sky: string[] = [];
+  const nightly: string[] = [];
+  for (const file of sources.files) {
+    const index = path.join(path.dirname(file), LSST_SKY_INDEX_FILE);
+    if (fs.existsSync(index)) sky.push(index);
+    else nightly.push(file);
+  }
+  const selects: string[] = [];
+  if (sky.length > 0)
+    selects.push(`SELECT "r:diaObjectId" AS __oid FROM read_parquet(${sqlPathList(sky)})
+                  WHERE ${inRangesSql(hpix, ranges)}`);
+  if (nightly.length > 0)
+    selects.push(`SELECT "r:diaObjectId" AS __oid FROM read_parquet(${sqlPathList(nightly)}, union_by_name = true)
+                  WHERE "${LSST_STORE_COLUMNS.alert}" AND ${inRangesSql(hpix, ranges)}`);
+  return `SELECT DISTINCT __oid FROM (${selects.join(' UNION ALL ')})`;
 }
 
 /**
@@ -50,11 +91,12 @@ export async function readLastAlertsInBand(
   const dec = columnSql(sources, 'r:dec');
   const alert = columnSql(sources, ALERT);
   const src = relationSql(sources);
+  const { raDeg, decDeg, radiusDeg } = band.cone;
+  const ranges = mergePixelRanges(coneRanges('auto', raDeg, decDeg, radiusDeg));
   const withObjects = objectNames.length > 0 && objects.files.length > 0;
   const objectPart = withObjects ? objectRecordsCte(objects, objectNames, 'last') : '';
   const sql = `
-    WITH cand AS (
-      SELECT DISTINCT ${oid} AS __oid FROM ${src} WHERE ${alert} AND ${dec} BETWEEN $1::DOUBLE AND $2::DOUBLE),
+    WITH cand AS (${candidatesSql(sources, ranges)}),
     last AS (
       SELECT ${projectionSql(sources, sourceNames)}, ${oid} AS __oid, ${dec} AS __dec FROM ${src}
       WHERE ${alert} AND ${oid} IN (SELECT __oid FROM cand)

@@ -3,7 +3,7 @@
  * on `r:diaObjectId` (not as Fink's prefix scans). `objects` keeps one row per diaObject (the newest part's);
  * `sources` and `fp` every detection or forced measurement once (by its id), newest first.
  */
-import { listValue } from '@duckdb/node-api';
+import { sqlBigintList } from '../../sql-text.js';
 import { LSST_STORE_COLUMNS } from '../../survey/index.js';
 import type { QueryFn } from '../objects.js';
 import { columnSql, hasColumn, type LsstTable, partRankSql, projectionSql, relationSql } from './tables.js';
@@ -16,12 +16,13 @@ const TIME = 'r:midpointMjdTai';
 
 function rowsOf(
   table: LsstTable,
+  ids: readonly bigint[],
   names: readonly string[] | null,
   key: string,
   order: string,
   atTime: boolean,
 ) {
-  const time = atTime ? ` AND abs(${columnSql(table, TIME)} - $2::DOUBLE) <= ${MJD_MATCH_DAYS}` : '';
+  const time = atTime ? ` AND abs(${columnSql(table, TIME)} - $1::DOUBLE) <= ${MJD_MATCH_DAYS}` : '';
   // a diaSource received as an alert in one part and seen only in a later alert's history in another: the alert's
   // row (with Fink's values) wins over the history row, then the newest part
   const alertFirst = hasColumn(table, LSST_STORE_COLUMNS.alert)
@@ -29,7 +30,7 @@ function rowsOf(
     : '';
   return `
     SELECT ${projectionSql(table, names)} FROM ${relationSql(table)}
-    WHERE ${columnSql(table, OBJECT_ID)} IN (SELECT unnest($1::VARCHAR[])::BIGINT)${time}
+    WHERE ${columnSql(table, OBJECT_ID)} IN (${sqlBigintList(ids)})${time}
     QUALIFY row_number() OVER (PARTITION BY ${columnSql(table, key)} ORDER BY ${alertFirst}${partRankSql(table)} DESC) = 1
     ORDER BY ${order}`;
 }
@@ -57,6 +58,7 @@ export async function readRowsOfObjects(
   const order = hasTime
     ? `${columnSql(table, TIME)} DESC, ${columnSql(table, key)} DESC`
     : columnSql(table, OBJECT_ID);
-  const params = [listValue(ids.map(String)), ...(atMjd === null ? [] : [atMjd])];
-  return query(rowsOf(table, names, key, order, atMjd !== null && hasTime), params);
+  // the ids as constants, so that row groups of parts sorted by diaObjectId are skipped by their statistics
+  const params = atMjd === null || !hasTime ? [] : [atMjd];
+  return query(rowsOf(table, ids, names, key, order, atMjd !== null && hasTime), params);
 }

@@ -107,6 +107,7 @@ export function lsstConesearchApp(reader: LsstStoreReader): Hono {
       [...new Set([...sourceNames, 'r:ra', 'r:dec'])],
       objectNames,
       {
+        cone: { raDeg: args.ra, decDeg: args.dec, radiusDeg },
         decMinDeg: Math.max(-90, args.dec - radiusDeg),
         decMaxDeg: Math.min(90, args.dec + radiusDeg),
         firstMjdMin: window ? mjdTaiOfJdUtc(window.startJd) : Number.NEGATIVE_INFINITY,
