@@ -248,7 +248,7 @@ describe('a backfill of many small nights', () => {
       const stats = readCatalog(layout).statistics;
       for (const { night, n } of perNight) expect(stats[String(night)]['basic:raw']).toBe(n);
     }
-  });
+  }, 240_000); // publishes the 422 nights one at a time (~40 s alone, more beside the Kafka group)
 });
 
 /** Per night of a store's staging: whether the night has its own file and whether its rows are shared (marker). */
