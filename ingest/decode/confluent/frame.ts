@@ -2,7 +2,7 @@
  * The Confluent wire format of a Kafka message, as Rubin's alert stream uses it: byte 0 = 0 (magic), bytes 1-4 =
  * the writer schema's id in a schema registry (big-endian), then the Avro binary datum, with no container.
  *
- * Reference: Confluent Schema Registry documentation, "Wire format"; ../shared/reference/fink-lsst-api.md §6.1.
+ * Reference: Confluent Schema Registry documentation, "Wire format"; docs/references.md, "Rubin's alert stream".
  */
 
 /** The magic byte of the format (version 0). */

@@ -1,4 +1,4 @@
-/** Rubin's id rule, with the examples of ../shared/reference/fink-lsst-api.md §6.1 (lsst/alert_packet). */
+/** Rubin's id rule, with the examples of docs/references.md, "Rubin's alert stream" (lsst/alert_packet). */
 import { describe, expect, it } from 'vitest';
 import { lsstSchemaVersionOf, rubinSchemaId } from './rubin-schema-id.js';
 

@@ -2,7 +2,7 @@
  * Rubin's schema versions and registry ids: every alert schema lives in the namespace `lsst.v<major>_<minor>`
  * and is registered under the id made of the major version followed by the minor on two digits.
  *
- * Reference: lsst/alert_packet `Schema.get_schema_id`; ../shared/reference/fink-lsst-api.md §6.1.
+ * Reference: lsst/alert_packet `Schema.get_schema_id`; docs/references.md, "Rubin's alert stream".
  */
 import { namespaceOf } from './schema-names.js';
 
