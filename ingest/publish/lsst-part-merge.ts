@@ -20,9 +20,8 @@ import {
   type StoreLayout,
   sqlPathLiteral,
 } from '../../data/index.js';
-import { clearBuilding, markBuilding } from './building-marker.js';
+import { buildMergedPart } from './part-rewrite.js';
 import { PARQUET_COMPRESSION } from './part-writer.js';
-import { newPartId, openWorkConnection } from './work.js';
 
 type MergedTable = Exclude<LsstPartFile, 'cutouts'>;
 
@@ -142,16 +141,7 @@ export async function mergeLsstParts(
   prefix: string,
   memoryLimit?: string,
 ): Promise<PartEntry | null> {
-  const nights = [...new Set(parts.flatMap((p) => p.nights))]
-    .filter((n) => !withoutNights.includes(n))
-    .sort((a, b) => a - b);
-  if (nights.length === 0) return null;
-  const id = newPartId(prefix);
-  const dir = layout.partDir(id);
-  markBuilding(dir);
-  const { conn, close } = await openWorkConnection(layout, memoryLimit);
-  let complete = false;
-  try {
+  return buildMergedPart(layout, parts, withoutNights, prefix, memoryLimit, async (conn, dir, id, nights) => {
     const rows = { sources: 0, objects: 0, fp: 0, sso: 0, cutouts: 0 } as Record<LsstPartFile, number>;
     for (const table of Object.keys(MERGE_RULES) as MergedTable[]) {
       const relation = tableRelation(layout, parts, table, withoutNights);
@@ -165,8 +155,6 @@ export async function mergeLsstParts(
       .filter((p) => p.nights.some((n) => nights.includes(n)))
       .reduce((sum, p) => sum + (p.lsstRows?.cutouts ?? 0), 0);
     const alerts = await countAlerts(conn, dir);
-    clearBuilding(dir);
-    complete = true;
     return {
       id,
       nights,
@@ -175,8 +163,5 @@ export async function mergeLsstParts(
       lsstRows: rows,
       createdAt: new Date().toISOString(),
     };
-  } finally {
-    close();
-    if (!complete) fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

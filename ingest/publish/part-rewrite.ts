@@ -6,6 +6,7 @@
  */
 
 import fs from 'node:fs';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Logger } from 'pino';
 import type { StoreLayout } from '../../data/index.js';
 import { type PartEntry, partFilePath, sqlPathList } from '../../data/index.js';
@@ -27,16 +28,7 @@ export async function mergeParts(
   prefix: string,
   memoryLimit?: string,
 ): Promise<PartEntry | null> {
-  const nights = [...new Set(parts.flatMap((p) => p.nights))]
-    .filter((n) => !withoutNights.includes(n))
-    .sort((a, b) => a - b);
-  if (nights.length === 0) return null;
-  const id = newPartId(prefix);
-  const dir = layout.partDir(id);
-  markBuilding(dir);
-  const { conn, close } = await openWorkConnection(layout, memoryLimit);
-  let complete = false;
-  try {
+  return buildMergedPart(layout, parts, withoutNights, prefix, memoryLimit, async (conn, dir, id, nights) => {
     const where =
       withoutNights.length === 0 ? '' : `WHERE night NOT IN (${withoutNights.map(Number).join(', ')})`;
     for (const [view, file] of [
@@ -63,8 +55,6 @@ export async function mergeParts(
     } finally {
       prepared.close();
     }
-    clearBuilding(dir);
-    complete = true;
     return {
       id,
       nights,
@@ -73,6 +63,44 @@ export async function mergeParts(
       objectBlockFormat: blocks.format,
       createdAt: new Date().toISOString(),
     };
+  });
+}
+
+/** Writes a merged part's files into `dir` and returns its entry (`id`, the `nights` it keeps). */
+export type WriteMergedPart = (
+  conn: DuckDBConnection,
+  dir: string,
+  id: string,
+  nights: number[],
+) => Promise<PartEntry>;
+
+/**
+ * The frame of every survey's merge: the nights kept (those of `parts` not in `withoutNights`; null when none), a
+ * new part directory marked as being built (building-marker.ts) while `write` fills it through a work database
+ * bounded by `memoryLimit`, and removed if `write` fails.
+ */
+export async function buildMergedPart(
+  layout: StoreLayout,
+  parts: readonly PartEntry[],
+  withoutNights: readonly number[],
+  prefix: string,
+  memoryLimit: string | undefined,
+  write: WriteMergedPart,
+): Promise<PartEntry | null> {
+  const nights = [...new Set(parts.flatMap((p) => p.nights))]
+    .filter((n) => !withoutNights.includes(n))
+    .sort((a, b) => a - b);
+  if (nights.length === 0) return null;
+  const id = newPartId(prefix);
+  const dir = layout.partDir(id);
+  markBuilding(dir);
+  const { conn, close } = await openWorkConnection(layout, memoryLimit);
+  let complete = false;
+  try {
+    const entry = await write(conn, dir, id, nights);
+    clearBuilding(dir);
+    complete = true;
+    return entry;
   } finally {
     close();
     if (!complete) fs.rmSync(dir, { recursive: true, force: true });
