@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { STAMP_REF_COLUMNS, STAMPS_FILE, sqlPathLiteral, stagingAlertsSelectList } from '../../data/index.js';
 import { MIN_RB, stagedFingerprint, stampsFileOf } from '../stage/index.js';
+import { makePartStamps } from './part-stamps.js';
 
 /** SQL condition of a valid alert: the quality cut of the reference (§3.1, quality cuts). */
 export const VALID_ALERT_SQL = `(coalesce(i_nbad, 0) = 0 AND coalesce(i_rb, 1) >= ${MIN_RB} AND coalesce(i_fid, 1) <> 3)`;
@@ -173,14 +174,7 @@ export async function prepareRelations(
   await conn.run('CREATE TEMP VIEW p_cutouts AS SELECT * FROM cut');
 }
 
-/**
- * Makes the part's `stamps.bin` and fills table `cut` with each alert's references into it (offset, lengths).
- * A night staged by one ingester (the usual case) gets its staging stamps file itself, hard-linked: no byte is
- * copied and the store holds the stamps once; the staging offsets stay valid (`NightStaging.open` gives an
- * ingester that reopens a published night a copy of its own, so the part's file never changes). Several staging
- * files, or a file system without hard links, get the stamps copied in (objectId, jd) order. Stamp bytes never go
- * through DuckDB: a cutout read is one index lookup and one positional read.
- */
+/** Makes the part's `stamps.bin` (part-stamps.ts) and fills table `cut` with each alert's references into it. */
 async function loadCutouts(
   conn: DuckDBConnection,
   stampsFiles: readonly string[],
@@ -190,72 +184,11 @@ async function loadCutouts(
                   stamp_offset BIGINT, ${STAMP_REF_COLUMNS.slice(1)
                     .map((c) => `${c} INTEGER`)
                     .join(', ')})`);
-  if (stampsFiles.length === 1 && linkFile(stampsFiles[0], stampsPath)) {
-    await conn.run(
-      `INSERT INTO cut SELECT i_objectId, i_candid, i_jd, night, ${STAMP_REF_COLUMNS.join(', ')} FROM staged`,
-    );
-    return;
-  }
-  const fds = stampsFiles.map((f) => fs.openSync(f, 'r'));
-  const out = fs.openSync(stampsPath, 'w');
-  try {
-    const result = await conn.stream(
-      `SELECT i_objectId, i_candid, i_jd, night, staging_file, ${STAMP_REF_COLUMNS.join(', ')}
-       FROM staged ORDER BY i_objectId, i_jd`,
-    );
-    const appender = await conn.createAppender('cut');
-    let written = 0;
-    let pendingOut: Buffer[] = [];
-    let pendingBytes = 0;
-    const flushOut = (): void => {
-      if (pendingOut.length === 0) return;
-      const data = Buffer.concat(pendingOut, pendingBytes);
-      let at = 0;
-      while (at < data.length) at += fs.writeSync(out, data, at, data.length - at);
-      pendingOut = [];
-      pendingBytes = 0;
-    };
-    for await (const chunk of result.yieldRows()) {
-      for (const [objectId, candid, jd, night, fileIndex, offset, ...lens] of chunk) {
-        const sizes = lens.map((l) => (l === null ? 0 : Number(l)));
-        const total = sizes.reduce((a, b) => a + b, 0);
-        if (total > 0) {
-          const bytes = Buffer.allocUnsafe(total);
-          fs.readSync(fds[Number(fileIndex)], bytes, 0, total, Number(offset as bigint));
-          pendingOut.push(bytes);
-          pendingBytes += total;
-          if (pendingBytes > 8 << 20) flushOut();
-        }
-        appender.appendVarchar(objectId as string);
-        appender.appendBigInt(candid as bigint);
-        appender.appendDouble(jd as number);
-        appender.appendInteger(night as number);
-        appender.appendBigInt(BigInt(written));
-        for (const l of lens) {
-          if (l === null) appender.appendNull();
-          else appender.appendInteger(Number(l));
-        }
-        appender.endRow();
-        written += total;
-      }
-    }
-    flushOut();
-    fs.fsyncSync(out);
-    appender.closeSync();
-  } finally {
-    fs.closeSync(out);
-    for (const fd of fds) fs.closeSync(fd);
-  }
-}
-
-/** Hard-links `from` as `to`; false when the file system cannot (another device, no hard links). */
-function linkFile(from: string, to: string): boolean {
-  try {
-    fs.linkSync(from, to);
-    return true;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EXDEV' || code === 'EPERM' || code === 'ENOTSUP' || code === 'EMLINK') return false;
-    throw err;
-  }
+  await makePartStamps(conn, stampsFiles, stampsPath, {
+    table: 'cut',
+    insertLinkedSql: `INSERT INTO cut SELECT i_objectId, i_candid, i_jd, night, ${STAMP_REF_COLUMNS.join(', ')} FROM staged`,
+    selectToCopySql: `SELECT i_objectId, i_candid, i_jd, night, staging_file, ${STAMP_REF_COLUMNS.join(', ')}
+                      FROM staged ORDER BY i_objectId, i_jd`,
+    keyKinds: ['string', 'long', 'double', 'int'],
+  });
 }

@@ -1,6 +1,6 @@
 /** Public face of ingest/stage/: what code outside this folder imports from it. */
 
-export { appendChunks, ChunkRows } from './chunk-rows.js';
+export { appendChunks, appendValue, type ChunkColumnKind, ChunkRows } from './chunk-rows.js';
 export { deriveAlertValues } from './derive.js';
 export { LsstKafkaStaging } from './lsst-kafka-staging.js';
 export type { LsstStagedAlert } from './lsst-night-staging.js';

@@ -1,10 +1,16 @@
 /**
- * Query behind LSST `/api/v1/cutouts`: the three stamps of one diaSource (FITS bytes as Rubin sent them).
+ * Query behind LSST `/api/v1/cutouts`: the three stamps of one diaSource (FITS bytes as Rubin sent them), cut out of
+ * the `stamps.bin` of the part whose `cutouts.parquet` names them (offset and lengths: docs/surveys.md, "The LSST
+ * store").
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { STAMPS_FILE } from '../../catalog.js';
+import { STAMP_REF_COLUMNS } from '../../staging-schema.js';
 import type { QueryFn } from '../objects.js';
-import { columnSql, hasColumn, type LsstTable, partRankSql, relationSql } from './tables.js';
+import { columnSql, type LsstTable, partRankSql, relationSql } from './tables.js';
 
-/** Stamp kinds of an LSST alert and their columns in the store's cutouts table. */
+/** Stamp kinds of an LSST alert, in stamps.bin order, and their fields in the API (Fink's LSST names). */
 export const LSST_STAMP_COLUMNS = {
   Science: 'b:cutoutScience',
   Template: 'b:cutoutTemplate',
@@ -22,16 +28,34 @@ export async function readLsstStamps(
   diaSourceId: bigint,
 ): Promise<LsstStampBytes | null> {
   if (table.files.length === 0) return null;
-  const kinds = Object.keys(LSST_STAMP_COLUMNS) as LsstStampKind[];
-  const present = kinds.filter((k) => hasColumn(table, LSST_STAMP_COLUMNS[k]));
-  if (present.length === 0) return null;
-  const id = columnSql(table, 'r:diaSourceId');
   const sql = `
-    SELECT ${present.map((k) => `${columnSql(table, LSST_STAMP_COLUMNS[k])} AS ${k}`).join(', ')}
-    FROM ${relationSql(table)} WHERE ${id} = $1::BIGINT
+    SELECT ${STAMP_REF_COLUMNS.map((c) => columnSql(table, c)).join(', ')}, filename
+    FROM ${relationSql(table)} WHERE ${columnSql(table, 'r:diaSourceId')} = $1::BIGINT
     ORDER BY ${partRankSql(table)} DESC LIMIT 1`;
   const [row] = await query(sql, [diaSourceId]);
   if (!row) return null;
-  const bytes = (k: LsstStampKind) => (row[k] instanceof Uint8Array ? (row[k] as Uint8Array) : null);
-  return { Science: bytes('Science'), Template: bytes('Template'), Difference: bytes('Difference') };
+  const lengths = STAMP_REF_COLUMNS.slice(1).map((c) => (row[c] === null ? null : Number(row[c])));
+  const total = lengths.reduce<number>((s, l) => s + (l ?? 0), 0);
+  // the file name comes from the catalog (relationSql), never from the request
+  const bytes = Buffer.allocUnsafe(total);
+  if (total > 0) {
+    const fd = fs.openSync(path.join(path.dirname(String(row.filename)), STAMPS_FILE), 'r');
+    try {
+      for (let at = 0; at < total; ) {
+        const n = fs.readSync(fd, bytes, at, total - at, Number(row.stamp_offset) + at);
+        if (n === 0) throw new Error(`stamps.bin of ${String(row.filename)} ends before the stamps it names`);
+        at += n;
+      }
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+  const stamps: Partial<Record<LsstStampKind, Uint8Array | null>> = {};
+  let at = 0;
+  (Object.keys(LSST_STAMP_COLUMNS) as LsstStampKind[]).forEach((kind, i) => {
+    const length = lengths[i];
+    stamps[kind] = length === null ? null : bytes.subarray(at, at + length);
+    at += length ?? 0;
+  });
+  return stamps as LsstStampBytes;
 }

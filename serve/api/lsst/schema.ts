@@ -17,7 +17,7 @@ import {
   type LsstRowTable,
   readLsstFieldDocs,
 } from '../../../data/index.js';
-import type { LsstTables } from '../../../data/queries/lsst/index.js';
+import { LSST_STAMP_COLUMNS, type LsstTables } from '../../../data/queries/lsst/index.js';
 import { endpointHandler } from '../../args/index.js';
 import { columnType, SEPARATION_FIELD } from '../../lsst-fields.js';
 import type { LsstStoreReader } from '../../lsst-store-reader.js';
@@ -45,7 +45,7 @@ const ENDPOINT_TABLES: Readonly<
   '/api/v1/conesearch': { tables: ['sources', 'objects'], extra: [SEPARATION_FIELD] },
   '/api/v1/sso': { tables: ['sso'], extra: [SSO_NAME_FIELD] },
   '/api/v1/tags': { tables: ['sources'], extra: [] },
-  '/api/v1/cutouts': { tables: ['cutouts'], extra: [], only: 'b:' },
+  '/api/v1/cutouts': { tables: [], extra: Object.values(LSST_STAMP_COLUMNS), only: 'b:' },
   '/api/v1/skymap': { tables: ['sources', 'objects'], extra: [START_GW_FIELD] },
   '/api/v1/statistics': { tables: [], extra: Object.keys(LSST_STATISTICS_FIELDS) },
 };
@@ -85,6 +85,12 @@ const EXTRA_FIELDS: Readonly<Record<string, FieldEntry>> = {
     doc: 'Name of the object: its unpacked primary provisional designation',
   },
   [START_GW_FIELD]: { type: 'double', doc: 'Time of the gravitational-wave event (MJD TAI)' },
+  ...Object.fromEntries(
+    Object.entries(LSST_STAMP_COLUMNS).map(([kind, name]) => [
+      name,
+      { type: 'bytes', doc: `${kind} cutout: the FITS file as the alert carried it` },
+    ]),
+  ),
   ...LSST_STATISTICS_FIELDS,
 };
 
