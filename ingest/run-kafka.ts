@@ -25,7 +25,7 @@ import {
 } from './publish/index.js';
 import { SerialQueue } from './serial.js';
 import { KafkaSource } from './sources/index.js';
-import { LsstKafkaStaging, openStagingPipeline } from './stage/index.js';
+import { openStagingPipeline } from './stage/index.js';
 
 /** Longest wait for the consumer to leave its group when stopping. */
 const STOP_TIMEOUT_MS = 15_000;
@@ -62,10 +62,14 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
   claimStoreSurvey(layout, survey);
   if (survey === 'lsst' && options.schemas === undefined)
     throw new Error('LSST streams need their writer schemas: give --schema-registry URL or --schema-dir DIR');
-  const pipeline =
+  const pipeline = openStagingPipeline(
+    layout,
+    options.ingesterId,
+    log,
     survey === 'lsst' && options.schemas !== undefined
-      ? new LsstKafkaStaging(layout, options.ingesterId, log, options.schemas)
-      : openStagingPipeline(layout, options.ingesterId, log, options.schemaText);
+      ? { survey, schemas: options.schemas }
+      : { survey: 'ztf', schemaText: options.schemaText },
+  );
   const queue = new SerialQueue();
   /** Nights this run staged alerts of (for the summary). */
   const touched = new Set<number>();

@@ -10,6 +10,7 @@ export {
   parseConfluentFrame,
   rubinSchemaId,
   SchemaDirSource,
+  type SchemaLookup,
   SchemaRegistrySource,
   type SchemaSource,
   SchemaSourceError,

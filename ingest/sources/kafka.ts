@@ -72,6 +72,13 @@ const MAX_FETCH_BYTES = 16 * 1024 * 1024;
  * faster and doubled the consumer's peak RSS (docs/benchmarks.md).
  */
 const MAX_PENDING_MESSAGES = 3000;
+/**
+ * Bytes of messages handed to the handler and not yet durable above which a new batch waits: LSST alerts are ~5×
+ * ZTF's (~100 KB with their stamps), and 3,000 of them outgrew the memory the staging thread shares with this one
+ * (staging-thread.ts): each group that did not fit was copied into fresh memory, whose page faults cost more than
+ * the copy. 128 MiB is ~1,200 LSST alerts, ~5,000 ZTF alerts (the message count binds first for those).
+ */
+const MAX_PENDING_BYTES = 128 << 20;
 
 /** Interval of the commits of durable offsets while consuming (a crash re-delivers at most about this much). */
 const COMMIT_INTERVAL_MS = 1000;
@@ -93,6 +100,7 @@ export class KafkaSource {
   /** Batches being handled (these promises never reject), and whether a stop was asked (no new batch is taken). */
   private readonly inFlight = new Set<Promise<void>>();
   private pendingMessages = 0;
+  private pendingBytes = 0;
   private stopping = false;
   /** Changes of `resolved` so far, and the change last committed (the timer commits only when they differ). */
   private resolvedChanges = 0;
@@ -177,21 +185,26 @@ export class KafkaSource {
         if (this.stopping || this.failure || !isRunning() || isStale() || batch.messages.length === 0) return;
         this.lastActivityAt = Date.now();
         const messages: RawMessage[] = [];
+        let bytes = 0;
         for (const m of batch.messages) {
           if (!m.value) continue;
+          bytes += m.value.length;
           messages.push({
             bytes: m.value,
             position: { kind: 'kafka', topic: batch.topic, partition: batch.partition, offset: m.offset },
           });
         }
         // enough is being staged: wait (heartbeating) until some of it is durable
-        if (this.pendingMessages + messages.length > MAX_PENDING_MESSAGES && this.inFlight.size > 0) {
+        const tooMuch = (): boolean =>
+          this.inFlight.size > 0 &&
+          (this.pendingMessages + messages.length > MAX_PENDING_MESSAGES ||
+            this.pendingBytes + bytes > MAX_PENDING_BYTES);
+        if (tooMuch()) {
           const beat = setInterval(() => {
             heartbeat().catch(() => undefined);
           }, 1000);
           try {
-            while (this.pendingMessages + messages.length > MAX_PENDING_MESSAGES && this.inFlight.size > 0)
-              await Promise.race(this.inFlight);
+            while (tooMuch()) await Promise.race(this.inFlight);
           } finally {
             clearInterval(beat);
           }
@@ -210,6 +223,7 @@ export class KafkaSource {
             durableNext: BigInt(batch.messages[0].offset),
           });
         this.pendingMessages += messages.length;
+        this.pendingBytes += bytes;
         // staged in the background; its offset is recorded for the commit once it is durable
         const work: Promise<void> = handler(messages)
           .then(
@@ -237,6 +251,7 @@ export class KafkaSource {
             // idleness counts from the last batch staged, not fetched
             this.lastActivityAt = Date.now();
             this.pendingMessages -= messages.length;
+            this.pendingBytes -= bytes;
             this.inFlight.delete(work);
           });
         this.inFlight.add(work);

@@ -7,15 +7,17 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import type { Position, StoreLayout } from '../../data/index.js';
-import { AlertDecoder } from '../decode/index.js';
-import { type IngestCounts, IngestPipeline, type RawMessage } from '../pipeline.js';
+import type { Position, StoreLayout, Survey } from '../../data/index.js';
+import { AlertDecoder, type SchemaSource } from '../decode/index.js';
+import { type HandedOver, type IngestCounts, IngestPipeline, type RawMessage } from '../pipeline.js';
 import { ReadArena } from '../sources/index.js';
+import { LsstKafkaStaging } from './lsst-kafka-staging.js';
+import { answerSchemaRequest, isSchemaRequest } from './schema-relay.js';
 
 /**
  * Bytes of the ring of memory shared with the worker: the messages being staged are at most
- * MAX_PENDING_MESSAGES of the Kafka source (~130 MB of ZTF alerts with their schema) plus the group that waits;
- * a group that does not fit goes through a buffer of its own.
+ * MAX_PENDING_MESSAGES of the Kafka source (~130 MB of ZTF alerts with their schema, ~300 MB of LSST alerts with
+ * their stamps) plus the group that waits; a group that does not fit goes through a buffer of its own.
  */
 const SHARED_RING_BYTES = 192 << 20;
 
@@ -55,8 +57,8 @@ export interface StagingPipeline {
   close(): Promise<void>;
 }
 
-/** The pipeline on the calling thread. */
-class LocalStaging implements StagingPipeline {
+/** ZTF's staging pipeline as the Kafka ingester drives it (on the worker thread, or the calling one). */
+export class ZtfStaging implements StagingPipeline {
   constructor(private readonly pipeline: IngestPipeline) {}
   get counts(): IngestCounts {
     return this.pipeline.counts;
@@ -64,13 +66,17 @@ class LocalStaging implements StagingPipeline {
   ingestMessages(messages: readonly RawMessage[]): Promise<void> {
     return this.pipeline.ingestMessages(messages);
   }
+  handOverMessages(messages: readonly RawMessage[]): Promise<HandedOver> {
+    return this.pipeline.handOverMessages(messages);
+  }
   takeNightsTouched(): number[] {
     const nights = [...this.pipeline.nightsTouched];
     this.pipeline.nightsTouched.clear();
     return nights;
   }
-  closeFiles(): Promise<void> {
-    return this.pipeline.stager.closeAll();
+  async closeFiles(): Promise<void> {
+    await this.pipeline.flush();
+    await this.pipeline.stager.closeAll();
   }
   close(): Promise<void> {
     return this.pipeline.close();
@@ -84,8 +90,15 @@ class WorkerStaging implements StagingPipeline {
   private nextId = 1;
   private readonly waiting = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
 
-  constructor(private readonly worker: Worker) {
+  constructor(
+    private readonly worker: Worker,
+    schemas: SchemaSource | undefined,
+  ) {
     worker.on('message', (reply: Reply) => {
+      if (isSchemaRequest(reply)) {
+        if (schemas) void answerSchemaRequest(schemas, reply).then((answer) => worker.postMessage(answer));
+        return;
+      }
       const w = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
       if (reply.counts) Object.assign(this.counts, reply.counts);
@@ -159,20 +172,42 @@ class WorkerStaging implements StagingPipeline {
   }
 }
 
-/** A staging pipeline for Kafka messages: on a worker thread when the compiled worker exists. */
+/** What the Kafka ingester stages: ZTF alerts (schemaless ones with `schemaText`), or an LSST stream's frames. */
+export type StagingStream =
+  | { readonly survey: 'ztf'; readonly schemaText?: string }
+  | { readonly survey: 'lsst'; readonly schemas: SchemaSource };
+
+/**
+ * A staging pipeline for Kafka messages: on a worker thread when the compiled worker exists (an LSST stream's
+ * schemas are still asked of `stream.schemas`, on this thread), else on the calling thread.
+ */
 export function openStagingPipeline(
   layout: StoreLayout,
   ingesterId: string,
   log: Logger,
-  schemaText: string | undefined,
+  stream: StagingStream,
 ): StagingPipeline {
   const script = fileURLToPath(new URL('./staging-worker.js', import.meta.url));
+  const survey: Survey = stream.survey;
+  const schemas = stream.survey === 'lsst' ? stream.schemas : undefined;
   if (fs.existsSync(script)) {
-    return new WorkerStaging(
-      new Worker(script, { workerData: { root: layout.root, ingesterId, schemaText, level: log.level } }),
-    );
+    const workerData = {
+      root: layout.root,
+      ingesterId,
+      schemaText: stream.survey === 'ztf' ? stream.schemaText : undefined,
+      level: log.level,
+      survey,
+      schemaSourceDescription: schemas?.description ?? '',
+    };
+    return new WorkerStaging(new Worker(script, { workerData }), schemas);
   }
-  return new LocalStaging(
-    new IngestPipeline(layout, ingesterId, log, new AlertDecoder({ schemalessSchemaText: schemaText })),
+  if (stream.survey === 'lsst') return new LsstKafkaStaging(layout, ingesterId, log, stream.schemas);
+  return new ZtfStaging(
+    new IngestPipeline(
+      layout,
+      ingesterId,
+      log,
+      new AlertDecoder({ schemalessSchemaText: stream.schemaText }),
+    ),
   );
 }
