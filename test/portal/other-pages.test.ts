@@ -32,15 +32,13 @@ interface DrawnTrace {
 async function drawn(page: Page, label: string): Promise<DrawnTrace[]> {
   const figure = page.locator(`figure[aria-label="${label}"][data-state="ready"]`);
   await figure.waitFor({ timeout: 60_000 });
-  return figure
-    .locator('.js-plotly-plot')
-    .evaluate((el) =>
-      (
-        el as unknown as {
-          data: { name: string; type: string; marker?: { color?: unknown }; x: unknown[] }[];
-        }
-      ).data.map((t) => ({ name: t.name, type: t.type, colour: t.marker?.color, x: t.x })),
-    );
+  return figure.locator('.js-plotly-plot').evaluate((el) =>
+    (
+      el as unknown as {
+        data: { name: string; type: string; marker?: { color?: unknown }; x: unknown[] }[];
+      }
+    ).data.map((t) => ({ name: t.name, type: t.type, colour: t.marker?.color, x: t.x })),
+  );
 }
 
 /** Boxes of the charts' titles and legends that stick out of the viewport (left, right). */
