@@ -15,11 +15,11 @@ import { jdUtcOfMjdTai } from '../lib/lsst-photometry.js';
 import { numberField } from '../lib/object-rows.js';
 import { jdText } from '../lib/results.js';
 import { setQuery, useLocation } from '../lib/router.js';
-import { ssoServiceLinks } from '../lib/sso-links.js';
 import { type StoreEntry, storeEndpoint } from '../lib/stores.js';
 import { useLoad } from '../lib/use-api.js';
 import { LsstLightCurve } from './lsst/light-curve.js';
 import { LsstSsoPhase } from './lsst/sso-phase.js';
+import { SsoServiceLinks } from './sso/orbit-card.js';
 
 const mjdOf = (row: ApiRow): number => numberField(row, 'r:midpointMjdTai') ?? 0;
 const fixed = (digits: number) => (value: number | null) => (value === null ? '' : value.toFixed(digits));
@@ -105,13 +105,7 @@ export function LsstSsoPage({ store, name }: { store: StoreEntry; name: string }
           The LSST API of this server answers no orbital elements (the alerts' mpc_orbits record is not
           served): see the object at the MPC, JPL and IMCCE.
         </Notice>
-        <p class="links">
-          {ssoServiceLinks(title).map((link) => (
-            <a key={link.label} href={link.href} target="_blank" rel="noopener noreferrer">
-              {link.label}
-            </a>
-          ))}
-        </p>
+        <SsoServiceLinks id={title} />
       </section>
       <section class="panel">
         <h2>Cutouts of {diaSourceId}</h2>

@@ -71,13 +71,20 @@ export function OrbitCard({ orbit, fallbackId }: { orbit: Loaded<ApiRow[]>; fall
           <p class="notice">Osculating heliocentric elements, mean ecliptic and equinox J2000.</p>
         </>
       )}
-      <p class="links">
-        {ssoServiceLinks(id).map((link) => (
-          <a key={link.label} href={link.href} target="_blank" rel="noopener noreferrer">
-            {link.label}
-          </a>
-        ))}
-      </p>
+      <SsoServiceLinks id={id} />
     </section>
+  );
+}
+
+/** The object's pages at the MPC, JPL SBDB and IMCCE (new tabs). */
+export function SsoServiceLinks({ id }: { id: string }) {
+  return (
+    <p class="links">
+      {ssoServiceLinks(id).map((link) => (
+        <a key={link.label} href={link.href} target="_blank" rel="noopener noreferrer">
+          {link.label}
+        </a>
+      ))}
+    </p>
   );
 }
