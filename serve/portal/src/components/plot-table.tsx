@@ -28,13 +28,24 @@ function axisTitle(axis: unknown, fallback: string): string {
   return typeof text === 'string' && text !== '' ? text.replace(/<[^>]+>/g, ' ').trim() : fallback;
 }
 
-/** The rows of a chart's traces (points with neither x nor y, the gaps of broken lines, are left out). */
+/**
+ * The rows of a chart's traces (points with neither x nor y, the gaps of broken lines, are left out). Sky maps
+ * (`lon`/`lat` traces, whose longitudes are display coordinates) list each point's hover text instead.
+ */
 export function plotTableRows(data: readonly Data[]): PlotTableRow[] {
   const rows: PlotTableRow[] = [];
   data.forEach((trace, i) => {
-    const t = trace as { name?: string; x?: unknown[]; y?: unknown[]; error_y?: { array?: unknown[] } };
-    const xs = t.x ?? [];
-    const ys = t.y ?? [];
+    const t = trace as {
+      name?: string;
+      x?: unknown[];
+      y?: unknown[];
+      lon?: unknown[];
+      text?: unknown[];
+      error_y?: { array?: unknown[] };
+    };
+    const isSky = t.x === undefined && t.lon !== undefined;
+    const xs = isSky ? (t.text ?? []).map((v) => String(v).replace(/<br>/g, ' · ')) : (t.x ?? []);
+    const ys = isSky ? [] : (t.y ?? []);
     const errors = t.error_y?.array ?? [];
     for (let k = 0; k < Math.max(xs.length, ys.length); k++) {
       if ((xs[k] ?? null) === null && (ys[k] ?? null) === null) continue;
@@ -53,6 +64,7 @@ export function plotTableRows(data: readonly Data[]): PlotTableRow[] {
 export function PlotTable({ data, layout, label }: { data: Data[]; layout: Partial<Layout>; label: string }) {
   const rows = plotTableRows(data);
   const hasError = rows.some((r) => r.error !== '');
+  const hasY = rows.some((r) => r.y !== '');
   const shown = rows.slice(0, PLOT_TABLE_MAX_ROWS);
   return (
     <div class="table-scroll plot-table">
@@ -60,8 +72,8 @@ export function PlotTable({ data, layout, label }: { data: Data[]; layout: Parti
         <thead>
           <tr>
             <th scope="col">Series</th>
-            <th scope="col">{axisTitle(layout.xaxis, 'x')}</th>
-            <th scope="col">{axisTitle(layout.yaxis, 'y')}</th>
+            <th scope="col">{hasY ? axisTitle(layout.xaxis, 'x') : 'Point'}</th>
+            {hasY ? <th scope="col">{axisTitle(layout.yaxis, 'y')}</th> : null}
             {hasError ? <th scope="col">± 1σ</th> : null}
           </tr>
         </thead>
@@ -70,7 +82,7 @@ export function PlotTable({ data, layout, label }: { data: Data[]; layout: Parti
             <tr key={i}>
               <td>{r.trace}</td>
               <td>{r.x}</td>
-              <td>{r.y}</td>
+              {hasY ? <td>{r.y}</td> : null}
               {hasError ? <td>{r.error}</td> : null}
             </tr>
           ))}
