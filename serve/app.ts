@@ -17,6 +17,7 @@ import {
   latestsApp,
   metadataApp,
   objectsApp,
+  orbitsApp,
   randomApp,
   resolverApp,
   type ServedSurveyStore,
@@ -73,6 +74,7 @@ const STORE_FREE = new Set([
   '/api/v1/ssoft',
   '/api/v1/ssobulk',
   '/api/v1/ssocand',
+  '/api/v1/orbits',
   '/api/v1/metadata',
   '/api/v1/resolver',
   '/api/v1/stores',
@@ -189,6 +191,7 @@ export function createApp(
   app.route('/api/v1/ssoft', ssoftApp(reader));
   app.route('/api/v1/ssobulk', ssobulkApp(reader));
   app.route('/api/v1/ssocand', ssocandApp(reader));
+  app.route('/api/v1/orbits', orbitsApp(reader));
   // cross-matches and sky maps: in the heavy-request threads when the server has them
   for (const endpoint of HEAVY_ENDPOINTS)
     app.route(endpoint.path, heavyEndpointApp(endpoint, reader, heavyPool));

@@ -18,6 +18,7 @@ import { EXPLORER_ENDPOINT } from './explorer.js';
 import { LATESTS_ENDPOINT } from './latests.js';
 import { METADATA_ENDPOINT } from './metadata.js';
 import { OBJECTS_ENDPOINT } from './objects.js';
+import { ORBITS_ENDPOINT } from './orbits.js';
 import { RANDOM_ENDPOINT } from './random.js';
 import { RESOLVER_ENDPOINT } from './resolver.js';
 import { SCHEMA_ENDPOINT } from './schema.js';
@@ -51,6 +52,7 @@ export const API_ENDPOINTS: readonly EndpointDoc[] = [
   SSOFT_ENDPOINT,
   SSOBULK_ENDPOINT,
   SSOCAND_ENDPOINT,
+  ORBITS_ENDPOINT,
   XMATCH_ENDPOINT,
   SKYMAP_ENDPOINT,
   BAYESTAR_ENDPOINT,

@@ -9,6 +9,7 @@ export { explorerApp } from './explorer.js';
 export { latestsApp } from './latests.js';
 export { metadataApp } from './metadata.js';
 export { objectsApp } from './objects.js';
+export { orbitsApp } from './orbits.js';
 export { randomApp } from './random.js';
 export { resolverApp } from './resolver.js';
 export { schemaApp } from './schema.js';

@@ -6,6 +6,7 @@
  */
 import type { Config, Data, Layout } from 'plotly.js-dist-min';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { PlotTable } from './plot-table.js';
 import { ErrorBox, Loading } from './status.js';
 
 type PlotlyModule = typeof import('plotly.js-dist-min');
@@ -25,6 +26,55 @@ export function loadPlotly(bundle: PlotlyBundle = 'cartesian'): Promise<PlotlyMo
   return bundles[bundle];
 }
 
+/** Charts narrower than this (px) get the phone layout: wrapped titles, smaller fonts, legends below. */
+export const NARROW_CHART_PX = 560;
+
+/**
+ * A chart title broken into lines of at most `maxChars` characters at blanks (Plotly does not wrap titles); parts
+ * already holding markup (`<span …>`) are kept as they are.
+ */
+export function wrapTitle(text: string, maxChars: number): string {
+  return text
+    .split('<br>')
+    .map((part) => {
+      if (part.includes('<') || part.length <= maxChars) return part;
+      const lines: string[] = [];
+      let line = '';
+      for (const word of part.split(' ')) {
+        if (line !== '' && line.length + 1 + word.length > maxChars) {
+          lines.push(line);
+          line = word;
+        } else line = line === '' ? word : `${line} ${word}`;
+      }
+      lines.push(line);
+      return lines.join('<br>');
+    })
+    .join('<br>');
+}
+
+/** The phone layout of a chart `widthPx` wide: titles wrapped to fit, a horizontal legend below, small fonts. */
+function narrowed(layout: Partial<Layout>, widthPx: number): Partial<Layout> {
+  if (widthPx >= NARROW_CHART_PX || widthPx <= 0) return layout;
+  const title = layout.title as { text?: string } | undefined;
+  const maxChars = Math.max(16, Math.floor(widthPx / 8));
+  const lines = title?.text ? wrapTitle(title.text, maxChars).split('<br>').length : 0;
+  const margin = layout.margin ?? {};
+  return {
+    ...layout,
+    title: title?.text
+      ? { ...title, text: wrapTitle(title.text, maxChars), font: { size: 13 } }
+      : layout.title,
+    font: { ...layout.font, size: 10 },
+    legend: { ...layout.legend, orientation: 'h', x: 0, xanchor: 'left', y: -0.3, font: { size: 10 } },
+    margin: {
+      ...margin,
+      l: Math.min(margin.l ?? 50, widthPx / 3),
+      r: 10,
+      t: lines > 0 ? Math.max(margin.t ?? 30, 18 * lines + 16) : (margin.t ?? 30),
+    },
+  };
+}
+
 function themed(layout: Partial<Layout>): Partial<Layout> {
   const style = getComputedStyle(document.documentElement);
   const text = style.getPropertyValue('--text').trim() || '#1b2330';
@@ -32,6 +82,7 @@ function themed(layout: Partial<Layout>): Partial<Layout> {
   const axis = (a: Partial<Layout['xaxis']> | undefined): Partial<Layout['xaxis']> => ({
     gridcolor: grid,
     zerolinecolor: grid,
+    automargin: true,
     ...a,
   });
   return {
@@ -70,6 +121,7 @@ export function Plot({
   const div = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | string>('loading');
   const [theme, setTheme] = useState(0);
+  const [tableOpen, setTableOpen] = useState(false);
   useEffect(() => {
     const onTheme = (): void => setTheme((t) => t + 1);
     window.addEventListener('skyalert:theme', onTheme);
@@ -80,7 +132,8 @@ export function Plot({
     loadPlotly(bundle).then(
       async (Plotly) => {
         if (!live || !div.current) return;
-        await Plotly.react(div.current, data, themed({ height, ...layout }), {
+        const width = div.current.clientWidth;
+        await Plotly.react(div.current, data, narrowed(themed({ height, ...layout }), width), {
           responsive: true,
           displaylogo: false,
           toImageButtonOptions: { format: 'png', filename: label.replace(/\W+/g, '-') },
@@ -111,6 +164,10 @@ export function Plot({
         <ErrorBox title="Plot unavailable">{state}</ErrorBox>
       ) : null}
       <div ref={div} style={{ minHeight: `${height}px` }} />
+      <details class="plot-table-toggle" onToggle={(e) => setTableOpen(e.currentTarget.open)}>
+        <summary>Table</summary>
+        {tableOpen ? <PlotTable data={data} layout={layout} label={label} /> : null}
+      </details>
     </figure>
   );
 }

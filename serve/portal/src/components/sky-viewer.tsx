@@ -1,11 +1,12 @@
 /**
  * The sky viewer: Aladin Lite v3 (loaded on first use as its own chunk) centred on a position, with markers and
  * optionally a MOC region. Survey images come from the configured HiPS (lib/config.ts); without network the
- * markers and region are still drawn on a blank sky. Browsers without WebGL2 get a message instead.
+ * viewer is collapsed to a line saying so (a blank sky would take a screen's height for nothing), with a button to
+ * open it anyway (markers and region on a blank sky). Browsers without WebGL2 get a message instead.
  */
 import type { AladinStatic } from 'aladin-lite';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { hipsSurvey } from '../lib/config.js';
+import { hipsReachable, hipsSurvey } from '../lib/config.js';
 import { ErrorBox, Loading } from './status.js';
 
 let aladin: Promise<AladinStatic> | null = null;
@@ -51,8 +52,37 @@ export interface SkyViewerProps {
   readonly height?: number;
 }
 
-/** Aladin Lite view with markers and an optional MOC. */
-export function SkyViewer({ raDeg, decDeg, fovDeg, markers = [], moc = null, height = 360 }: SkyViewerProps) {
+/**
+ * Aladin Lite view with markers and an optional MOC; collapsed with a message when the survey images cannot be
+ * reached.
+ */
+export function SkyViewer(props: SkyViewerProps) {
+  const [online, setOnline] = useState<boolean | null>(null);
+  const [forced, setForced] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void hipsReachable().then((ok) => live && setOnline(ok));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (online === null && !forced) return <Loading what="sky viewer" />;
+  if (online === false && !forced)
+    return (
+      <div class="sky-viewer sky-viewer-offline" data-state="offline">
+        <p class="notice">
+          Sky viewer off: the survey images ({hipsSurvey()}) cannot be reached from this browser (offline, or
+          the server's network has no outside access). The operator sets the survey with SKYALERT_HIPS_URL.{' '}
+          <button type="button" class="link" onClick={() => setForced(true)}>
+            Show the markers on a blank sky
+          </button>
+        </p>
+      </div>
+    );
+  return <AladinView {...props} />;
+}
+
+function AladinView({ raDeg, decDeg, fovDeg, markers = [], moc = null, height = 360 }: SkyViewerProps) {
   const div = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | string>('loading');
   useEffect(() => {

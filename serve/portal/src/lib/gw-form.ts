@@ -13,6 +13,10 @@ export const MOC_FORMAT = 'moc-json';
 /** The form's fields as typed. */
 export interface GwFields {
   readonly file: Blob | null;
+  /** A GraceDB event id (e.g. S200219ac), answered when the operator set SKYALERT_GRACEDB_URL; '' for none. */
+  readonly eventName?: string;
+  /** The event time t0 (ISO UTC, JD or MJD) overriding the map's DATE-OBS; '' for the map's. */
+  readonly t0?: string;
   readonly fileName: string;
   readonly credibleLevel: string;
   readonly nDayBefore: string;
@@ -22,7 +26,15 @@ export interface GwFields {
 /** Problems of the fields, as sentences (empty when the form can be sent). */
 export function gwProblems(fields: GwFields): string[] {
   const problems: string[] = [];
-  if (fields.file === null) problems.push('Choose a sky map (FITS, gzipped or not, e.g. bayestar.fits.gz).');
+  const eventName = (fields.eventName ?? '').trim();
+  if (fields.file === null && eventName === '')
+    problems.push(
+      'Choose a sky map (FITS, gzipped or not, e.g. bayestar.fits.gz) or give a GraceDB event name.',
+    );
+  if (fields.file !== null && eventName !== '')
+    problems.push('Give either a sky map file or an event name, not both.');
+  if (eventName !== '' && !/^[A-Za-z0-9_-]{3,40}$/.test(eventName))
+    problems.push('An event name is a GraceDB id of letters, digits, - and _ (e.g. S200219ac).');
   const level = Number(fields.credibleLevel);
   if (fields.credibleLevel.trim() === '' || !(level > 0) || level > 1)
     problems.push('The credible level is a probability, more than 0 and at most 1 (e.g. 0.9).');
@@ -41,6 +53,8 @@ export function gwProblems(fields: GwFields): string[] {
 export function gwFormData(fields: GwFields, outputFormat: string): FormData {
   const form = new FormData();
   if (fields.file !== null) form.set(GW_FILE_FIELD, fields.file, fields.fileName || 'skymap.fits.gz');
+  else if ((fields.eventName ?? '').trim() !== '') form.set('event_name', (fields.eventName ?? '').trim());
+  if ((fields.t0 ?? '').trim() !== '') form.set('t0', (fields.t0 ?? '').trim());
   form.set('credible_level', fields.credibleLevel.trim());
   form.set('n_day_before', fields.nDayBefore.trim());
   form.set('n_day_after', fields.nDayAfter.trim());

@@ -12,8 +12,13 @@ const RAD = Math.PI / 180;
 
 /** Outcome of a fit in the page: the parameters, or why there are none. */
 export type LiveFit =
-  | { readonly ok: true; readonly parameters: PhaseFitParameters }
-  | { readonly ok: false; readonly reason: string };
+  | {
+      readonly ok: true;
+      readonly parameters: PhaseFitParameters;
+      /** The fit's SSOFT columns (parameters, `err_*` uncertainties, quality figures). */
+      readonly columns: Readonly<Record<string, number>>;
+    }
+  | { readonly ok: false; readonly fitCode: number; readonly reason: string };
 
 /**
  * Fits `model` to the points that have ephemerides (phase angle and reduced magnitude).
@@ -33,6 +38,10 @@ export async function fitInPage(model: PhaseModel, points: readonly SsoPoint[]):
   });
   const parameters = fit.fit === 0 ? fitParametersFromColumns(model, fit.columns) : null;
   if (parameters === null)
-    return { ok: false, reason: fit.reason ?? `the fit did not succeed (fit code ${fit.fit})` };
-  return { ok: true, parameters };
+    return {
+      ok: false,
+      fitCode: fit.fit,
+      reason: fit.reason ?? `the fit did not succeed (fit code ${fit.fit})`,
+    };
+  return { ok: true, parameters, columns: fit.columns };
 }

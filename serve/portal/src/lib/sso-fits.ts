@@ -26,8 +26,17 @@ export type ObjectFit =
       readonly source: FitSource;
       /** The SSOFT row as the API answered it (null for a fit in the page). */
       readonly row: ApiRow | null;
+      /** Parameters, uncertainties (`err_*`) and quality figures under SSOFT column names (the row, or the fit's). */
+      readonly columns: Readonly<Record<string, unknown>>;
     }
-  | { readonly model: PhaseModel; readonly ok: false; readonly reason: string };
+  | {
+      readonly model: PhaseModel;
+      readonly ok: false;
+      /** Fink's fit code (1 bad values, 2 no ephemerides, 3 solver, 4 unconstrained). */
+      readonly fitCode: number;
+      /** The fit's own diagnostic (lib/fit-explain.ts words it for the page). */
+      readonly reason: string;
+    };
 
 /** The SSOFT lookup arguments of an object: its number when it has one, else its name. */
 export function ssoftLookup(ssoNumber: unknown, ssoName: unknown): Record<string, string> | null {
@@ -74,11 +83,19 @@ export async function loadObjectFits(
           parameters: fromTable,
           source: { kind: 'ssoft', version: String(row.version ?? '') },
           row,
+          columns: row,
         };
       const live = await fitInPage(model, points);
       return live.ok
-        ? { model, ok: true, parameters: live.parameters, source: { kind: 'page' }, row: null }
-        : { model, ok: false, reason: live.reason };
+        ? {
+            model,
+            ok: true,
+            parameters: live.parameters,
+            source: { kind: 'page' },
+            row: null,
+            columns: live.columns,
+          }
+        : { model, ok: false, fitCode: live.fitCode, reason: live.reason };
     }),
   );
 }

@@ -66,3 +66,23 @@ describe('sso traces', () => {
     ]);
   });
 });
+
+describe('predictions across gaps', () => {
+  it('breaks the predicted line between apparitions (a null between points more than 30 days apart)', () => {
+    const points = ssoPoints([
+      row(2460600.5, 2, 7),
+      row(2460390.5, 2, 5),
+      row(2460391.5, 2, 6),
+      row(2460392.5, 2, 8),
+    ]);
+    const traces = lightCurveTraces(points, COLOURS) as { legendgroup: string; x: (string | null)[] }[];
+    const x = traces.find((t) => t.legendgroup === 'predicted')?.x;
+    expect(x).toEqual([
+      jdToIsoUtc(2460390.5),
+      jdToIsoUtc(2460391.5),
+      jdToIsoUtc(2460392.5),
+      null,
+      jdToIsoUtc(2460600.5),
+    ]);
+  });
+});

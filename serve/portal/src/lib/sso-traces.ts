@@ -27,6 +27,26 @@ function colour(colours: BandColours, fid: number): string {
   return colours[fid] ?? '#888888';
 }
 
+/** Longest time between two predictions drawn joined (days): an apparition lasts weeks, the gaps between them months. */
+export const PREDICTION_MAX_GAP_DAYS = 30;
+
+/**
+ * Values sorted by time, with a null between two neighbours more than `maxGapDays` apart, so that a line drawn
+ * through them (Plotly, `connectgaps: false`) is broken across the gap.
+ */
+export function gapBroken<T extends { readonly jd: number }>(
+  values: readonly T[],
+  maxGapDays = PREDICTION_MAX_GAP_DAYS,
+): (T | null)[] {
+  const sorted = [...values].sort((a, b) => a.jd - b.jd);
+  const out: (T | null)[] = [];
+  for (const [i, v] of sorted.entries()) {
+    if (i > 0 && v.jd - sorted[i - 1].jd > maxGapDays) out.push(null);
+    out.push(v);
+  }
+  return out;
+}
+
 /** Light curve: observed magpsf with errors per band, and the ephemeris prediction of the band (SDSS g/r or V). */
 export function lightCurveTraces(points: readonly SsoPoint[], colours: BandColours): Data[] {
   const traces: Data[] = [];
@@ -49,15 +69,18 @@ export function lightCurveTraces(points: readonly SsoPoint[], colours: BandColou
       },
       marker: { color: colour(colours, fid), size: 7 },
     });
-    const predicted = own.filter((p) => p.predictedMag !== null);
+    const predicted = gapBroken(
+      own.flatMap((p) => (p.predictedMag === null ? [] : [{ jd: p.jd, value: p.predictedMag }])),
+    );
     if (predicted.length === 0) continue;
     traces.push({
       type: 'scatter',
       mode: 'lines+markers',
       name: `${band} predicted (${fid === 1 ? 'SDSS:g' : fid === 2 ? 'SDSS:r' : 'VMag'})`,
       legendgroup: 'predicted',
-      x: predicted.map((p) => jdToIsoUtc(p.jd)),
-      y: predicted.map((p) => p.predictedMag),
+      connectgaps: false,
+      x: predicted.map((p) => (p === null ? null : jdToIsoUtc(p.jd))),
+      y: predicted.map((p) => (p === null ? null : p.value)),
       line: { color: colour(colours, fid), dash: 'dot', width: 1 },
       marker: { color: colour(colours, fid), symbol: 'circle-open', size: 6 },
     });

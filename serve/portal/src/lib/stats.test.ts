@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { classTotals, cumulative, nightOfKey, statsDateArg, statsSeries } from './stats.js';
+import {
+  CLASS_COLOURS,
+  classTotals,
+  cumulative,
+  gapBrokenSeries,
+  nightAxis,
+  nightOfKey,
+  statsDateArg,
+  statsDateProblem,
+  statsSeries,
+} from './stats.js';
 
 const ROWS = [
   {
@@ -63,5 +73,31 @@ describe('helpers', () => {
     expect(statsDateArg(' 20240301 ')).toBe('20240301');
     expect(statsDateArg('2024-3')).toBeNull();
     expect(statsDateArg('March')).toBeNull();
+  });
+});
+
+describe('statistics page helpers', () => {
+  it('says why a date filter is wrong', () => {
+    expect(statsDateProblem('')).toBeNull();
+    expect(statsDateProblem('2024-03-18')).toBeNull();
+    expect(statsDateProblem('abc')).toMatch(/is not a date/);
+    expect(statsDateProblem('202413')).toMatch(/Month 13/);
+    expect(statsDateProblem('20230229')).toMatch(/no day 29/);
+    expect(statsDateProblem('20240229')).toBeNull();
+  });
+
+  it('breaks the nightly line between seasons (more than 31 days apart)', () => {
+    const { x, y } = gapBrokenSeries(['2019-11-01', '2019-11-02', '2021-06-01'], [1, 2, 3]);
+    expect(x).toEqual(['2019-11-01', '2019-11-02', null, '2021-06-01']);
+    expect(y).toEqual([1, 2, null, 3]);
+  });
+
+  it('gives every class drawn its own colour, and one night a day axis', () => {
+    expect(new Set(CLASS_COLOURS.map((c) => c.toLowerCase())).size).toBe(CLASS_COLOURS.length);
+    expect(nightAxis(['2024-03-18'])).toMatchObject({
+      range: ['2024-03-17', '2024-03-19'],
+      dtick: 86_400_000,
+      tickformat: '%Y-%m-%d',
+    });
   });
 });

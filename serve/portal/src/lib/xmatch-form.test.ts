@@ -57,7 +57,7 @@ describe('xmatchFormData', () => {
 });
 
 describe('xmatchColumns', () => {
-  it('puts catalogue columns first, then alert fields, then the separation', () => {
+  it('puts catalogue columns first, then alert fields, then the separation (in arcsec)', () => {
     const row = {
       ID: 'a',
       RA: 1,
@@ -67,7 +67,7 @@ describe('xmatchColumns', () => {
       'v:separation_degree': 1e-4,
       'i:jd': 3,
     };
-    expect(xmatchColumns([row])).toEqual(['ID', 'RA', 'Dec', 'i:objectId', 'i:jd', 'v:separation_degree']);
+    expect(xmatchColumns([row])).toEqual(['ID', 'RA', 'Dec', 'i:objectId', 'i:jd', 'separation (arcsec)']);
     expect(xmatchColumns([])).toEqual([]);
   });
 });

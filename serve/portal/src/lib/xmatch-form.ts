@@ -45,7 +45,10 @@ export function xmatchProblems(fields: XmatchFields): string[] {
   return problems;
 }
 
-/** The multipart body of a request (fields assumed valid), for the answer in `outputFormat`. */
+/**
+ * The multipart body of a request (fields assumed valid), for the answer in `outputFormat`. Catalogue rows
+ * without a match are kept in the answer (`unmatched=keep`, empty alert fields), so the page can count them.
+ */
 export function xmatchFormData(fields: XmatchFields, outputFormat = 'json'): FormData {
   const form = new FormData();
   if (fields.file !== null) form.set(XMATCH_FILE_FIELD, fields.file, fields.fileName || 'catalog.csv');
@@ -60,6 +63,7 @@ export function xmatchFormData(fields: XmatchFields, outputFormat = 'json'): For
   );
   form.set('radius', fields.radiusArcsec.trim());
   if (fields.windowDays.trim() !== '') form.set('window', fields.windowDays.trim());
+  form.set('unmatched', 'keep');
   form.set('output-format', outputFormat);
   return form;
 }
@@ -72,7 +76,17 @@ export function xmatchColumns(rows: readonly Readonly<Record<string, unknown>>[]
   if (rows.length === 0) return [];
   const keys = Object.keys(rows[0]);
   const catalogue = keys.filter((k) => !k.includes(':') && !/separation/i.test(k));
+  // the separation is shown in arcsec (SEPARATION_ARCSEC_COLUMN), not in the API's degrees
   const alert = ['i:objectId', 'v:classification', 'i:jd', 'i:magpsf'].filter((k) => keys.includes(k));
-  const separation = keys.filter((k) => /separation/i.test(k));
+  const separation = keys.some((k) => k === 'v:separation_degree') ? [SEPARATION_ARCSEC_COLUMN] : [];
   return [...catalogue, ...alert, ...separation];
+}
+
+/** The column of the results table holding the separation in arcsec (from the API's `v:separation_degree`). */
+export const SEPARATION_ARCSEC_COLUMN = 'separation (arcsec)';
+
+/** Whether a row of an answer with `unmatched=keep` is a catalogue row without a match (no alert). */
+export function isUnmatchedRow(row: Readonly<Record<string, unknown>>): boolean {
+  const id = row['i:objectId'];
+  return id === null || id === undefined || id === '';
 }

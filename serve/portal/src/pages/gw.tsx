@@ -1,7 +1,8 @@
 /**
  * `/gw`: objects inside the credible region of a gravitational-wave sky map (`/api/v1/skymap`, POST multipart):
- * upload a FITS map, choose the credible level and the days before/after the event; the region is drawn as a MOC
- * in the sky viewer with the objects found, which the table links to their pages.
+ * upload a FITS map or name a GraceDB event (answered when the operator configured GraceDB), choose the credible
+ * level and the days before/after the event; t0 and the searched window are shown, the region is drawn as a MOC in
+ * the sky viewer (the view fitted to it) with the objects found, which the table links to their pages.
  */
 import { useMemo, useState } from 'preact/hooks';
 import { type Column, DataTable } from '../components/data-table.js';
@@ -9,6 +10,7 @@ import { PostDownloads } from '../components/post-downloads.js';
 import { SkyViewer } from '../components/sky-viewer.js';
 import { ErrorBox, Loading, Notice } from '../components/status.js';
 import { type ApiRow, postForm } from '../lib/api.js';
+import { skymapEventJd } from '../lib/fits-event-time.js';
 import {
   type GwFields,
   gwFormData,
@@ -19,6 +21,7 @@ import {
   SKY_AREA_DEG2,
 } from '../lib/gw-form.js';
 import { mocView } from '../lib/moc-view.js';
+import { jdToIsoUtc } from '../lib/sso-traces.js';
 
 type Outcome =
   | { readonly state: 'idle' }
@@ -30,7 +33,35 @@ type Outcome =
       readonly moc: Record<string, number[]> | null;
       readonly mocError: string | null;
       readonly fields: GwFields;
+      /** The event time the search used (JD UTC): the answer's `v:jdstartgw`, else the map's header; null if unknown. */
+      readonly t0Jd: number | null;
     };
+
+function utcText(jd: number): string {
+  return `${jdToIsoUtc(jd).slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** "t0 = …; alerts searched from … to …" of a search. */
+function SearchedWindow({ t0Jd, fields }: { t0Jd: number | null; fields: GwFields }) {
+  if (t0Jd === null)
+    return (
+      <Notice>The event time t0 is not known here (the answer names no object and the map gave none).</Notice>
+    );
+  const start = t0Jd - Number(fields.nDayBefore);
+  const stop = t0Jd + Number(fields.nDayAfter);
+  return (
+    <dl class="facts gw-window" data-t0-jd={t0Jd} data-start-jd={start} data-stop-jd={stop}>
+      <dt>Event time t0</dt>
+      <dd>
+        {utcText(t0Jd)} (JD {t0Jd.toFixed(5)})
+      </dd>
+      <dt>Alerts searched</dt>
+      <dd>
+        {utcText(start)} to {utcText(stop)} (t0 − {fields.nDayBefore} d to t0 + {fields.nDayAfter} d)
+      </dd>
+    </dl>
+  );
+}
 
 const num = (r: ApiRow, k: string): number | null =>
   typeof r[k] === 'number' && Number.isFinite(r[k]) ? (r[k] as number) : null;
@@ -106,6 +137,7 @@ function GwResults({ outcome }: { outcome: Extract<Outcome, { state: 'done' }> }
   );
   return (
     <>
+      <SearchedWindow t0Jd={outcome.t0Jd} fields={outcome.fields} />
       {outcome.moc ? (
         <p data-testid="gw-area">
           Credible region:{' '}
@@ -155,6 +187,8 @@ export function GwPage() {
   const [fields, setFields] = useState<GwFields>({
     file: null,
     fileName: '',
+    eventName: '',
+    t0: '',
     credibleLevel: '0.9',
     nDayBefore: '1',
     nDayAfter: '6',
@@ -178,9 +212,19 @@ export function GwPage() {
       } catch (e) {
         mocError = e instanceof Error ? e.message : String(e);
       }
-      setOutcome({ state: 'done', rows, moc, mocError, fields });
+      const answered = rows.find((r) => typeof r['v:jdstartgw'] === 'number')?.['v:jdstartgw'];
+      const t0Jd =
+        typeof answered === 'number' ? answered : fields.file ? await skymapEventJd(fields.file) : null;
+      setOutcome({ state: 'done', rows, moc, mocError, fields, t0Jd });
     } catch (e) {
-      setOutcome({ state: 'error', message: e instanceof Error ? e.message : String(e) });
+      const message = e instanceof Error ? e.message : String(e);
+      setOutcome({
+        state: 'error',
+        message:
+          (fields.eventName ?? '').trim() !== '' && /GRACEDB/i.test(message)
+            ? `Event names are answered only when the operator of this server configured GraceDB (SKYALERT_GRACEDB_URL); download the map from GraceDB and upload it instead. (${message})`
+            : message,
+      });
     }
   };
   return (
@@ -198,6 +242,19 @@ export function GwPage() {
               set({ file, fileName: file?.name ?? '' });
             }}
           />
+        </label>
+        <label>
+          …or a GraceDB event name
+          <input
+            name="event_name"
+            value={fields.eventName}
+            placeholder="e.g. S200219ac"
+            onInput={(e) => set({ eventName: e.currentTarget.value })}
+          />
+        </label>
+        <label>
+          Event time t0 (optional: ISO UTC, JD or MJD; default the map's DATE-OBS)
+          <input name="t0" value={fields.t0} onInput={(e) => set({ t0: e.currentTarget.value })} />
         </label>
         <label>
           Credible level (0-1)

@@ -11,6 +11,7 @@ import { fieldText, queryFromParams, queryTypeParam } from '../lib/query-parse.j
 import { columnsFromParam } from '../lib/result-columns.js';
 import { navigate, useLocation } from '../lib/router.js';
 import { HistoryList } from './home/history-list.js';
+import { LastNight } from './home/last-night.js';
 import { SearchForm } from './home/search-form.js';
 import { SearchResults } from './home/search-results.js';
 
@@ -61,6 +62,7 @@ export function HomePage() {
           onPage={(p) => setParams({ page: p === 1 ? null : String(p) }, false)}
         />
       ) : null}
+      {query === null && !(parsed && 'error' in parsed) ? <LastNight /> : null}
     </section>
   );
 }

@@ -2,7 +2,8 @@
  * LSST Solar System page `/<store>/sso/<designation>`: the Rubin detections of one Solar System object (packed or
  * unpacked primary provisional designation), from the store's public `sso`: its light curve (flux or AB magnitude
  * per band), the table of its detections (position, band, flux, heliocentric and topocentric distances, phase
- * angle when the ssSource carries them) and the cutouts of a chosen detection (`?diaSourceId=`).
+ * angle when the ssSource carries them), the cutouts of a chosen detection (`?diaSourceId=`), the phase curve
+ * with the SSOFT's HG / HG1G2 parameters (pages/lsst/sso-phase.tsx) and links to the MPC, JPL and IMCCE.
  */
 import { Cutouts } from '../components/cutouts.js';
 import { type Column, DataTable } from '../components/data-table.js';
@@ -17,6 +18,8 @@ import { setQuery, useLocation } from '../lib/router.js';
 import { type StoreEntry, storeEndpoint } from '../lib/stores.js';
 import { useLoad } from '../lib/use-api.js';
 import { LsstLightCurve } from './lsst/light-curve.js';
+import { LsstSsoPhase } from './lsst/sso-phase.js';
+import { SsoServiceLinks } from './sso/orbit-card.js';
 
 const mjdOf = (row: ApiRow): number => numberField(row, 'r:midpointMjdTai') ?? 0;
 const fixed = (digits: number) => (value: number | null) => (value === null ? '' : value.toFixed(digits));
@@ -95,6 +98,15 @@ export function LsstSsoPage({ store, name }: { store: StoreEntry; name: string }
         {detections.length === 1 ? '' : 's'}
       </p>
       <LsstLightCurve sources={detections} forced={[]} />
+      <LsstSsoPhase store={store} designation={title} rows={detections} />
+      <section class="panel orbit-card" aria-label="Orbit">
+        <h2>Orbit</h2>
+        <Notice>
+          The LSST API of this server answers no orbital elements (the alerts' mpc_orbits record is not
+          served): see the object at the MPC, JPL and IMCCE.
+        </Notice>
+        <SsoServiceLinks id={title} />
+      </section>
       <section class="panel">
         <h2>Cutouts of {diaSourceId}</h2>
         <Cutouts endpoint={storeEndpoint(store, 'cutouts')} alert={{ diaSourceId }} />

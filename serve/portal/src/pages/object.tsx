@@ -27,6 +27,7 @@ import { Neighbourhood } from './object/neighbourhood.js';
 import { Scores, scoreFieldsIn } from './object/scores.js';
 import { Share } from './object/share.js';
 import { SummaryCard } from './object/summary-card.js';
+import { SsoObjectName } from './sso/sso-object-name.js';
 import { SsoTab } from './sso-tab.js';
 
 type Tab = 'summary' | 'alert' | 'neighbourhood' | 'scores' | 'sso' | 'download';
@@ -80,12 +81,14 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
     'download',
   ];
   const asked = search.get('tab') as Tab | null;
-  const tab: Tab = asked && tabs.includes(asked) ? asked : 'summary';
+  // an alert of a known Solar System object opens on its Solar System tab
+  const tab: Tab = asked && tabs.includes(asked) ? asked : isSso ? 'sso' : 'summary';
   const update = (patch: Record<string, string | null>): void =>
     setQuery({ tab: search.get('tab'), candid: search.get('candid'), ...patch });
   return (
     <section class="object-page">
       <h1>{objectId}</h1>
+      {isSso ? <SsoObjectName ssnamenr={String(ssnamenr)} /> : null}
       <div class="grid-2">
         <div class="object-left">
           <SummaryCard objectId={objectId} rows={rows} latest={latest}>
@@ -117,7 +120,7 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
             tabs={tabs}
             labels={TAB_LABELS}
             current={tab}
-            onChoose={(t) => update({ tab: t === 'summary' ? null : t })}
+            onChoose={(t) => update({ tab: t === 'summary' && !isSso ? null : t })}
           >
             {tab === 'summary' ? (
               <>

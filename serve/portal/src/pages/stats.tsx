@@ -11,7 +11,16 @@ import { ErrorBox, Loading, Notice } from '../components/status.js';
 import { type ApiRow, getJson } from '../lib/api.js';
 import { setQueryParam } from '../lib/query-param.js';
 import { useLocation } from '../lib/router.js';
-import { classTotals, cumulative, statsDateArg, statsSeries } from '../lib/stats.js';
+import {
+  CLASS_COLOURS,
+  classTotals,
+  cumulative,
+  gapBrokenSeries,
+  nightAxis,
+  statsDateArg,
+  statsDateProblem,
+  statsSeries,
+} from '../lib/stats.js';
 import { useLoad } from '../lib/use-api.js';
 
 const BASIC: readonly (readonly [key: string, label: string])[] = [
@@ -25,14 +34,14 @@ const TOP_CLASSES = 10;
 
 function DateFilter({ date }: { date: string }) {
   const [text, setText] = useState(date);
-  const valid = statsDateArg(text) !== null;
+  const problem = statsDateProblem(text);
   return (
     <form
       class="service"
       onSubmit={(e) => {
         e.preventDefault();
         const arg = statsDateArg(text);
-        if (arg !== null) setQueryParam('date', arg);
+        if (arg !== null && problem === null) setQueryParam('date', arg);
       }}
     >
       <label>
@@ -41,13 +50,19 @@ function DateFilter({ date }: { date: string }) {
           name="date"
           value={text}
           onInput={(e) => setText(e.currentTarget.value)}
-          aria-invalid={!valid}
+          aria-invalid={problem !== null}
+          aria-describedby={problem !== null ? 'stats-date-problem' : undefined}
           placeholder="e.g. 202403"
         />
       </label>
-      <button type="submit" disabled={!valid}>
+      <button type="submit" disabled={problem !== null}>
         Show
       </button>
+      {problem !== null ? (
+        <p id="stats-date-problem" class="field-error wide" role="alert">
+          {problem}
+        </p>
+      ) : null}
     </form>
   );
 }
@@ -55,9 +70,12 @@ function DateFilter({ date }: { date: string }) {
 /** The statistics page. */
 export function StatsPage() {
   const { search } = useLocation();
-  const date = statsDateArg(search.get('date') ?? '') ?? '';
+  const asked = search.get('date') ?? '';
+  // a date in the address that is not one is said so, not silently replaced by every night
+  const askedProblem = statsDateProblem(asked);
+  const date = askedProblem === null ? (statsDateArg(asked) ?? '') : '';
   const isCumulative = search.get('cumulative') === '1';
-  const rows = useLoad(`stats:${date}`, (signal) =>
+  const rows = useLoad(askedProblem === null ? `stats:${date}` : null, (signal) =>
     getJson<ApiRow[]>(
       'statistics',
       // date is required; sent empty (null) for every night. output-format makes the query non-empty then (an
@@ -74,21 +92,26 @@ export function StatsPage() {
       type: 'scatter',
       mode: 'lines+markers',
       name: label,
-      x: series.nights,
-      y: shape(series.basic[k]),
+      connectgaps: false,
+      ...gapBrokenSeries(series.nights, shape(series.basic[k])),
     }));
     const totals = classTotals(series);
     const top = totals.slice(0, TOP_CLASSES).map((t) => t.label);
     const others = totals.slice(TOP_CLASSES).map((t) => t.label);
+    const colourOf = (label: string): string =>
+      CLASS_COLOURS[Math.max(0, top.indexOf(label)) % CLASS_COLOURS.length];
+    const otherColour = CLASS_COLOURS[CLASS_COLOURS.length - 1];
     const byClass: Data[] = top.map((label) => ({
       type: 'bar',
       name: label,
       x: series.nights,
       y: shape(series.classes[label]),
+      marker: { color: colourOf(label) },
     }));
     if (others.length > 0)
       byClass.push({
         type: 'bar',
+        marker: { color: otherColour },
         name: `other (${others.length} classes)`,
         x: series.nights,
         y: shape(series.nights.map((_, i) => others.reduce((s, c) => s + series.classes[c][i], 0))),
@@ -100,6 +123,9 @@ export function StatsPage() {
         name: 'alerts',
         x: totals.map((t) => t.total).reverse(),
         y: totals.map((t) => t.label).reverse(),
+        marker: {
+          color: totals.map((t) => (top.includes(t.label) ? colourOf(t.label) : otherColour)).reverse(),
+        },
       },
     ];
     return { nightly, byClass, totalBars, classCount: totals.length };
@@ -119,7 +145,10 @@ export function StatsPage() {
           Cumulative
         </label>
       </div>
-      {rows.state === 'loading' ? <Loading what="statistics" /> : null}
+      {askedProblem !== null ? (
+        <ErrorBox title={`The date in the address, “${asked}”, cannot be shown`}>{askedProblem}</ErrorBox>
+      ) : null}
+      {rows.state === 'loading' && askedProblem === null ? <Loading what="statistics" /> : null}
       {rows.state === 'error' ? (
         <ErrorBox title="The statistics could not be loaded">{rows.message}</ErrorBox>
       ) : null}
@@ -134,7 +163,11 @@ export function StatsPage() {
           <div class="panel">
             <Plot
               data={plots.nightly}
-              layout={{ title: { text: 'Alerts per night' }, yaxis: { title: { text: yTitle } } }}
+              layout={{
+                title: { text: 'Alerts per night' },
+                xaxis: nightAxis(series.nights),
+                yaxis: { title: { text: yTitle } },
+              }}
               label="Alerts per night"
             />
           </div>
@@ -144,6 +177,7 @@ export function StatsPage() {
               layout={{
                 title: { text: 'Alerts per class' },
                 barmode: 'stack',
+                xaxis: nightAxis(series.nights),
                 yaxis: { title: { text: yTitle } },
               }}
               label="Alerts per class and night"

@@ -82,7 +82,15 @@ function tableColumns(shown: readonly string[]): Column<ResultRow>[] {
     ...orderedColumns(shown).map((c) => ({
       key: c.field,
       label: c.label,
-      render: (r: ResultRow) => cellText(r, c),
+      render: (r: ResultRow) => {
+        const text = cellText(r, c);
+        // an asteroid's alerts link to its Solar System page
+        return c.field === 'i:ssnamenr' && text !== '' && text !== '—' ? (
+          <a href={`/sso/${encodeURIComponent(text)}`}>{text}</a>
+        ) : (
+          text
+        );
+      },
       sortValue: (r: ResultRow) => cellSortValue(r, c),
     })),
   ];
@@ -142,6 +150,13 @@ export function SearchResults({ search, columns, page, onColumns, onPage }: Sear
               {m}
             </a>
           ))}
+        </p>
+      ) : null}
+      {query.action === 'sso' && !query.partial && results.length > 0 ? (
+        <p class="sso-page-link">
+          <a class="button" href={`/sso/${encodeURIComponent(query.sso)}`}>
+            Solar System page of {query.sso}: orbit, phase curve, every alert
+          </a>
         </p>
       ) : null}
       {results.length === 0 || call === null ? (
