@@ -3,7 +3,8 @@
  * catalog's parquet parts, and, per catalog version, each table's files and columns (the union of the files'
  * schemas: what the store actually holds). It follows the CURRENT pointer as the ZTF reader does
  * (serve/catalog-poll.ts): a new version's tables are described first, then catalog and tables switch together,
- * so a request uses one version from start to end.
+ * so a request uses one version from start to end. When every part of a version has object blocks, their index
+ * is held in memory (serve/object-locator.ts) and lookups of one diaObject read its blocks.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,11 +13,17 @@ import type { Logger } from 'pino';
 import {
   type Catalog,
   EMPTY_CATALOG,
+  LSST_BLOCK_FILES,
+  LSST_BLOCK_FORMAT,
   LSST_PART_FILES,
+  type LsstBlockColumns,
   type LsstPartFile,
+  ReadOnlyFiles,
   type StoreLayout,
 } from '../data/index.js';
 import {
+  type LsstBlockPart,
+  type LsstObjectBlocks,
   type LsstStoredColumn,
   type LsstTable,
   type LsstTables,
@@ -24,12 +31,15 @@ import {
 } from '../data/queries/lsst/index.js';
 import { CatalogPoll } from './catalog-poll.js';
 import { DuckDbPool, type Row } from './duckdb-pool.js';
+import { loadObjectLocator } from './object-index-load.js';
 import type { StoreReaderOptions } from './store-reader.js';
 
 /** A catalog version and the tables it publishes. */
 export interface LsstSnapshot {
   readonly catalog: Catalog;
   readonly tables: LsstTables;
+  /** The parts' object blocks; null when a part has none (a store published before them): queries instead. */
+  readonly blocks: LsstObjectBlocks | null;
 }
 
 const TABLES = Object.keys(LSST_PART_FILES) as LsstPartFile[];
@@ -37,8 +47,10 @@ const NO_TABLE: LsstTable = { files: [], columns: [] };
 const EMPTY_TABLES = Object.fromEntries(TABLES.map((t) => [t, NO_TABLE])) as Record<LsstPartFile, LsstTable>;
 
 export class LsstStoreReader {
-  private snap: LsstSnapshot = { catalog: EMPTY_CATALOG, tables: EMPTY_TABLES };
+  private snap: LsstSnapshot = { catalog: EMPTY_CATALOG, tables: EMPTY_TABLES, blocks: null };
   private readonly poll: CatalogPoll;
+  /** Open descriptors of the parts' blocks files. */
+  private readonly files = new ReadOnlyFiles();
 
   private constructor(
     readonly layout: StoreLayout,
@@ -88,8 +100,44 @@ export class LsstStoreReader {
   private async switchTo(next: Catalog): Promise<void> {
     const tables: Partial<Record<LsstPartFile, LsstTable>> = {};
     for (const table of TABLES) tables[table] = await this.describe(next, table);
-    this.snap = { catalog: next, tables: tables as LsstTables };
-    this.log.info({ version: next.version, parts: next.parts.length }, 'catalog switched');
+    const blocks = await this.loadBlocks(next);
+    this.snap = { catalog: next, tables: tables as LsstTables, blocks };
+    const kept = new Set(next.parts.map((p) => p.id));
+    this.files.closeUnless((file) => kept.has(path.basename(path.dirname(file))));
+    this.log.info(
+      { version: next.version, parts: next.parts.length, objects: blocks ? 'blocks' : 'queries' },
+      'catalog switched',
+    );
+  }
+
+  /** The object blocks of `catalog`; null when a part has none or the index cannot be read (logged). */
+  private async loadBlocks(catalog: Catalog): Promise<LsstObjectBlocks | null> {
+    if (!catalog.objectIndex) return null;
+    const parts = new Map<string, LsstBlockPart>();
+    for (const [i, part] of catalog.parts.entries()) {
+      const dir = this.layout.partDir(part.id);
+      const file = path.join(dir, LSST_BLOCK_FILES.blocks);
+      let columns: LsstBlockColumns;
+      try {
+        columns = JSON.parse(
+          fs.readFileSync(path.join(dir, LSST_BLOCK_FILES.columns), 'utf8'),
+        ) as LsstBlockColumns;
+      } catch {
+        return null;
+      }
+      if (columns.format !== LSST_BLOCK_FORMAT || !fs.existsSync(file)) return null;
+      parts.set(part.id, { rank: i + 1, file, columns: columns.tables });
+    }
+    try {
+      const locator = await loadObjectLocator(this.db, this.layout, catalog);
+      return { find: (id) => locator.find(id, true), parts, files: this.files };
+    } catch (err) {
+      this.log.error(
+        { err, version: catalog.version },
+        'object index not loaded; object lookups query the parts',
+      );
+      return null;
+    }
   }
 
   /**
@@ -121,5 +169,6 @@ export class LsstStoreReader {
   close(): void {
     this.poll.stop();
     this.db.close();
+    this.files.closeAll();
   }
 }

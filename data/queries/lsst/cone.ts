@@ -51,7 +51,7 @@ function inRangesSql(column: string, ranges: readonly PixelRange[]): string {
  * The diaObjects with an alert in the ranges: from the sky index of the parts that have one (compacted parts),
  * from the sources of the others.
  */
-function candidatesSql(sources: LsstTable, ranges: readonly PixelRange[]): string {
+export function candidatesSql(sources: LsstTable, ranges: readonly PixelRange[]): string {
   const hpix = `"${LSST_STORE_COLUMNS.hpix29}"`;
   const sky: string[] = [];
   const nightly: string[] = [];
