@@ -3,9 +3,10 @@
  * holding its rows of the part's `objects`, `sources` and `fp` tables, so that a lookup of one diaObject reads a
  * few kilobytes instead of decoding a row group of every column of each table. A block is raw DEFLATE of the
  * JSON text `[objectsRows, sourcesRows, fpRows]`, each row an array of values in the order of the part's columns
- * (`blocks.json`). Values are written as DuckDB reads them from the part files: BIGINT and non-finite or negative
- * zero numbers as strings (JSON numbers would lose them), others as JSON values; a reader converts them back by
- * the column's type, so that a row read from a block equals the row DuckDB reads from the parquet file.
+ * (`blocks.json`). Values are written as DuckDB reads them from the part files: BIGINT as strings, non-finite
+ * and negative-zero numbers as their text (`NaN`, `-inf`, `-0`, in JavaScript's or DuckDB's spelling: JSON
+ * numbers would lose them), others as JSON values; a reader converts them back by the column's type, so that a
+ * row read from a block equals the row DuckDB reads from the parquet file.
  */
 import zlib from 'node:zlib';
 
@@ -57,7 +58,11 @@ function rowsJson(rows: readonly (readonly unknown[])[]): string {
 
 /** Encodes one block. */
 export function encodeLsstBlock(rows: LsstBlockRows): Buffer {
-  const text = `[${LSST_BLOCK_TABLES.map((t) => rowsJson(rows[t])).join(',')}]`;
+  return encodeLsstBlockText(`[${LSST_BLOCK_TABLES.map((t) => rowsJson(rows[t])).join(',')}]`);
+}
+
+/** Encodes one block given as its JSON text (rows already written as block JSON, e.g. by DuckDB). */
+export function encodeLsstBlockText(text: string): Buffer {
   return zlib.deflateRawSync(Buffer.from(text, 'utf8'), { level: 1 });
 }
 
@@ -82,11 +87,23 @@ export function lsstBlockTypeFits(partType: string, unionType: string): boolean 
   return false;
 }
 
+/** Numbers written as text, in JavaScript's spelling and DuckDB's. */
+const NUMBER_TEXTS: Readonly<Record<string, number>> = {
+  NaN: Number.NaN,
+  nan: Number.NaN,
+  '-nan': Number.NaN,
+  Infinity: Number.POSITIVE_INFINITY,
+  inf: Number.POSITIVE_INFINITY,
+  '-Infinity': Number.NEGATIVE_INFINITY,
+  '-inf': Number.NEGATIVE_INFINITY,
+  '-0': -0,
+};
+
 /** A raw block value as DuckDB gives a column of `unionType` (BIGINT as bigint, numbers as numbers). */
 export function lsstBlockValue(raw: unknown, unionType: string): unknown {
   if (raw === null || raw === undefined) return null;
   if (BIGINT_TYPES.has(unionType)) return BigInt(raw as string | number);
   if (typeof raw === 'string' && (FLOAT_TYPES.has(unionType) || NUMBER_TYPES.has(unionType)))
-    return Number(raw);
+    return NUMBER_TEXTS[raw] ?? Number(raw);
   return raw;
 }

@@ -9,11 +9,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import {
-  encodeLsstBlock,
+  encodeLsstBlockText,
   LSST_BLOCK_FILES,
   LSST_BLOCK_FORMAT,
   LSST_BLOCK_TABLES,
   LSST_PART_FILES,
+  type LsstBlockColumn,
   type LsstBlockColumns,
   type LsstBlockTable,
   sqlPathLiteral,
@@ -27,25 +28,40 @@ const OBJECTS_PER_BATCH = 5_000;
 const FLUSH_BYTES = 8 << 20;
 const OBJECT_ID = 'r:diaObjectId';
 
-/** Rows of one table of a batch, grouped by diaObjectId (rows of one object are consecutive). */
+/** Rows of one table of a batch as block JSON texts, grouped by diaObjectId (rows of one object are consecutive). */
 class TableRows {
   private next = 0;
   constructor(
-    private readonly rows: readonly (readonly unknown[])[],
-    private readonly idColumn: number,
+    private readonly oids: readonly bigint[],
+    private readonly texts: readonly string[],
   ) {}
 
-  /** The rows of `oid` (the next ones, if they are its). */
-  take(oid: bigint): (readonly unknown[])[] {
-    const out: (readonly unknown[])[] = [];
-    while (this.next < this.rows.length && this.rows[this.next][this.idColumn] === oid)
-      out.push(this.rows[this.next++]);
-    return out;
+  /** The JSON array of the rows of `oid` (the next ones, if they are its). */
+  take(oid: bigint): string {
+    const start = this.next;
+    while (this.next < this.oids.length && this.oids[this.next] === oid) this.next++;
+    return `[${this.texts.slice(start, this.next).join(',')}]`;
   }
 
   get done(): boolean {
-    return this.next === this.rows.length;
+    return this.next === this.oids.length;
   }
+}
+
+const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * A column's value as block JSON (data/lsst-object-blocks.ts), computed by DuckDB: BIGINT as a string, a
+ * non-finite or negative-zero FLOAT or DOUBLE as its text, others as JSON values.
+ */
+function valueJsonSql(column: LsstBlockColumn): string {
+  const c = q(column.name);
+  if (column.sqlType === 'BIGINT' || column.sqlType === 'HUGEINT' || column.sqlType === 'UBIGINT')
+    return `CAST(${c} AS VARCHAR)`;
+  if (column.sqlType === 'FLOAT' || column.sqlType === 'DOUBLE')
+    return `CASE WHEN NOT isfinite(${c}) THEN to_json(CAST(${c} AS VARCHAR))
+                 WHEN ${c} = 0 AND signbit(${c}) THEN to_json('-0') ELSE to_json(${c}::DOUBLE) END`;
+  return c;
 }
 
 /** What {@link writeLsstObjectBlocks} wrote. */
@@ -113,20 +129,20 @@ export async function writeLsstObjectBlocks(
       for (const table of LSST_BLOCK_TABLES) {
         const file = files[table];
         if (!file) continue;
-        const idColumn = (columns.tables[table] ?? []).findIndex((c) => c.name === OBJECT_ID);
+        const values = (columns.tables[table] ?? []).map(valueJsonSql).join(', ');
         const read = await conn.runAndReadAll(
-          `SELECT * FROM read_parquet(${sqlPathLiteral(file)})
+          `SELECT "${OBJECT_ID}" AS oid, CAST(json_array(${values}) AS VARCHAR) AS row
+           FROM read_parquet(${sqlPathLiteral(file)})
            WHERE "${OBJECT_ID}" BETWEEN $1::BIGINT AND $2::BIGINT ORDER BY "${OBJECT_ID}"`,
           bounds,
         );
-        rows[table] = new TableRows(read.getRowsJS(), idColumn);
+        const [oids, texts] = read.getColumnsJS() as [bigint[], string[]];
+        rows[table] = new TableRows(oids, texts);
       }
       for (const oid of batch) {
-        const block = encodeLsstBlock({
-          objects: rows.objects?.take(oid) ?? [],
-          sources: rows.sources?.take(oid) ?? [],
-          fp: rows.fp?.take(oid) ?? [],
-        });
+        const block = encodeLsstBlockText(
+          `[${LSST_BLOCK_TABLES.map((t) => rows[t]?.take(oid) ?? '[]').join(',')}]`,
+        );
         appender.appendVarchar(String(oid));
         appender.appendBigInt(BigInt(written));
         appender.appendInteger(block.length);

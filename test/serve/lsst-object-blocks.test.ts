@@ -11,7 +11,12 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LSST_BLOCK_FILES, LSST_PART_FILES, readCatalog, sqlPathLiteral } from '../../data/index.js';
-import { readRowsOfObjectsFromBlocks } from '../../data/queries/lsst/index.js';
+import {
+  FIRST_MJD_KEY,
+  readLastAlertsInBand,
+  readLastAlertsInBandFromBlocks,
+  readRowsOfObjectsFromBlocks,
+} from '../../data/queries/lsst/index.js';
 import { ingestFiles } from '../../ingest/index.js';
 import { compactStore, publishLsstNight } from '../../ingest/publish/index.js';
 import { runSimulateLsst } from '../../ingest/simulate/index.js';
@@ -148,5 +153,50 @@ describe('LSST object blocks', () => {
       )
     ).json();
     expect(at).toEqual([{ 'r:diaSourceId': Number(one['r:diaSourceId']) }]);
+  });
+
+  it('give the cones of the parquet files: the last alert, first detection and record of each diaObject', async () => {
+    const { blocks, tables } = reader.snapshot();
+    if (!blocks) throw new Error('the reader holds no object blocks');
+    const query = (sql: string, params: Parameters<typeof reader.query>[1]) => reader.query(sql, params);
+    const sourceNames = tables.sources.columns.map((c) => c.name);
+    const objectNames = tables.objects.columns.map((c) => c.name).filter((n) => !sourceNames.includes(n));
+    const byId = (rows: Record<string, unknown>[]) =>
+      [...rows].sort((a, b) => ((a['r:diaSourceId'] as bigint) < (b['r:diaSourceId'] as bigint) ? -1 : 1));
+    const centres = [...(expected.get('sources')?.values() ?? [])].slice(0, 6).map((rows) => rows[0]);
+    let found = 0;
+    for (const [i, centre] of centres.entries()) {
+      const decDeg = centre['r:dec'] as number;
+      const radiusDeg = 3;
+      const band = {
+        cone: { raDeg: centre['r:ra'] as number, decDeg, radiusDeg },
+        decMinDeg: decDeg - radiusDeg,
+        decMaxDeg: decDeg + radiusDeg,
+        // every other cone within a window of first detections
+        firstMjdMin: i % 2 ? (centre['r:midpointMjdTai'] as number) - 1.5 : Number.NEGATIVE_INFINITY,
+        firstMjdMax: Number.POSITIVE_INFINITY,
+      };
+      const want = await readLastAlertsInBand(
+        query,
+        tables.sources,
+        tables.objects,
+        sourceNames,
+        objectNames,
+        band,
+      );
+      const got = await readLastAlertsInBandFromBlocks(
+        query,
+        blocks,
+        tables.sources,
+        tables.objects,
+        sourceNames,
+        objectNames,
+        band,
+      );
+      expect(byId(got ?? []), `cone ${i}`).toEqual(byId(want));
+      found += want.length;
+      expect(want.every((r) => typeof r[FIRST_MJD_KEY] === 'number')).toBe(true);
+    }
+    expect(found).toBeGreaterThan(10);
   });
 });
