@@ -10,12 +10,7 @@ import path from 'node:path';
 import type { DuckDBValue } from '@duckdb/node-api';
 import type { Logger } from 'pino';
 import type { StoreLayout } from '../data/index.js';
-import {
-  type Catalog,
-  EMPTY_CATALOG,
-  OBJECT_BLOCK_FORMAT,
-  ReadOnlyFiles,
-} from '../data/index.js';
+import { type Catalog, EMPTY_CATALOG, OBJECT_BLOCK_FORMAT, ReadOnlyFiles } from '../data/index.js';
 import { SkyBlockReader } from '../data/queries/index.js';
 import { CatalogPoll } from './catalog-poll.js';
 import { DuckDbPool, type Row } from './duckdb-pool.js';
