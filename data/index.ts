@@ -55,7 +55,7 @@ export { createLookupFileWriter, LOOKUP_BLOCK_BYTES } from './lookup-file.js';
 export {
   decodeLsstBlock,
   encodeLsstBlock,
-  encodeLsstBlockText,
+  encodeLsstBlockTexts,
   LSST_BLOCK_FORMAT,
   LSST_BLOCK_TABLES,
   type LsstBlockColumn,

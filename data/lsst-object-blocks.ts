@@ -1,9 +1,10 @@
 /**
  * The object blocks of an LSST part (LSST_BLOCK_FILES; docs/store.md, "Object blocks"): one block per diaObject
  * holding its rows of the part's `objects`, `sources` and `fp` tables, so that a lookup of one diaObject reads a
- * few kilobytes instead of decoding a row group of every column of each table. A block is raw DEFLATE of the
- * JSON text `[objectsRows, sourcesRows, fpRows]`, each row an array of values in the order of the part's columns
- * (`blocks.json`). Values are written as DuckDB reads them from the part files: BIGINT as strings, non-finite
+ * few kilobytes instead of decoding a row group of every column of each table. A block is a header of three
+ * lengths (UInt32 LE) and three segments, one per table (objects, sources, fp: a reader inflates only those it
+ * needs), each raw DEFLATE of the JSON array of the table's rows, each row an array of values in the order of
+ * the part's columns (`blocks.json`). Values are written as DuckDB reads them from the part files: BIGINT as strings, non-finite
  * and negative-zero numbers as their text (`NaN`, `-inf`, `-0`, in JavaScript's or DuckDB's spelling: JSON
  * numbers would lose them), others as JSON values; a reader converts them back by the column's type, so that a
  * row read from a block equals the row DuckDB reads from the parquet file.
@@ -56,20 +57,49 @@ function rowsJson(rows: readonly (readonly unknown[])[]): string {
   return `[${out.join(',')}]`;
 }
 
+/** Bytes of a block's header: the length of each table's segment (UInt32 little-endian). */
+const HEADER_BYTES = 4 * LSST_BLOCK_TABLES.length;
+
 /** Encodes one block. */
 export function encodeLsstBlock(rows: LsstBlockRows): Buffer {
-  return encodeLsstBlockText(`[${LSST_BLOCK_TABLES.map((t) => rowsJson(rows[t])).join(',')}]`);
+  return encodeLsstBlockTexts(
+    Object.fromEntries(LSST_BLOCK_TABLES.map((t) => [t, rowsJson(rows[t])])) as Record<
+      LsstBlockTable,
+      string
+    >,
+  );
 }
 
-/** Encodes one block given as its JSON text (rows already written as block JSON, e.g. by DuckDB). */
-export function encodeLsstBlockText(text: string): Buffer {
-  return zlib.deflateRawSync(Buffer.from(text, 'utf8'), { level: 1 });
+/** Encodes one block given as each table's JSON array of rows (rows already written as block JSON, e.g. by DuckDB). */
+export function encodeLsstBlockTexts(texts: Readonly<Record<LsstBlockTable, string>>): Buffer {
+  const segments = LSST_BLOCK_TABLES.map((t) =>
+    zlib.deflateRawSync(Buffer.from(texts[t], 'utf8'), { level: 1 }),
+  );
+  const header = Buffer.alloc(HEADER_BYTES);
+  segments.forEach((segment, i) => {
+    header.writeUInt32LE(segment.length, 4 * i);
+  });
+  return Buffer.concat([header, ...segments]);
 }
 
-/** Decodes one block into its rows of raw values (see {@link lsstBlockValue}). */
-export function decodeLsstBlock(bytes: Uint8Array): LsstBlockRows {
-  const parsed = JSON.parse(zlib.inflateRawSync(bytes).toString('utf8')) as unknown[][][];
-  return { objects: parsed[0] ?? [], sources: parsed[1] ?? [], fp: parsed[2] ?? [] };
+/**
+ * Decodes the rows of the tables `tables` (every table by default; the others come back empty: their segments
+ * are not inflated) of one block into raw values (see {@link lsstBlockValue}).
+ */
+export function decodeLsstBlock(
+  bytes: Uint8Array,
+  tables: readonly LsstBlockTable[] = LSST_BLOCK_TABLES,
+): LsstBlockRows {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out: Record<LsstBlockTable, unknown[][]> = { objects: [], sources: [], fp: [] };
+  let at = HEADER_BYTES;
+  for (const [i, table] of LSST_BLOCK_TABLES.entries()) {
+    const length = view.readUInt32LE(4 * i);
+    if (tables.includes(table))
+      out[table] = JSON.parse(zlib.inflateRawSync(view.subarray(at, at + length)).toString('utf8'));
+    at += length;
+  }
+  return out;
 }
 
 const BIGINT_TYPES = new Set(['BIGINT', 'HUGEINT', 'UBIGINT']);

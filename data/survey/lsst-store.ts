@@ -34,8 +34,8 @@ export const LSST_STORE_COLUMNS = {
 } as const;
 
 /**
- * Sky index of a compacted LSST part: `v:hpix29` and `r:diaObjectId` of every alert row of its sources, sorted
- * by pixel (cones read only the row groups of their pixel ranges). Nightly parts have none.
+ * Sky index of an LSST part: `v:hpix29` and `r:diaObjectId` of every alert row of its sources, sorted by pixel
+ * (cones read only the row groups of their pixel ranges). Nightly parts published before 2026-11-28 have none.
  */
 export const LSST_SKY_INDEX_FILE = 'sky.parquet';
 

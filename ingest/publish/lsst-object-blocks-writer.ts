@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import {
-  encodeLsstBlockText,
+  encodeLsstBlockTexts,
   LSST_BLOCK_FILES,
   LSST_BLOCK_FORMAT,
   LSST_BLOCK_TABLES,
@@ -140,9 +140,11 @@ export async function writeLsstObjectBlocks(
         rows[table] = new TableRows(oids, texts);
       }
       for (const oid of batch) {
-        const block = encodeLsstBlockText(
-          `[${LSST_BLOCK_TABLES.map((t) => rows[t]?.take(oid) ?? '[]').join(',')}]`,
-        );
+        const block = encodeLsstBlockTexts({
+          objects: rows.objects?.take(oid) ?? '[]',
+          sources: rows.sources?.take(oid) ?? '[]',
+          fp: rows.fp?.take(oid) ?? '[]',
+        });
         appender.appendVarchar(String(oid));
         appender.appendBigInt(BigInt(written));
         appender.appendInteger(block.length);

@@ -106,7 +106,7 @@ async function writeMergedTable(
 }
 
 /** Writes the sky index of a merged part from its sources file: (v:hpix29, r:diaObjectId) of every alert row. */
-async function writeSkyIndex(conn: DuckDBConnection, sources: string, target: string): Promise<void> {
+export async function writeSkyIndex(conn: DuckDBConnection, sources: string, target: string): Promise<void> {
   const hpix = q(LSST_STORE_COLUMNS.hpix29);
   await conn.run(`COPY (
       SELECT ${hpix}, "r:diaObjectId" FROM read_parquet(${sqlPathLiteral(sources)})

@@ -63,7 +63,10 @@ export function readBlockTables(
   const part = blocks.parts.get(ref.part);
   if (!part) return null;
   const out: Partial<Record<LsstBlockTable, BlockTableRows>> = {};
-  const decoded = blocks.files.readTransient(part.file, ref.offset, ref.length, decodeLsstBlock);
+  const wanted = Object.keys(tables) as LsstBlockTable[];
+  const decoded = blocks.files.readTransient(part.file, ref.offset, ref.length, (bytes) =>
+    decodeLsstBlock(bytes, wanted),
+  );
   for (const [name, table] of Object.entries(tables) as [LsstBlockTable, LsstTable][]) {
     const columns = part.columns[name];
     if (!columns) continue;
