@@ -136,7 +136,8 @@ export async function writeLsstObjectBlocks(
            WHERE "${OBJECT_ID}" BETWEEN $1::BIGINT AND $2::BIGINT ORDER BY "${OBJECT_ID}"`,
           bounds,
         );
-        const [oids, texts] = read.getColumnsJS() as [bigint[], string[]];
+        // no rows: no columns either
+        const [oids = [], texts = []] = read.getColumnsJS() as [bigint[]?, string[]?];
         rows[table] = new TableRows(oids, texts);
       }
       for (const oid of batch) {

@@ -86,7 +86,8 @@ export function readBlockTables(
 }
 
 interface Candidate {
-  readonly values: Record<string, unknown>;
+  readonly row: readonly unknown[];
+  readonly held: BlockTableRows;
   readonly rank: number;
   /** 2 received as an alert, 1 not, 0 unknown (a table without `v:alert`). */
   readonly alert: number;
@@ -143,7 +144,8 @@ export function readRowsOfObjectsFromBlocks(
         if (atTime !== null && (time === null || !(Math.abs(time - atTime) <= MJD_MATCH_DAYS))) continue;
         const alert = hasAlert ? held.value(row, LSST_STORE_COLUMNS.alert) : null;
         const candidate: Candidate = {
-          values: Object.fromEntries(wanted.map((n) => [n, held.value(row, n)])),
+          row,
+          held,
           rank: held.rank,
           alert: alert === true ? 2 : alert === false ? 1 : 0,
           time,
@@ -167,5 +169,6 @@ export function readRowsOfObjectsFromBlocks(
       ? (a, b) => compareTimesDesc(a.time, b.time) || compareBigints(b.key, a.key)
       : (a, b) => compareBigints(a.oid, b.oid),
   );
-  return chosen.map((c) => c.values);
+  // the values of the rows kept only
+  return chosen.map((c) => Object.fromEntries(wanted.map((n) => [n, c.held.value(c.row, n)])));
 }
