@@ -16,14 +16,18 @@ import {
   LSST_BLOCK_FILES,
   LSST_BLOCK_FORMAT,
   LSST_PART_FILES,
+  LSST_SKY_INDEX_FILE,
+  LSST_STORE_COLUMNS,
   type LsstBlockColumns,
   type LsstPartFile,
   ReadOnlyFiles,
   type StoreLayout,
+  sqlPathLiteral,
 } from '../data/index.js';
 import {
   type LsstBlockPart,
   type LsstObjectBlocks,
+  type LsstSkyIndex,
   type LsstStoredColumn,
   type LsstTable,
   type LsstTables,
@@ -126,9 +130,10 @@ export class LsstStoreReader {
         return null;
       }
       if (columns.format !== LSST_BLOCK_FORMAT || !fs.existsSync(file)) return null;
-      parts.set(part.id, { rank: i + 1, file, columns: columns.tables });
+      parts.set(part.id, { rank: i + 1, file, columns: columns.tables, sky: null });
     }
     try {
+      for (const [id, part] of parts) parts.set(id, { ...part, sky: await this.loadSky(id) });
       const locator = await loadObjectLocator(this.db, this.layout, catalog);
       return { find: (id) => locator.find(id, true), parts, files: this.files };
     } catch (err) {
@@ -159,6 +164,36 @@ export class LsstStoreReader {
       sqlType: String(r.column_type),
     }));
     return { files, columns };
+  }
+
+  /**
+   * The sky index of part `id` in memory (16 bytes per alert: 16 MB for a million), or null when it has none.
+   * Read chunk by chunk into typed arrays.
+   */
+  private async loadSky(id: string): Promise<LsstSkyIndex | null> {
+    const file = path.join(this.layout.partDir(id), LSST_SKY_INDEX_FILE);
+    if (!fs.existsSync(file)) return null;
+    return this.db.withConnection(async (conn) => {
+      const rel = `read_parquet(${sqlPathLiteral(file)})`;
+      const counted = await conn.runAndReadAll(`SELECT count(*)::BIGINT FROM ${rel}`);
+      const rows = Number(counted.getRows()[0][0]);
+      const hpix = new BigInt64Array(rows);
+      const oid = new BigInt64Array(rows);
+      const result = await conn.stream(
+        `SELECT "${LSST_STORE_COLUMNS.hpix29}", "r:diaObjectId" FROM ${rel} ORDER BY 1`,
+      );
+      let at = 0;
+      for (;;) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        const [pixels, ids] = chunk.getColumns();
+        for (let i = 0; i < chunk.rowCount; i++, at++) {
+          hpix[at] = BigInt((pixels[i] as bigint | null) ?? -1n);
+          oid[at] = BigInt((ids[i] as bigint | null) ?? 0n);
+        }
+      }
+      return { hpix, oid };
+    });
   }
 
   /** Runs a query with bound parameters on a pooled connection. */

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { separationDeg } from '../../compute/sky/index.js';
 import { LSST_BLOCK_FILES, LSST_PART_FILES, readCatalog, sqlPathLiteral } from '../../data/index.js';
 import {
   FIRST_MJD_KEY,
@@ -167,7 +168,7 @@ describe('LSST object blocks', () => {
     let found = 0;
     for (const [i, centre] of centres.entries()) {
       const decDeg = centre['r:dec'] as number;
-      const radiusDeg = 3;
+      const radiusDeg = 10;
       const band = {
         cone: { raDeg: centre['r:ra'] as number, decDeg, radiusDeg },
         decMinDeg: decDeg - radiusDeg,
@@ -193,8 +194,17 @@ describe('LSST object blocks', () => {
         objectNames,
         band,
       );
-      expect(byId(got ?? []), `cone ${i}`).toEqual(byId(want));
-      found += want.length;
+      // the blocks leave out candidates none of whose alerts can be in the cone: the cone's rows are the same
+      const inCone = (rows: Record<string, unknown>[]) =>
+        byId(
+          rows.filter(
+            (r) =>
+              separationDeg(band.cone.raDeg, decDeg, r['r:ra'] as number, r['r:dec'] as number) <= radiusDeg,
+          ),
+        );
+      expect(inCone(got ?? []), `cone ${i}`).toEqual(inCone(want));
+      expect((got ?? []).length).toBeLessThanOrEqual(want.length);
+      found += inCone(want).length;
       expect(want.every((r) => typeof r[FIRST_MJD_KEY] === 'number')).toBe(true);
     }
     expect(found).toBeGreaterThan(10);

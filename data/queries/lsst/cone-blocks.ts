@@ -1,14 +1,16 @@
 /**
  * LSST `/api/v1/conesearch` from the object blocks (data/lsst-object-blocks.ts): the candidates (diaObjects with
- * an alert in the cone's pixel ranges) come from the sky indexes and nightly sources as in cone.ts; each
- * candidate's last alert, first detection time and diaObject record are then taken from its blocks, with the
- * rules of readLastAlertsInBand, so that both give the same rows.
+ * an alert in the cone's pixel ranges) come from the sky indexes and nightly sources as in cone.ts, and only those
+ * with an alert whose order-29 pixel centre lies within the radius plus a pixel's radius are kept (the others'
+ * last alert cannot be in the cone, which is all the caller keeps); each one's last alert, first detection time
+ * and diaObject record are then taken from its blocks, with the rules of readLastAlertsInBand.
  */
-import { coneRanges } from '../../../compute/sky/index.js';
+import path from 'node:path';
+import { coneRanges, maxPixelRadiusDeg, pix2angNest, separationDeg } from '../../../compute/sky/index.js';
 import { LSST_STORE_COLUMNS } from '../../survey/index.js';
 import { mergePixelRanges } from '../explorer.js';
 import type { QueryFn } from '../objects.js';
-import { type BandQuery, candidatesSql, FIRST_MJD_KEY } from './cone.js';
+import { type BandQuery, candidatePixelsSql, FIRST_MJD_KEY } from './cone.js';
 import { type BlockTableRows, type LsstObjectBlocks, readBlockTables } from './object-blocks.js';
 import type { LsstTable } from './tables.js';
 
@@ -22,14 +24,26 @@ function later(a: number | null, b: number | null): boolean {
   return Number.isNaN(a) || a > b;
 }
 
+/** Index of the first value ≥ `key` in the ascending `values`. */
+function lowerBound(values: BigInt64Array, key: bigint): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 interface Chosen {
   readonly row: readonly unknown[];
   readonly held: BlockTableRows;
 }
 
 /**
- * The rows of readLastAlertsInBand (same arguments) from the blocks; null when a block cannot be read as the
- * tables' types (the caller then queries the files).
+ * The rows of readLastAlertsInBand (same arguments) whose last alert may be in the cone, from the blocks; null
+ * when a block cannot be read as the tables' types (the caller then queries the files).
  */
 export async function readLastAlertsInBandFromBlocks(
   query: QueryFn,
@@ -43,15 +57,37 @@ export async function readLastAlertsInBandFromBlocks(
   if (sources.files.length === 0) return [];
   const { raDeg, decDeg, radiusDeg } = band.cone;
   const ranges = mergePixelRanges(coneRanges('auto', raDeg, decDeg, radiusDeg));
-  const candidates = await query(candidatesSql(sources, ranges), []);
+  const reach = radiusDeg + maxPixelRadiusDeg(29);
+  const candidates = new Set<string>();
+  const consider = (oid: string, hpix: bigint): void => {
+    if (candidates.has(oid)) return;
+    const at = pix2angNest(29, hpix);
+    if (separationDeg(raDeg, decDeg, at.raDeg, at.decDeg) <= reach) candidates.add(oid);
+  };
+  // the parts whose sky index is in memory, then the others' files
+  const unindexed = sources.files.filter((file) => {
+    const sky = blocks.parts.get(path.basename(path.dirname(file)))?.sky;
+    if (!sky) return true;
+    for (const [start, end] of ranges) {
+      for (let i = lowerBound(sky.hpix, start); i < sky.hpix.length && sky.hpix[i] < end; i++)
+        consider(String(sky.oid[i]), sky.hpix[i]);
+    }
+    return false;
+  });
+  if (unindexed.length > 0)
+    for (const { __oid, __hpix } of await query(
+      candidatePixelsSql({ files: unindexed, columns: sources.columns }, ranges),
+      [],
+    ))
+      if (__hpix !== null) consider(String(__oid), __hpix as bigint);
   const withObjects = objectNames.length > 0 && objects.files.length > 0;
   const tables = withObjects ? { sources, objects } : { sources };
   const out: Record<string, unknown>[] = [];
-  for (const { __oid } of candidates) {
+  for (const oid of candidates) {
     let last: (Chosen & { readonly time: number | null }) | null = null;
     let first: number | null = null;
     let record: Chosen | null = null;
-    for (const ref of blocks.find(String(__oid))) {
+    for (const ref of blocks.find(oid)) {
       const read = readBlockTables(blocks, ref, tables);
       if (read === null) return null;
       const held = read.sources;

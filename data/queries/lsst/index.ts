@@ -7,6 +7,7 @@ export { LSST_VERSION_FIELDS, type NightVersions, readNightVersions } from './ni
 export {
   type LsstBlockPart,
   type LsstObjectBlocks,
+  type LsstSkyIndex,
   readRowsOfObjectsFromBlocks,
 } from './object-blocks.js';
 export { readAlertsInSkyRegion, type SkyRegionQuery } from './sky-region.js';

@@ -18,11 +18,19 @@ import { hasColumn, type LsstTable } from './tables.js';
 const OBJECT_ID = 'r:diaObjectId';
 const TIME = 'r:midpointMjdTai';
 
+/** A part's sky index in memory: `v:hpix29` (ascending) and `r:diaObjectId` of each alert row. */
+export interface LsstSkyIndex {
+  readonly hpix: BigInt64Array;
+  readonly oid: BigInt64Array;
+}
+
 /** One part's blocks: its rank among the catalog's parts (1 = oldest), its blocks file and its tables' columns. */
 export interface LsstBlockPart {
   readonly rank: number;
   readonly file: string;
   readonly columns: LsstBlockColumns['tables'];
+  /** Its sky index, when it has one. */
+  readonly sky: LsstSkyIndex | null;
 }
 
 /** The object blocks of a catalog version. */
