@@ -6,6 +6,7 @@
  * and diaObject record are then taken from its blocks, with the rules of readLastAlertsInBand.
  */
 import path from 'node:path';
+import { lowerBound } from '../../../compute/index.js';
 import { coneRanges, maxPixelRadiusDeg, pix2angNest, separationDeg } from '../../../compute/sky/index.js';
 import { LSST_STORE_COLUMNS } from '../../survey/index.js';
 import { mergePixelRanges } from '../explorer.js';
@@ -22,18 +23,6 @@ function later(a: number | null, b: number | null): boolean {
   if (b === null) return true;
   if (Number.isNaN(b)) return false;
   return Number.isNaN(a) || a > b;
-}
-
-/** Index of the first value ≥ `key` in the ascending `values`. */
-function lowerBound(values: BigInt64Array, key: bigint): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid] < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 interface Chosen {
