@@ -52,6 +52,19 @@ export { ALL_FIELDS, type FieldDef, findField, JD_UTC_FIELDS } from './derived-c
 export { ByteSink, type FlatField, FlatRecordWriter, type FlatScalar } from './flat-record-writer.js';
 export { encodeJsonFields, encodeJsonRecords, float32Text, jsonValue } from './json-text.js';
 export { createLookupFileWriter, LOOKUP_BLOCK_BYTES } from './lookup-file.js';
+export {
+  decodeLsstBlock,
+  encodeLsstBlock,
+  encodeLsstBlockTexts,
+  LSST_BLOCK_FORMAT,
+  LSST_BLOCK_TABLES,
+  type LsstBlockColumn,
+  type LsstBlockColumns,
+  type LsstBlockRows,
+  type LsstBlockTable,
+  lsstBlockTypeFits,
+  lsstBlockValue,
+} from './lsst-object-blocks.js';
 export { LSST_SSOBULK_COLUMNS, type LsstSsobulkColumn } from './lsst-ssobulk-columns.js';
 export {
   BLOCK_STAMP_FIELDS,
@@ -135,6 +148,7 @@ export {
   type AvroFieldType,
   claimStoreSurvey,
   isSurvey,
+  LSST_BLOCK_FILES,
   LSST_PART_FILES,
   LSST_ROW_TABLES,
   LSST_SKY_INDEX_FILE,

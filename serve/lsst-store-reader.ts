@@ -3,7 +3,8 @@
  * catalog's parquet parts, and, per catalog version, each table's files and columns (the union of the files'
  * schemas: what the store actually holds). It follows the CURRENT pointer as the ZTF reader does
  * (serve/catalog-poll.ts): a new version's tables are described first, then catalog and tables switch together,
- * so a request uses one version from start to end.
+ * so a request uses one version from start to end. When every part of a version has object blocks, their index
+ * is held in memory (serve/object-locator.ts) and lookups of one diaObject read its blocks.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,11 +13,21 @@ import type { Logger } from 'pino';
 import {
   type Catalog,
   EMPTY_CATALOG,
+  LSST_BLOCK_FILES,
+  LSST_BLOCK_FORMAT,
   LSST_PART_FILES,
+  LSST_SKY_INDEX_FILE,
+  LSST_STORE_COLUMNS,
+  type LsstBlockColumns,
   type LsstPartFile,
+  ReadOnlyFiles,
   type StoreLayout,
+  sqlPathLiteral,
 } from '../data/index.js';
 import {
+  type LsstBlockPart,
+  type LsstObjectBlocks,
+  type LsstSkyIndex,
   type LsstStoredColumn,
   type LsstTable,
   type LsstTables,
@@ -24,12 +35,15 @@ import {
 } from '../data/queries/lsst/index.js';
 import { CatalogPoll } from './catalog-poll.js';
 import { DuckDbPool, type Row } from './duckdb-pool.js';
+import { loadObjectLocator } from './object-index-load.js';
 import type { StoreReaderOptions } from './store-reader.js';
 
 /** A catalog version and the tables it publishes. */
 export interface LsstSnapshot {
   readonly catalog: Catalog;
   readonly tables: LsstTables;
+  /** The parts' object blocks; null when a part has none (a store published before them): queries instead. */
+  readonly blocks: LsstObjectBlocks | null;
 }
 
 const TABLES = Object.keys(LSST_PART_FILES) as LsstPartFile[];
@@ -37,8 +51,10 @@ const NO_TABLE: LsstTable = { files: [], columns: [] };
 const EMPTY_TABLES = Object.fromEntries(TABLES.map((t) => [t, NO_TABLE])) as Record<LsstPartFile, LsstTable>;
 
 export class LsstStoreReader {
-  private snap: LsstSnapshot = { catalog: EMPTY_CATALOG, tables: EMPTY_TABLES };
+  private snap: LsstSnapshot = { catalog: EMPTY_CATALOG, tables: EMPTY_TABLES, blocks: null };
   private readonly poll: CatalogPoll;
+  /** Open descriptors of the parts' blocks files. */
+  private readonly files = new ReadOnlyFiles();
 
   private constructor(
     readonly layout: StoreLayout,
@@ -88,8 +104,45 @@ export class LsstStoreReader {
   private async switchTo(next: Catalog): Promise<void> {
     const tables: Partial<Record<LsstPartFile, LsstTable>> = {};
     for (const table of TABLES) tables[table] = await this.describe(next, table);
-    this.snap = { catalog: next, tables: tables as LsstTables };
-    this.log.info({ version: next.version, parts: next.parts.length }, 'catalog switched');
+    const blocks = await this.loadBlocks(next);
+    this.snap = { catalog: next, tables: tables as LsstTables, blocks };
+    const kept = new Set(next.parts.map((p) => p.id));
+    this.files.closeUnless((file) => kept.has(path.basename(path.dirname(file))));
+    this.log.info(
+      { version: next.version, parts: next.parts.length, objects: blocks ? 'blocks' : 'queries' },
+      'catalog switched',
+    );
+  }
+
+  /** The object blocks of `catalog`; null when a part has none or the index cannot be read (logged). */
+  private async loadBlocks(catalog: Catalog): Promise<LsstObjectBlocks | null> {
+    if (!catalog.objectIndex) return null;
+    const parts = new Map<string, LsstBlockPart>();
+    for (const [i, part] of catalog.parts.entries()) {
+      const dir = this.layout.partDir(part.id);
+      const file = path.join(dir, LSST_BLOCK_FILES.blocks);
+      let columns: LsstBlockColumns;
+      try {
+        columns = JSON.parse(
+          fs.readFileSync(path.join(dir, LSST_BLOCK_FILES.columns), 'utf8'),
+        ) as LsstBlockColumns;
+      } catch {
+        return null;
+      }
+      if (columns.format !== LSST_BLOCK_FORMAT || !fs.existsSync(file)) return null;
+      parts.set(part.id, { rank: i + 1, file, columns: columns.tables, sky: null });
+    }
+    try {
+      for (const [id, part] of parts) parts.set(id, { ...part, sky: await this.loadSky(id) });
+      const locator = await loadObjectLocator(this.db, this.layout, catalog);
+      return { find: (id) => locator.find(id, true), parts, files: this.files };
+    } catch (err) {
+      this.log.error(
+        { err, version: catalog.version },
+        'object index not loaded; object lookups query the parts',
+      );
+      return null;
+    }
   }
 
   /**
@@ -113,6 +166,36 @@ export class LsstStoreReader {
     return { files, columns };
   }
 
+  /**
+   * The sky index of part `id` in memory (16 bytes per alert: 16 MB for a million), or null when it has none.
+   * Read chunk by chunk into typed arrays.
+   */
+  private async loadSky(id: string): Promise<LsstSkyIndex | null> {
+    const file = path.join(this.layout.partDir(id), LSST_SKY_INDEX_FILE);
+    if (!fs.existsSync(file)) return null;
+    return this.db.withConnection(async (conn) => {
+      const rel = `read_parquet(${sqlPathLiteral(file)})`;
+      const counted = await conn.runAndReadAll(`SELECT count(*)::BIGINT FROM ${rel}`);
+      const rows = Number(counted.getRows()[0][0]);
+      const hpix = new BigInt64Array(rows);
+      const oid = new BigInt64Array(rows);
+      const result = await conn.stream(
+        `SELECT "${LSST_STORE_COLUMNS.hpix29}", "r:diaObjectId" FROM ${rel} ORDER BY 1`,
+      );
+      let at = 0;
+      for (;;) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        const [pixels, ids] = chunk.getColumns();
+        for (let i = 0; i < chunk.rowCount; i++, at++) {
+          hpix[at] = BigInt((pixels[i] as bigint | null) ?? -1n);
+          oid[at] = BigInt((ids[i] as bigint | null) ?? 0n);
+        }
+      }
+      return { hpix, oid };
+    });
+  }
+
   /** Runs a query with bound parameters on a pooled connection. */
   query(sql: string, params: DuckDBValue[] = []): Promise<Row[]> {
     return this.db.query(sql, params);
@@ -121,5 +204,6 @@ export class LsstStoreReader {
   close(): void {
     this.poll.stop();
     this.db.close();
+    this.files.closeAll();
   }
 }

@@ -10,16 +10,11 @@ import path from 'node:path';
 import type { DuckDBValue } from '@duckdb/node-api';
 import type { Logger } from 'pino';
 import type { StoreLayout } from '../data/index.js';
-import {
-  type Catalog,
-  EMPTY_CATALOG,
-  OBJECT_BLOCK_FORMAT,
-  ReadOnlyFiles,
-  sqlPathLiteral,
-} from '../data/index.js';
+import { type Catalog, EMPTY_CATALOG, OBJECT_BLOCK_FORMAT, ReadOnlyFiles } from '../data/index.js';
 import { SkyBlockReader } from '../data/queries/index.js';
 import { CatalogPoll } from './catalog-poll.js';
 import { DuckDbPool, type Row } from './duckdb-pool.js';
+import { loadObjectLocator } from './object-index-load.js';
 import { type ObjectLocator, ObjectLocatorBuilder } from './object-locator.js';
 
 export type { Row } from './duckdb-pool.js';
@@ -165,30 +160,8 @@ export class StoreReader {
   private async loadLocator(
     catalog: Catalog,
   ): Promise<{ locator: ObjectLocator | null; error: string | null }> {
-    const builder = new ObjectLocatorBuilder(new Set(catalog.parts.map((p) => p.id)));
-    if (catalog.parts.length === 0) return { locator: builder.finish(), error: null };
     try {
-      if (!catalog.objectIndex) throw new Error('the catalog names no object index');
-      const file = sqlPathLiteral(path.join(this.layout.root, catalog.objectIndex));
-      await this.db.withConnection(async (conn) => {
-        // read chunk by chunk, in the builder's order: no JS object per row (see ObjectLocatorBuilder)
-        const result = await conn.stream(
-          `SELECT objectId, part, block_offset, block_length FROM read_parquet(${file}) ORDER BY objectId, part`,
-        );
-        for (;;) {
-          const chunk = await result.fetchChunk();
-          if (!chunk || chunk.rowCount === 0) break;
-          const [ids, parts, offsets, lengths] = chunk.getColumns();
-          for (let i = 0; i < chunk.rowCount; i++) {
-            const offset = offsets[i];
-            const length = lengths[i];
-            if (offset === null || length === null)
-              throw new Error(`no object block for ${String(ids[i])} in part ${String(parts[i])}`);
-            builder.add(String(ids[i]), String(parts[i]), Number(offset), Number(length));
-          }
-        }
-      });
-      return { locator: builder.finish(), error: null };
+      return { locator: await loadObjectLocator(this.db, this.layout, catalog), error: null };
     } catch (err) {
       this.log.error({ err, version: catalog.version }, 'object index not loaded; object lookups answer 503');
       const error =

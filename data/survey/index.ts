@@ -14,7 +14,13 @@ export {
   readLsstFieldDocs,
   recordLsstFieldDocs,
 } from './lsst-field-docs.js';
-export { LSST_PART_FILES, LSST_SKY_INDEX_FILE, LSST_STORE_COLUMNS, type LsstPartFile } from './lsst-store.js';
+export {
+  LSST_BLOCK_FILES,
+  LSST_PART_FILES,
+  LSST_SKY_INDEX_FILE,
+  LSST_STORE_COLUMNS,
+  type LsstPartFile,
+} from './lsst-store.js';
 export {
   claimStoreSurvey,
   isSurvey,

@@ -34,7 +34,19 @@ export const LSST_STORE_COLUMNS = {
 } as const;
 
 /**
- * Sky index of a compacted LSST part: `v:hpix29` and `r:diaObjectId` of every alert row of its sources, sorted
- * by pixel (cones read only the row groups of their pixel ranges). Nightly parts have none.
+ * Sky index of an LSST part: `v:hpix29` and `r:diaObjectId` of every alert row of its sources, sorted by pixel
+ * (cones read only the row groups of their pixel ranges). Nightly parts published before 2026-11-28 have none.
  */
 export const LSST_SKY_INDEX_FILE = 'sky.parquet';
+
+/**
+ * Object blocks of an LSST part (docs/store.md, "Object blocks"): each diaObject's rows of `objects`, `sources`
+ * and `fp` as one block of `blocks.bin` (data/lsst-object-blocks.ts), so that a lookup of one diaObject reads
+ * one block per part holding it; `blocks.parquet` locates them (`objectId` = the diaObjectId in decimal,
+ * `block_offset`, `block_length`) and `blocks.json` names each table's columns in the part.
+ */
+export const LSST_BLOCK_FILES = {
+  blocks: 'blocks.bin',
+  index: 'blocks.parquet',
+  columns: 'blocks.json',
+} as const;

@@ -11,7 +11,6 @@ import type { Logger } from 'pino';
 import type { StoreLayout } from '../../data/index.js';
 import { type Catalog, type PartEntry, readCatalog, readStoreSurvey, type Survey } from '../../data/index.js';
 import { isBuilding } from './building-marker.js';
-import { switchCatalog } from './catalog-switch.js';
 import { acquirePublishLock } from './lock.js';
 import { mergeLsstParts } from './lsst-part-merge.js';
 import { writeNextCatalog } from './object-index.js';
@@ -108,31 +107,40 @@ interface SurveyCompaction {
   ): Promise<number>;
 }
 
+/** Writes and switches to the catalog version holding `parts`, its object index from the previous one and the new parts' blocks. */
+async function switchWithObjectIndex(
+  layout: StoreLayout,
+  previous: Catalog,
+  parts: PartEntry[],
+  dropped: readonly string[],
+  memoryLimit?: string,
+): Promise<number> {
+  const { conn, close } = await openWorkConnection(layout, memoryLimit);
+  try {
+    const current = new Set(previous.parts.map((p) => p.id));
+    return await writeNextCatalog(conn, layout, previous, {
+      parts,
+      droppedParts: dropped,
+      newParts: parts.filter((p) => !current.has(p.id)).map((p) => p.id),
+    });
+  } finally {
+    close();
+  }
+}
+
 const SURVEY_COMPACTION: Record<Survey, SurveyCompaction> = {
-  // ZTF: the object index of the new version is written from the previous one and the new parts' blocks
-  ztf: {
-    merge: mergeParts,
-    async switchTo(layout, previous, parts, dropped, memoryLimit) {
-      const { conn, close } = await openWorkConnection(layout, memoryLimit);
-      try {
-        const current = new Set(previous.parts.map((p) => p.id));
-        return await writeNextCatalog(conn, layout, previous, {
-          parts,
-          droppedParts: dropped,
-          newParts: parts.filter((p) => !current.has(p.id)).map((p) => p.id),
-        });
-      } finally {
-        close();
-      }
-    },
-  },
-  // LSST: no object index; parts stay in night order, the order in which readers let newer rows win
+  ztf: { merge: mergeParts, switchTo: switchWithObjectIndex },
+  // LSST: parts stay in night order, the order in which readers let newer rows win
   lsst: {
     merge: mergeLsstParts,
-    async switchTo(layout, previous, parts) {
-      const ordered = [...parts].sort((a, b) => a.nights[0] - b.nights[0]);
-      return switchCatalog(layout, previous, { parts: ordered }, null);
-    },
+    switchTo: (layout, previous, parts, dropped, memoryLimit) =>
+      switchWithObjectIndex(
+        layout,
+        previous,
+        [...parts].sort((a, b) => a.nights[0] - b.nights[0]),
+        dropped,
+        memoryLimit,
+      ),
   },
 };
 

@@ -3,7 +3,7 @@
  * one relation, each key kept once with the rule the readers apply across parts (data/queries/lsst: a diaSource
  * received as an alert wins over a history row, then the newest night), and written sorted for its lookups —
  * sources, objects and forced photometry by `r:diaObjectId` (then time), so that row-group statistics find one
- * object's rows, plus a sky index (`v:hpix29`, `r:diaObjectId` of every alert row, sorted by pixel) for cones.
+ * object's rows, plus its object blocks (lsst-object-blocks-writer.ts) and a sky index (`v:hpix29`, `r:diaObjectId` of every alert row, sorted by pixel) for cones.
  * Every row carries the night of the nightly part it was published in (`v:publishedNight`), so that a merged
  * part can be rewritten without a night that is published again. Cutouts are not rewritten: the merged part
  * refers to the nightly parts' `cutouts.parquet` (its `cutouts` entries), as ZTF parts do.
@@ -20,6 +20,7 @@ import {
   type StoreLayout,
   sqlPathLiteral,
 } from '../../data/index.js';
+import { writeLsstObjectBlocks } from './lsst-object-blocks-writer.js';
 import { buildMergedPart } from './part-rewrite.js';
 import { PARQUET_COMPRESSION } from './part-writer.js';
 
@@ -105,7 +106,7 @@ async function writeMergedTable(
 }
 
 /** Writes the sky index of a merged part from its sources file: (v:hpix29, r:diaObjectId) of every alert row. */
-async function writeSkyIndex(conn: DuckDBConnection, sources: string, target: string): Promise<void> {
+export async function writeSkyIndex(conn: DuckDBConnection, sources: string, target: string): Promise<void> {
   const hpix = q(LSST_STORE_COLUMNS.hpix29);
   await conn.run(`COPY (
       SELECT ${hpix}, "r:diaObjectId" FROM read_parquet(${sqlPathLiteral(sources)})
@@ -150,6 +151,7 @@ export async function mergeLsstParts(
     }
     const sources = path.join(dir, LSST_PART_FILES.sources);
     if (fs.existsSync(sources)) await writeSkyIndex(conn, sources, path.join(dir, LSST_SKY_INDEX_FILE));
+    await writeLsstObjectBlocks(conn, dir);
     const cutouts = parts.flatMap((p) => p.cutouts).filter((c) => !withoutNights.includes(c.night));
     rows.cutouts = parts
       .filter((p) => p.nights.some((n) => nights.includes(n)))

@@ -2,13 +2,21 @@
  * Writes one LSST part (docs/surveys.md, "The LSST store"; LSST_PART_FILES) from the LSST staging files of a
  * night, attached read-only to a publication's work database: the staged tables are read as one (several
  * ingesters' files, each alert kept once, from the first file holding it), then each part file is written by
- * DuckDB `COPY … (FORMAT parquet)`, sorted for its lookups. Column names are the API names (`"r:psfFlux"`).
+ * DuckDB `COPY … (FORMAT parquet)`, sorted for its lookups, then its sky index and object blocks. Column names are the API names (`"r:psfFlux"`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { LSST_PART_FILES, LSST_STORE_COLUMNS, type LsstPartFile, sqlPathLiteral } from '../../data/index.js';
+import {
+  LSST_PART_FILES,
+  LSST_SKY_INDEX_FILE,
+  LSST_STORE_COLUMNS,
+  type LsstPartFile,
+  sqlPathLiteral,
+} from '../../data/index.js';
 import { ALERT_ID, LSST_STAGING_TABLES } from '../stage/index.js';
+import { writeLsstObjectBlocks } from './lsst-object-blocks-writer.js';
+import { writeSkyIndex } from './lsst-part-merge.js';
 import { writeLsstCutouts } from './lsst-stamps.js';
 import { PARQUET_COMPRESSION, ROW_GROUP_ROWS } from './part-writer.js';
 
@@ -133,5 +141,7 @@ export async function writeLsstPart(
       );
     }
   }
+  await writeSkyIndex(conn, path.join(dir, LSST_PART_FILES.sources), path.join(dir, LSST_SKY_INDEX_FILE));
+  await writeLsstObjectBlocks(conn, dir);
   return rows;
 }

@@ -12,13 +12,13 @@ import type { Logger } from 'pino';
 import type { PartEntry, StoreLayout } from '../../data/index.js';
 import { readCatalog } from '../../data/index.js';
 import { clearBuilding, markBuilding } from './building-marker.js';
-import { switchCatalog } from './catalog-switch.js';
 import { collectGarbage } from './compact.js';
 import { acquirePublishLock, LOCK_STALE_MS } from './lock.js';
 import { mergeLsstParts } from './lsst-part-merge.js';
 import { prepareLsstRelations, writeLsstPart } from './lsst-part-writer.js';
 import { computeLsstStatistics } from './lsst-statistics.js';
 import { tagLsstAlerts } from './lsst-tags.js';
+import { writeNextCatalog } from './object-index.js';
 import { rewritePartsWithout } from './part-rewrite.js';
 import type { PublishOptions, PublishResult } from './publish-night.js';
 import { stagingFilesOf } from './staging-files.js';
@@ -88,27 +88,27 @@ export async function publishLsstNight(
         ...previous.parts.filter((p) => !touched.includes(p)),
         ...(await rewritePartsWithout(layout, touched, [night], log, mergeLsstParts)),
       ];
-      version = switchCatalog(
-        layout,
-        previous,
-        {
-          // in night order: where a reader keeps one row per key (objects), the later night's part wins
-          parts: (entry ? [...kept, entry] : kept).sort((a, b) => a.nights[0] - b.nights[0]),
-          statistics: statistics ? { ...previous.statistics, [String(night)]: statistics } : undefined,
-          stagedVersions: {
-            ...previous.stagedVersions,
-            [String(night)]: attached.fingerprints.get(night) ?? '',
-          },
-          lastPublication: entry
-            ? {
-                nights: [night],
-                startedAt: new Date(started).toISOString(),
-                durationSeconds: (Date.now() - started) / 1000,
-              }
-            : undefined,
+      // in night order: where a reader keeps one row per key (objects), the later night's part wins
+      const parts = (entry ? [...kept, entry] : kept).sort((a, b) => a.nights[0] - b.nights[0]);
+      const ids = new Set(parts.map((p) => p.id));
+      const previousIds = new Set(previous.parts.map((p) => p.id));
+      version = await writeNextCatalog(conn, layout, previous, {
+        droppedParts: previous.parts.filter((p) => !ids.has(p.id)).map((p) => p.id),
+        newParts: parts.filter((p) => !previousIds.has(p.id)).map((p) => p.id),
+        parts,
+        statistics: statistics ? { ...previous.statistics, [String(night)]: statistics } : undefined,
+        stagedVersions: {
+          ...previous.stagedVersions,
+          [String(night)]: attached.fingerprints.get(night) ?? '',
         },
-        null,
-      );
+        lastPublication: entry
+          ? {
+              nights: [night],
+              startedAt: new Date(started).toISOString(),
+              durationSeconds: (Date.now() - started) / 1000,
+            }
+          : undefined,
+      });
       switched = entry !== null;
       // the night's previous part and catalog versions no reader uses any more
       collectGarbage(layout, Date.now());

@@ -3,7 +3,8 @@
  * only the parts that hold the object (it never scans every night). Each row also carries where the object's
  * block is in that part's `objects.bin` (`block_offset`, `block_length`; null for a part written before object
  * blocks existed). Rebuilt at each publication from the previous index (minus the replaced parts) and the new
- * parts' objects.
+ * parts' objects. Each survey's parts name their blocks' locator file (BLOCK_INDEX_OF); LSST ids are the
+ * diaObjectIds in decimal.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,8 +12,11 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { StoreLayout } from '../../data/index.js';
 import {
   type Catalog,
+  LSST_BLOCK_FILES,
   OBJECT_BLOCKS_INDEX_FILE,
   partFilePath,
+  readStoreSurvey,
+  type Survey,
   sqlPathList,
   sqlPathLiteral,
 } from '../../data/index.js';
@@ -32,14 +36,24 @@ async function hasBlockColumns(conn: DuckDBConnection, file: string): Promise<bo
   return reader.getRowObjectsJS().some((r) => r.column_name === 'block_offset');
 }
 
+/**
+ * Per survey: the locator file of a part's object blocks, and whether a part written before object blocks is
+ * indexed from its rows (ZTF; an LSST part without blocks is left out, and its readers query its tables).
+ */
+const BLOCK_INDEX_OF: Record<Survey, { readonly file: string; readonly olderParts: boolean }> = {
+  ztf: { file: OBJECT_BLOCKS_INDEX_FILE, olderParts: true },
+  lsst: { file: LSST_BLOCK_FILES.index, olderParts: false },
+};
+
 /** The index rows of one part: from its blocks locator, or (older parts) from its alerts and upper limits. */
-function partObjects(layout: StoreLayout, part: string): string[] {
+function partObjects(layout: StoreLayout, part: string, survey: Survey): string[] {
   const id = partLiteral(part);
-  const blocks = path.join(layout.partDir(part), OBJECT_BLOCKS_INDEX_FILE);
+  const blocks = path.join(layout.partDir(part), BLOCK_INDEX_OF[survey].file);
   if (fs.existsSync(blocks))
     return [
       `SELECT objectId, ${id} AS part, block_offset, block_length FROM read_parquet(${sqlPathLiteral(blocks)})`,
     ];
+  if (!BLOCK_INDEX_OF[survey].olderParts) return [];
   const alerts = sqlPathList([partFilePath(layout, part, 'alerts')]);
   const upper = sqlPathList([partFilePath(layout, part, 'upperlim')]);
   return [
@@ -70,7 +84,8 @@ export async function writeObjectIndex(
     sources.push(`SELECT objectId, part, ${blockColumns} FROM read_parquet(${sqlPathLiteral(file)})
                   WHERE part NOT IN (${dropped})`);
   }
-  for (const part of newParts) sources.push(...partObjects(layout, part));
+  const survey = readStoreSurvey(layout) ?? 'ztf';
+  for (const part of newParts) sources.push(...partObjects(layout, part, survey));
   const union =
     sources.length > 0
       ? sources.join(' UNION ')
@@ -84,7 +99,7 @@ export async function writeObjectIndex(
 
 /**
  * Switches the store to the catalog version after `previous`: writes its object index (the previous one without
- * the rows of `droppedParts`, plus those of `newParts`), then the catalog itself with `parts`, `statistics` and
+ * the rows of `droppedParts`, plus those of `newParts`; of every part when `previous` has no index), then the catalog itself with `parts`, `statistics` and
  * `stagedVersions` and `lastPublication` (the previous ones when not given; atomic, data/catalog.ts). Call under the publication lock. Returns the new version.
  */
 export async function writeNextCatalog(
@@ -103,7 +118,7 @@ export async function writeNextCatalog(
     previous.version + 1,
     previous.objectIndex,
     change.droppedParts,
-    change.newParts,
+    previous.objectIndex ? change.newParts : change.parts.map((p) => p.id),
   );
   return switchCatalog(layout, previous, change, objectIndex);
 }

@@ -48,10 +48,10 @@ function inRangesSql(column: string, ranges: readonly PixelRange[]): string {
 }
 
 /**
- * The diaObjects with an alert in the ranges: from the sky index of the parts that have one (compacted parts),
- * from the sources of the others.
+ * The alert rows in the ranges, as (`__oid`, `__hpix`): from the sky index of the parts that have one, from the
+ * sources of the others.
  */
-function candidatesSql(sources: LsstTable, ranges: readonly PixelRange[]): string {
+export function candidatePixelsSql(sources: LsstTable, ranges: readonly PixelRange[]): string {
   const hpix = `"${LSST_STORE_COLUMNS.hpix29}"`;
   const sky: string[] = [];
   const nightly: string[] = [];
@@ -62,12 +62,18 @@ function candidatesSql(sources: LsstTable, ranges: readonly PixelRange[]): strin
   }
   const selects: string[] = [];
   if (sky.length > 0)
-    selects.push(`SELECT "r:diaObjectId" AS __oid FROM read_parquet(${sqlPathList(sky)})
+    selects.push(`SELECT "r:diaObjectId" AS __oid, ${hpix} AS __hpix FROM read_parquet(${sqlPathList(sky)})
                   WHERE ${inRangesSql(hpix, ranges)}`);
   if (nightly.length > 0)
-    selects.push(`SELECT "r:diaObjectId" AS __oid FROM read_parquet(${sqlPathList(nightly)}, union_by_name = true)
+    selects.push(`SELECT "r:diaObjectId" AS __oid, ${hpix} AS __hpix
+                  FROM read_parquet(${sqlPathList(nightly)}, union_by_name = true)
                   WHERE "${LSST_STORE_COLUMNS.alert}" AND ${inRangesSql(hpix, ranges)}`);
-  return `SELECT DISTINCT __oid FROM (${selects.join(' UNION ALL ')})`;
+  return selects.join(' UNION ALL ');
+}
+
+/** The diaObjects with an alert in the ranges (see {@link candidatePixelsSql}). */
+function candidatesSql(sources: LsstTable, ranges: readonly PixelRange[]): string {
+  return `SELECT DISTINCT __oid FROM (${candidatePixelsSql(sources, ranges)})`;
 }
 
 /**

@@ -10,7 +10,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { separationDeg } from '../../../compute/sky/index.js';
 import { MJD_OFFSET, TAI_MINUS_UTC_S } from '../../../compute/time/index.js';
-import { readLastAlertsInBand } from '../../../data/queries/lsst/index.js';
+import {
+  type BandQuery,
+  readLastAlertsInBand,
+  readLastAlertsInBandFromBlocks,
+} from '../../../data/queries/lsst/index.js';
 import {
   columnsArg,
   countArg,
@@ -85,7 +89,8 @@ export function lsstConesearchApp(reader: LsstStoreReader): Hono {
   const app = new Hono();
   const handler = endpointHandler(schema, { prepare: (raw) => givenCone(schema, raw) }, async (c, args) => {
     const window = timeWindow(args, null);
-    const { sources, objects } = reader.snapshot().tables;
+    const { tables: stored, blocks } = reader.snapshot();
+    const { sources, objects } = stored;
     const catalogue = lsstColumnCatalogue([sources, objects], LSST_CONESEARCH_ENDPOINT.path);
     const asked = splitList(args.columns ?? '');
     const isFull = asked.length === 0 || asked.includes('*');
@@ -100,20 +105,28 @@ export function lsstConesearchApp(reader: LsstStoreReader): Hono {
       (n) => objectSet.has(n) && !sourceSet.has(n),
     );
     const radiusDeg = args.radius;
-    const hits = await readLastAlertsInBand(
-      (sql, params) => reader.query(sql, params),
-      sources,
-      objects,
-      [...new Set([...sourceNames, 'r:ra', 'r:dec'])],
-      objectNames,
-      {
-        cone: { raDeg: args.ra, decDeg: args.dec, radiusDeg },
-        decMinDeg: Math.max(-90, args.dec - radiusDeg),
-        decMaxDeg: Math.min(90, args.dec + radiusDeg),
-        firstMjdMin: window ? mjdTaiOfJdUtc(window.startJd) : Number.NEGATIVE_INFINITY,
-        firstMjdMax: window ? mjdTaiOfJdUtc(window.stopJd) : Number.POSITIVE_INFINITY,
-      },
-    );
+    const query: Parameters<typeof readLastAlertsInBand>[0] = (sql, params) => reader.query(sql, params);
+    const readNames = [...new Set([...sourceNames, 'r:ra', 'r:dec'])];
+    const band: BandQuery = {
+      cone: { raDeg: args.ra, decDeg: args.dec, radiusDeg },
+      decMinDeg: Math.max(-90, args.dec - radiusDeg),
+      decMaxDeg: Math.min(90, args.dec + radiusDeg),
+      firstMjdMin: window ? mjdTaiOfJdUtc(window.startJd) : Number.NEGATIVE_INFINITY,
+      firstMjdMax: window ? mjdTaiOfJdUtc(window.stopJd) : Number.POSITIVE_INFINITY,
+    };
+    // each candidate's blocks; the parts' files when the store has no blocks
+    const hits =
+      (blocks &&
+        (await readLastAlertsInBandFromBlocks(
+          query,
+          blocks,
+          sources,
+          objects,
+          readNames,
+          objectNames,
+          band,
+        ))) ??
+      (await readLastAlertsInBand(query, sources, objects, readNames, objectNames, band));
     const order = [...sourceNames, ...objectNames];
     const rows = hits
       .map((h) => ({

@@ -4,8 +4,12 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { LsstPartFile } from '../../../data/index.js';
-import { MJD_MATCH_DAYS, readRowsOfObjects } from '../../../data/queries/lsst/index.js';
+import type { LsstBlockTable } from '../../../data/index.js';
+import {
+  MJD_MATCH_DAYS,
+  readRowsOfObjects,
+  readRowsOfObjectsFromBlocks,
+} from '../../../data/queries/lsst/index.js';
 import {
   columnsArg,
   type EndpointOptions,
@@ -51,7 +55,7 @@ const timedRowsSchema = z.object({ ...OBJECT_ROWS_ARGS, midpointMjdTai: MIDPOINT
 export interface ObjectRowsSpec {
   /** Its path, e.g. `/api/v1/sources`. */
   readonly path: string;
-  readonly table: LsstPartFile;
+  readonly table: LsstBlockTable;
   /** The column a row is unique on (across parts). */
   readonly key: string;
   readonly schema: typeof objectRowsSchema | typeof timedRowsSchema;
@@ -63,17 +67,23 @@ export function objectRowsApp(reader: LsstStoreReader, spec: ObjectRowsSpec): Ho
   const options: EndpointOptions = { prepare: (raw, c) => withExactIntegers(c, raw, ['diaObjectId']) };
   const handler = endpointHandler(spec.schema, options, async (c, args) => {
     const ids = diaObjectIds(args.diaObjectId);
-    const table = reader.snapshot().tables[spec.table];
+    const snapshot = reader.snapshot();
+    const table = snapshot.tables[spec.table];
     const selection = parseColumnSelection(args.columns, [], lsstColumnCatalogue([table], spec.path));
     const names = selection.names ?? servedColumns(table);
-    const rows = await readRowsOfObjects(
-      (sql, params) => reader.query(sql, params),
-      table,
-      spec.key,
-      ids,
-      names,
-      ('midpointMjdTai' in args ? args.midpointMjdTai : undefined) ?? null,
-    );
+    const atMjd = ('midpointMjdTai' in args ? args.midpointMjdTai : undefined) ?? null;
+    // one block per part holding each diaObject; the parts' files when the store has no blocks
+    const rows =
+      (snapshot.blocks &&
+        readRowsOfObjectsFromBlocks(snapshot.blocks, spec.table, table, spec.key, ids, names, atMjd)) ??
+      (await readRowsOfObjects(
+        (sql, params) => reader.query(sql, params),
+        table,
+        spec.key,
+        ids,
+        names,
+        atMjd,
+      ));
     return respondTable(c, rows, args['output-format'], `${spec.table}_${ids[0] ?? 'none'}`, {
       columns: names,
       fields: lsstFieldLookup([table]),

@@ -1,0 +1,172 @@
+/**
+ * Writes the object blocks of an LSST part (data/lsst-object-blocks.ts) from its written `objects`, `sources`
+ * and `fp` files: the diaObjects are taken a batch at a time in id order, each batch's rows read by one query
+ * per table (the files are sorted by diaObjectId, so row-group statistics keep a batch's reads small), and each
+ * diaObject's rows become one block appended to `blocks.bin`, located by a row of `blocks.parquet`. Memory stays
+ * bounded by a batch.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import {
+  encodeLsstBlockTexts,
+  LSST_BLOCK_FILES,
+  LSST_BLOCK_FORMAT,
+  LSST_BLOCK_TABLES,
+  LSST_PART_FILES,
+  type LsstBlockColumn,
+  type LsstBlockColumns,
+  type LsstBlockTable,
+  sqlPathLiteral,
+} from '../../data/index.js';
+import { DirectAppendFile } from '../direct-append-file.js';
+import { PARQUET_COMPRESSION } from './part-writer.js';
+
+/** diaObjects per batch: a merged month's sources of 5,000 objects are ~100,000 rows. */
+const OBJECTS_PER_BATCH = 5_000;
+/** Bytes of blocks buffered before a write. */
+const FLUSH_BYTES = 8 << 20;
+const OBJECT_ID = 'r:diaObjectId';
+
+/** Rows of one table of a batch as block JSON texts, grouped by diaObjectId (rows of one object are consecutive). */
+class TableRows {
+  private next = 0;
+  constructor(
+    private readonly oids: readonly bigint[],
+    private readonly texts: readonly string[],
+  ) {}
+
+  /** The JSON array of the rows of `oid` (the next ones, if they are its). */
+  take(oid: bigint): string {
+    const start = this.next;
+    while (this.next < this.oids.length && this.oids[this.next] === oid) this.next++;
+    return `[${this.texts.slice(start, this.next).join(',')}]`;
+  }
+
+  get done(): boolean {
+    return this.next === this.oids.length;
+  }
+}
+
+const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * A column's value as block JSON (data/lsst-object-blocks.ts), computed by DuckDB: BIGINT as a string, a
+ * non-finite or negative-zero FLOAT or DOUBLE as its text, others as JSON values.
+ */
+function valueJsonSql(column: LsstBlockColumn): string {
+  const c = q(column.name);
+  if (column.sqlType === 'BIGINT' || column.sqlType === 'HUGEINT' || column.sqlType === 'UBIGINT')
+    return `CAST(${c} AS VARCHAR)`;
+  if (column.sqlType === 'FLOAT' || column.sqlType === 'DOUBLE')
+    return `CASE WHEN NOT isfinite(${c}) THEN to_json(CAST(${c} AS VARCHAR))
+                 WHEN ${c} = 0 AND signbit(${c}) THEN to_json('-0') ELSE to_json(${c}::DOUBLE) END`;
+  return c;
+}
+
+/** What {@link writeLsstObjectBlocks} wrote. */
+export interface LsstBlocksWritten {
+  readonly objects: number;
+  readonly bytes: number;
+}
+
+/**
+ * Writes `blocks.bin`, `blocks.parquet` and `blocks.json` into the part directory `dir` from its table files
+ * (those it has). Overwrites existing files.
+ * @throws Error when a file cannot be read or written, or a table's rows are not in diaObjectId order.
+ */
+export async function writeLsstObjectBlocks(
+  conn: DuckDBConnection,
+  dir: string,
+  objectsPerBatch = OBJECTS_PER_BATCH,
+): Promise<LsstBlocksWritten> {
+  const files: Partial<Record<LsstBlockTable, string>> = {};
+  const columns: LsstBlockColumns = { format: LSST_BLOCK_FORMAT, tables: {} };
+  for (const table of LSST_BLOCK_TABLES) {
+    const file = path.join(dir, LSST_PART_FILES[table]);
+    if (!fs.existsSync(file)) continue;
+    const described = await conn.runAndReadAll(
+      `DESCRIBE SELECT * FROM read_parquet(${sqlPathLiteral(file)})`,
+    );
+    const cols = described.getRows().map(([name, type]) => ({ name: String(name), sqlType: String(type) }));
+    if (!cols.some((c) => c.name === OBJECT_ID)) continue;
+    files[table] = file;
+    (columns.tables as Record<string, unknown>)[table] = cols;
+  }
+  const reads = Object.values(files).map(
+    (f) => `SELECT "${OBJECT_ID}" AS oid FROM read_parquet(${sqlPathLiteral(f)})`,
+  );
+  const ids =
+    reads.length === 0
+      ? []
+      : ((
+          await conn.runAndReadAll(
+            `SELECT DISTINCT oid FROM (${reads.join(' UNION ALL ')}) WHERE oid IS NOT NULL ORDER BY oid`,
+          )
+        ).getColumnsJS()[0] as bigint[]);
+
+  await conn.run(
+    'CREATE OR REPLACE TABLE lsst_blocks (objectId VARCHAR, block_offset BIGINT, block_length INTEGER)',
+  );
+  const appender = await conn.createAppender('lsst_blocks');
+  const binPath = path.join(dir, LSST_BLOCK_FILES.blocks);
+  fs.rmSync(binPath, { force: true });
+  const out = DirectAppendFile.open(binPath);
+  let written = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const flush = async (): Promise<void> => {
+    if (pendingBytes === 0) return;
+    await out.append(pending);
+    pending = [];
+    pendingBytes = 0;
+  };
+  try {
+    for (let first = 0; first < ids.length; first += objectsPerBatch) {
+      const batch = ids.slice(first, first + objectsPerBatch);
+      const bounds = [String(batch[0]), String(batch[batch.length - 1])];
+      const rows: Partial<Record<LsstBlockTable, TableRows>> = {};
+      for (const table of LSST_BLOCK_TABLES) {
+        const file = files[table];
+        if (!file) continue;
+        const values = (columns.tables[table] ?? []).map(valueJsonSql).join(', ');
+        const read = await conn.runAndReadAll(
+          `SELECT "${OBJECT_ID}" AS oid, CAST(json_array(${values}) AS VARCHAR) AS row
+           FROM read_parquet(${sqlPathLiteral(file)})
+           WHERE "${OBJECT_ID}" BETWEEN $1::BIGINT AND $2::BIGINT ORDER BY "${OBJECT_ID}"`,
+          bounds,
+        );
+        // no rows: no columns either
+        const [oids = [], texts = []] = read.getColumnsJS() as [bigint[]?, string[]?];
+        rows[table] = new TableRows(oids, texts);
+      }
+      for (const oid of batch) {
+        const block = encodeLsstBlockTexts({
+          objects: rows.objects?.take(oid) ?? '[]',
+          sources: rows.sources?.take(oid) ?? '[]',
+          fp: rows.fp?.take(oid) ?? '[]',
+        });
+        appender.appendVarchar(String(oid));
+        appender.appendBigInt(BigInt(written));
+        appender.appendInteger(block.length);
+        appender.endRow();
+        pending.push(block);
+        pendingBytes += block.length;
+        written += block.length;
+        if (pendingBytes > FLUSH_BYTES) await flush();
+      }
+      if (Object.values(rows).some((r) => !r.done))
+        throw new Error(`rows of ${dir} out of diaObjectId order in its object blocks`);
+    }
+    await flush();
+    await out.sync();
+  } finally {
+    out.close();
+    appender.closeSync();
+  }
+  await conn.run(`COPY (SELECT * FROM lsst_blocks ORDER BY objectId)
+                  TO ${sqlPathLiteral(path.join(dir, LSST_BLOCK_FILES.index))} (FORMAT parquet, ${PARQUET_COMPRESSION}, ROW_GROUP_SIZE 20000)`);
+  await conn.run('DROP TABLE lsst_blocks');
+  fs.writeFileSync(path.join(dir, LSST_BLOCK_FILES.columns), `${JSON.stringify(columns)}\n`);
+  return { objects: ids.length, bytes: written };
+}
