@@ -22,7 +22,7 @@ import { useStores } from '../lib/stores.js';
 import { useLoad } from '../lib/use-api.js';
 import { AlertPicker } from './object/alert-picker.js';
 import { AlertTable } from './object/alert-table.js';
-import { LightCurve, useAfterLightCurve } from './object/light-curve.js';
+import { CURVE_MODES, type CurveMode, LightCurve, useAfterLightCurve } from './object/light-curve.js';
 import { Neighbourhood } from './object/neighbourhood.js';
 import { Scores, scoreFieldsIn } from './object/scores.js';
 import { Share } from './object/share.js';
@@ -81,8 +81,10 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
   ];
   const asked = search.get('tab') as Tab | null;
   const tab: Tab = asked && tabs.includes(asked) ? asked : 'summary';
+  const askedMode = search.get('lc');
+  const mode: CurveMode = CURVE_MODES.find(([m]) => m === askedMode)?.[0] ?? 'diffmag';
   const update = (patch: Record<string, string | null>): void =>
-    setQuery({ tab: search.get('tab'), candid: search.get('candid'), ...patch });
+    setQuery({ tab: search.get('tab'), candid: search.get('candid'), lc: search.get('lc'), ...patch });
   return (
     <section class="object-page">
       <h1>{objectId}</h1>
@@ -121,7 +123,13 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
           >
             {tab === 'summary' ? (
               <>
-                <LightCurve rows={rows} />
+                <LightCurve
+                  rows={rows}
+                  candid={candid}
+                  onSelect={(c) => update({ candid: c })}
+                  mode={mode}
+                  onMode={(m) => update({ lc: m === 'diffmag' ? null : m })}
+                />
                 <section class="panel">
                   <h2>Cutouts</h2>
                   <AlertPicker alerts={alerts} candid={candid} onChange={(c) => update({ candid: c })} />
