@@ -237,7 +237,7 @@ describe('object page', () => {
     await page.goto(`${server.url}/${objectId}?tab=neighbourhood`);
     await page.getByText(/Other objects within 30″/).waitFor();
     await page.locator('.neighbourhood ul.neighbours, .neighbourhood p.notice').last().waitFor();
-    await page.getByRole('tab', { name: 'Classification scores' }).click();
+    await page.getByRole('tab', { name: 'Classification' }).click();
     await page.locator('figure[aria-label="Classification scores"][data-state="ready"]').waitFor();
     expect(errors).toEqual([]);
   });

@@ -3,7 +3,7 @@
  * nearest valid r alert within 0.3 day, colour of the difference magnitudes (compute/derived `computeColourRate`,
  * after fink-science-portal `extract_rate_and_color`). Pure, no DOM.
  */
-import { computeColourRate } from '../../../../compute/derived/index.js';
+import { computeColourRate } from '../../../../compute/derived/colour-rate.js';
 import type { ApiRow } from './api.js';
 import { numberField } from './object-rows.js';
 
