@@ -335,7 +335,7 @@ describe('observability and coordinates', () => {
   it('shows galactic coordinates beside the equatorial ones', async () => {
     const { page, errors } = await watchedPage(browser);
     await page.goto(`${server.url}/${objectId}`);
-    const text = await page.locator('dd.galactic').textContent();
+    const text = (await page.locator('dd.galactic').textContent()) ?? '';
     const [l, b] = text.split(',').map(Number);
     expect(l).toBeGreaterThanOrEqual(0);
     expect(l).toBeLessThan(360);
