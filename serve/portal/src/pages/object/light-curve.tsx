@@ -22,18 +22,21 @@ import {
   lightCurvePoints,
   type PointTag,
 } from '../../lib/photometry.js';
+import { LightCurvePreview, type PreviewPoint } from './light-curve-preview.js';
 
-/** The performance mark set when the light curve is drawn. */
+/** The performance mark set when the light curve is first drawn (the SVG preview or the interactive chart). */
 export const LIGHT_CURVE_MARK = 'skyalert:lightcurve';
+/** The performance mark set when the interactive light curve (Plotly) is drawn. */
+export const INTERACTIVE_LIGHT_CURVE_MARK = 'skyalert:lightcurve-interactive';
 /** Longest wait for the light curve before {@link useAfterLightCurve} gives way anyway (ms). */
 const LIGHT_CURVE_WAIT_MS = 5000;
 
 /**
- * True once the light curve is drawn (or after {@link LIGHT_CURVE_WAIT_MS}): heavy views such as the sky
- * viewer start then, so they do not compete with Plotly for the first drawing.
+ * True once the interactive light curve is drawn (or after {@link LIGHT_CURVE_WAIT_MS}): heavy views such as the
+ * sky viewer start then, so they do not compete with Plotly for the first drawing.
  */
 export function useAfterLightCurve(): boolean {
-  const drawn = (): boolean => performance.getEntriesByName(LIGHT_CURVE_MARK).length > 0;
+  const drawn = (): boolean => performance.getEntriesByName(INTERACTIVE_LIGHT_CURVE_MARK).length > 0;
   const [done, setDone] = useState(drawn);
   useEffect(() => {
     if (done) return;
@@ -48,21 +51,34 @@ export function useAfterLightCurve(): boolean {
   return done;
 }
 
+/** Sets a performance mark once. */
+function markOnce(name: string): void {
+  if (performance.getEntriesByName(name).length === 0) performance.mark(name);
+}
+
 /**
- * Sets {@link LIGHT_CURVE_MARK} once a chart inside `wrapper` is drawn (its `figure.plot` is `data-state="ready"`).
+ * Sets {@link LIGHT_CURVE_MARK} once a light curve inside `wrapper` is drawn (the SVG preview or the chart), and
+ * {@link INTERACTIVE_LIGHT_CURVE_MARK} once the interactive chart is (its `figure.plot` is `data-state="ready"`).
  */
 export function useLightCurveMark(wrapper: RefObject<HTMLElement>): void {
   useEffect(() => {
     const element = wrapper.current;
     if (!element) return;
     const check = (): boolean => {
+      if (element.querySelector('svg.lc-preview') !== null) markOnce(LIGHT_CURVE_MARK);
       if (element.querySelector('figure.plot[data-state="ready"]') === null) return false;
-      if (performance.getEntriesByName(LIGHT_CURVE_MARK).length === 0) performance.mark(LIGHT_CURVE_MARK);
+      markOnce(LIGHT_CURVE_MARK);
+      markOnce(INTERACTIVE_LIGHT_CURVE_MARK);
       return true;
     };
     if (check()) return;
     const observer = new MutationObserver(() => check() && observer.disconnect());
-    observer.observe(element, { attributes: true, subtree: true, attributeFilter: ['data-state'] });
+    observer.observe(element, {
+      attributes: true,
+      childList: true,
+      subtree: true,
+      attributeFilter: ['data-state'],
+    });
     return () => observer.disconnect();
   }, []);
 }
@@ -193,6 +209,27 @@ function chosenTrace(x: string, y: number): Data {
   } as Data;
 }
 
+/** Height of the light-curve chart (px). */
+const LIGHT_CURVE_HEIGHT = 400;
+
+/** True once the interactive chart inside `wrapper` is drawn (`figure.plot[data-state="ready"]`). */
+function usePlotReady(wrapper: RefObject<HTMLElement>): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const element = wrapper.current;
+    if (!element || ready) return;
+    const check = (): boolean => element.querySelector('figure.plot[data-state="ready"]') !== null;
+    if (check()) {
+      setReady(true);
+      return;
+    }
+    const observer = new MutationObserver(() => check() && setReady(true));
+    observer.observe(element, { attributes: true, subtree: true, attributeFilter: ['data-state'] });
+    return () => observer.disconnect();
+  }, [ready]);
+  return ready;
+}
+
 /** Props of {@link LightCurve}. */
 export interface LightCurveProps {
   readonly rows: readonly ApiRow[];
@@ -244,6 +281,29 @@ export function LightCurve({ rows, candid, onSelect, mode, onMode }: LightCurveP
     [mode],
   );
   const empty = mode === 'colour' ? colours.length === 0 : points.length === 0;
+  const plotReady = usePlotReady(wrapper);
+  const preview = useMemo<PreviewPoint[]>(
+    () =>
+      mode === 'colour'
+        ? colours.map((p) => ({
+            jd: p.jd,
+            value: p.gMinusRMag,
+            error: p.errorMag,
+            band: 'g',
+            open: false,
+            candid: p.candid,
+          }))
+        : points
+            .filter((p) => shown.has(p.tag))
+            .map((p) => ({
+              jd: p.jd,
+              value: p.value,
+              error: p.error,
+              band: BAND_NAMES[p.fid],
+              open: p.tag === 'upperlim',
+            })),
+    [points, colours, shown, mode],
+  );
   return (
     <section class="panel light-curve" ref={wrapper}>
       <div class="lc-controls">
@@ -274,13 +334,23 @@ export function LightCurve({ rows, candid, onSelect, mode, onMode }: LightCurveP
         </label>
       </div>
       {empty ? <p class="notice">{EMPTY_TEXT[mode]}</p> : null}
-      <Plot
-        data={data}
-        layout={layout}
-        label="Light curve"
-        height={400}
-        onPointClick={(c) => typeof c === 'string' && c !== '' && onSelect(c)}
-      />
+      <div class="lc-stack">
+        <Plot
+          data={data}
+          layout={layout}
+          label="Light curve"
+          height={LIGHT_CURVE_HEIGHT}
+          onPointClick={(c) => typeof c === 'string' && c !== '' && onSelect(c)}
+        />
+        {plotReady ? null : (
+          <LightCurvePreview
+            points={preview}
+            height={LIGHT_CURVE_HEIGHT}
+            reversed={mode === 'diffmag' || mode === 'dcmag'}
+            yTitle={Y_TITLES[mode]}
+          />
+        )}
+      </div>
       <p class="note">{NOTES[mode]} Click a point to show that alert's cutouts and content.</p>
     </section>
   );
