@@ -368,3 +368,23 @@ describe('neighbourhood', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('tracklet', () => {
+  it('lists the members of a tracklet alert, as /api/v1/tracklet answers', async () => {
+    const latest = await api('latests', { class: 'allclasses', n: 2000, columns: 'i:objectId,d:tracklet' });
+    const alert = latest.find((r) => typeof r['d:tracklet'] === 'string' && r['d:tracklet'] !== '');
+    if (!alert) throw new Error('no tracklet alert in the demo store');
+    const tracklet = String(alert['d:tracklet']);
+    const members = await api('tracklet', { id: tracklet, columns: 'i:objectId' });
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(`${server.url}/${String(alert['i:objectId'])}`);
+    const list = page.locator('ul.tracklet-members li');
+    await list.first().waitFor();
+    const shown = await list.evaluateAll((items) => items.map((li) => li.textContent?.split(' — ')[0] ?? ''));
+    expect(shown).toEqual(members.map((m) => String(m['i:objectId'])));
+    expect(await page.getByRole('link', { name: tracklet }).getAttribute('href')).toBe(
+      `/?action=tracklet&id=${encodeURIComponent(tracklet)}`,
+    );
+    expect(errors).toEqual([]);
+  });
+});

@@ -29,6 +29,7 @@ import { Observability } from './object/observability.js';
 import { Scores, scoreFieldsIn } from './object/scores.js';
 import { Share } from './object/share.js';
 import { SummaryCard } from './object/summary-card.js';
+import { TrackletMembers } from './object/tracklet-members.js';
 import { VariableStar, varStarSettings } from './object/variable-star.js';
 import { SsoTab } from './sso-tab.js';
 
@@ -85,6 +86,8 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
   const skyViewerReady = useAfterLightCurve();
   const stores = useStores();
   const ssnamenr = latest['i:ssnamenr'];
+  const tracklet =
+    typeof latest['d:tracklet'] === 'string' && latest['d:tracklet'] !== '' ? latest['d:tracklet'] : null;
   const isSso = latest['d:roid'] === 3 && (typeof ssnamenr === 'string' || typeof ssnamenr === 'number');
   const tabs: Tab[] = [
     'summary',
@@ -117,6 +120,7 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
               />
             ) : null}
           </SummaryCard>
+          {tracklet ? <TrackletMembers tracklet={tracklet} objectId={objectId} /> : null}
           {position ? (
             <section class="panel">
               {skyViewerReady ? null : <Notice>The sky viewer starts after the light curve.</Notice>}
