@@ -301,9 +301,14 @@ describe('variable star', () => {
     // the folded points lie in [0, 1) and the false-alarm probability is a probability
     const phases = (await plotted(page, 'Folded light curve', 0, 'x')) as number[];
     expect(phases.every((p) => p >= 0 && p < 1)).toBe(true);
-    const fap = Number(await result.locator('dd').nth(2).textContent());
+    const fap = Number(await result.locator('dd.fap').textContent());
     expect(fap).toBeGreaterThanOrEqual(0);
     expect(fap).toBeLessThan(0.05);
+    // a period to fold at: the simulator's own, beside the best one
+    await page.getByLabel('Fold at period').fill(String(truth.periodDays));
+    await page.getByLabel('Fold at period').press('Tab');
+    await expect.poll(() => page.url()).toContain('pfold=');
+    await result.getByText('Folded at').waitFor();
     // settings are in the URL: a longest period of 0.3 d cannot give the true period any more
     await page.getByLabel('Longest period (days)').fill('0.3');
     await page.getByLabel('Longest period (days)').press('Tab');

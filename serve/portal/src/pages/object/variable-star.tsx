@@ -3,7 +3,8 @@
  * browser, compute/timeseries), the best period with its false-alarm probability, and the light curve folded at it
  * with the fitted model. As Fink's Science Portal (`apps/plotting.py` `plot_variable_star`): DC magnitudes when the
  * reference source is the object (distnr ≤ 1.5″), else difference magnitudes; periods searched between two bounds;
- * a number of harmonics shared by the bands and per band. Settings are in the URL (`pmin`, `pmax`, `nbase`, `nband`).
+ * a number of harmonics shared by the bands and per band; a period to fold at may be given. Settings are in the URL
+ * (`pmin`, `pmax`, `nbase`, `nband`, `pfold`).
  */
 import type { Data, Layout } from 'plotly.js-dist-min';
 import { useMemo } from 'preact/hooks';
@@ -43,6 +44,8 @@ export interface VarStarSettings {
   readonly maxPeriodDays: number;
   readonly ntermsBase: number;
   readonly ntermsBand: number;
+  /** Period to fold at instead of the best one (days), null for the best. */
+  readonly foldPeriodDays: number | null;
 }
 
 /** The settings in a URL query, defaults for missing or invalid values. */
@@ -58,6 +61,7 @@ export function varStarSettings(search: URLSearchParams): VarStarSettings {
     maxPeriodDays: read('pmax', VARSTAR_DEFAULTS.maxPeriodDays, (v) => v > minPeriodDays),
     ntermsBase: read('nbase', VARSTAR_DEFAULTS.ntermsBase, (v) => Number.isInteger(v) && v >= 1 && v <= 4),
     ntermsBand: read('nband', VARSTAR_DEFAULTS.ntermsBand, (v) => Number.isInteger(v) && v >= 0 && v <= 4),
+    foldPeriodDays: search.get('pfold') === null ? null : read('pfold', Number.NaN, (v) => v > 0),
   };
 }
 
@@ -102,7 +106,11 @@ export function VariableStar({
     const periodogram = multibandPeriodogram(series, settings);
     if (periodogram === null) return null;
     const terms = { ntermsBase: settings.ntermsBase, ntermsBand: settings.ntermsBand };
-    const model = fitMultiband(series, periodogram.best.frequencyPerDay, terms);
+    const foldFrequency =
+      settings.foldPeriodDays !== null && Number.isFinite(settings.foldPeriodDays)
+        ? 1 / settings.foldPeriodDays
+        : periodogram.best.frequencyPerDay;
+    const model = fitMultiband(series, foldFrequency, terms);
     // Baluev's bound is for one sinusoid: it is applied to the one-harmonic power at the best frequency
     const single = fitMultiband(series, periodogram.best.frequencyPerDay);
     const fapInput = {
@@ -114,11 +122,19 @@ export function VariableStar({
     return {
       periodogram,
       model,
+      foldPeriodDays: 1 / foldFrequency,
       fap: falseAlarmProbability({ ...fapInput, power: single?.power ?? 0 }),
       level:
         settings.ntermsBase === 1 && settings.ntermsBand === 0 ? falseAlarmLevel(FAP_LEVEL, fapInput) : null,
     };
-  }, [series, settings.minPeriodDays, settings.maxPeriodDays, settings.ntermsBase, settings.ntermsBand]);
+  }, [
+    series,
+    settings.minPeriodDays,
+    settings.maxPeriodDays,
+    settings.ntermsBase,
+    settings.ntermsBand,
+    settings.foldPeriodDays,
+  ]);
   const best = result?.periodogram.best;
   return (
     <section class="panel variable-star" aria-label="Variable star">
@@ -168,6 +184,17 @@ export function VariableStar({
             onChange={(e) => onSettings({ nband: e.currentTarget.value })}
           />
         </label>
+        <label>
+          Fold at period (days, empty: the best){' '}
+          <input
+            type="number"
+            name="pfold"
+            min="0"
+            step="any"
+            value={settings.foldPeriodDays ?? ''}
+            onChange={(e) => onSettings({ pfold: e.currentTarget.value || null })}
+          />
+        </label>
       </form>
       <p class="note">
         {series.jd.length} valid g and r alerts, in {dc ? 'DC' : 'difference'} magnitude (
@@ -191,8 +218,16 @@ export function VariableStar({
             </dd>
             <dt>Power</dt>
             <dd>{best.power.toFixed(3)}</dd>
+            {result.foldPeriodDays !== best.periodDays ? (
+              <>
+                <dt>Folded at</dt>
+                <dd>
+                  {result.foldPeriodDays.toFixed(6)} d (power {result.model?.power.toFixed(3) ?? '—'})
+                </dd>
+              </>
+            ) : null}
             <dt>False-alarm probability</dt>
-            <dd title="Baluev 2008 bound, one-harmonic power at the best frequency">
+            <dd class="fap" title="Baluev 2008 bound, one-harmonic power at the best frequency">
               {result.fap < 1e-4 ? result.fap.toExponential(1) : result.fap.toFixed(4)}
             </dd>
           </dl>
@@ -202,7 +237,11 @@ export function VariableStar({
             bestPeriodDays={best.periodDays}
             level={result.level}
           />
-          <Folded series={series} periodDays={best.periodDays} predict={result.model?.predict ?? null} />
+          <Folded
+            series={series}
+            periodDays={result.foldPeriodDays}
+            predict={result.model?.predict ?? null}
+          />
         </>
       )}
     </section>
