@@ -13,43 +13,18 @@ import { parseStartNight } from '../../ingest/simulate/index.js';
 import { AlertSimulation } from '../../ingest/simulate/model/index.js';
 import type { RunningServer } from '../../serve/server.js';
 import { launchBrowser, screenshot, startPortalServer, watchedPage } from '../support/portal.js';
-
-type Row = Record<string, unknown>;
+import { type Args, apiRows, plotted, type Row } from './object-page-support.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-async function apiText(endpoint: string, args: Record<string, string | number | boolean>): Promise<string> {
-  const query = new URLSearchParams(Object.entries(args).map(([k, v]) => [k, String(v)]));
-  const response = await fetch(`${server.url}/api/v1/${endpoint}?${query}`);
-  expect(response.status).toBe(200);
-  return response.text();
-}
-
-/** Rows with 64-bit ids (candid, Pan-STARRS ids) kept as their exact digits. */
-async function api(endpoint: string, args: Record<string, string | number | boolean>): Promise<Row[]> {
-  const text = await apiText(endpoint, args);
-  return JSON.parse(text.replace(/("i:(?:candid|objectidps[123])":)(-?\d+)/g, '$1"$2"')) as Row[];
-}
+const api = (endpoint: string, args: Args): Promise<Row[]> => apiRows(server.url, endpoint, args);
 
 const num = (row: Row, key: string): number => row[key] as number;
 const isValid = (r: Row): boolean => r['d:tag'] === 'valid';
 
 async function chartReady(page: Page, label: string): Promise<void> {
   await page.locator(`figure[aria-label="${label}"][data-state="ready"]`).waitFor();
-}
-
-/** The y values of a trace of a chart. */
-async function plotted(page: Page, label: string, trace: number, axis: 'x' | 'y' = 'y'): Promise<unknown[]> {
-  return page.evaluate(
-    ([name, index, key]) => {
-      const div = document.querySelector(`figure[aria-label="${name}"] .js-plotly-plot`) as
-        | (HTMLElement & { data?: Record<string, unknown[]>[] })
-        | null;
-      return [...(div?.data?.[Number(index)]?.[key] ?? [])];
-    },
-    [label, String(trace), axis] as const,
-  );
 }
 
 /** Screen position of point `index` of trace `trace` of the light curve (the marker's centre). */
