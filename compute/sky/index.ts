@@ -18,6 +18,13 @@ export {
   type SkyPosition,
 } from './healpix.js';
 export {
+  localNoonJd,
+  type NightObservability,
+  nightObservability,
+  OBSERVING_SITES,
+  type ObservingSite,
+} from './observability.js';
+export {
   ARCSEC_PER_DEG,
   DEC_FORMS,
   MAX_RADIUS_ARCSEC,

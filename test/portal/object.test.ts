@@ -11,8 +11,7 @@ import { lightCurvePoints } from '../../serve/portal/src/lib/photometry.js';
 import type { RunningServer } from '../../serve/server.js';
 import { launchBrowser, screenshot, startPortalServer, watchedPage } from '../support/portal.js';
 import { objectIdsOf } from './answer-ids.js';
-
-type Row = Record<string, unknown>;
+import { type Args, apiRows, plotted, type Row } from './object-page-support.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -20,27 +19,11 @@ let browser: Browser;
 let objectId: string;
 let rows: Row[];
 
-async function apiText(endpoint: string, args: Record<string, string | number | boolean>): Promise<string> {
-  const query = new URLSearchParams(Object.entries(args).map(([k, v]) => [k, String(v)]));
-  const response = await fetch(`${server.url}/api/v1/${endpoint}?${query}`);
-  expect(response.status).toBe(200);
-  return response.text();
-}
-
-async function api(endpoint: string, args: Record<string, string | number | boolean>): Promise<Row[]> {
-  const text = await apiText(endpoint, args);
-  return JSON.parse(text.replace(/("i:candid":)(\d+)/g, '$1"$2"')) as Row[];
-}
+const api = (endpoint: string, args: Args): Promise<Row[]> => apiRows(server.url, endpoint, args);
 
 /** The y values of a trace of the light-curve chart. */
-async function plottedY(page: Page, trace: number): Promise<number[]> {
-  return page.evaluate((index) => {
-    const div = document.querySelector('figure[aria-label="Light curve"] .js-plotly-plot') as
-      | (HTMLElement & { data?: { y: number[] }[] })
-      | null;
-    return [...(div?.data?.[index]?.y ?? [])];
-  }, trace);
-}
+const plottedY = async (page: Page, trace: number): Promise<number[]> =>
+  (await plotted(page, 'Light curve', trace)) as number[];
 
 async function lightCurveReady(page: Page): Promise<void> {
   await page.locator('figure[aria-label="Light curve"][data-state="ready"]').waitFor();
@@ -237,7 +220,7 @@ describe('object page', () => {
     await page.goto(`${server.url}/${objectId}?tab=neighbourhood`);
     await page.getByText(/Other objects within 30″/).waitFor();
     await page.locator('.neighbourhood ul.neighbours, .neighbourhood p.notice').last().waitFor();
-    await page.getByRole('tab', { name: 'Classification scores' }).click();
+    await page.getByRole('tab', { name: 'Classification' }).click();
     await page.locator('figure[aria-label="Classification scores"][data-state="ready"]').waitFor();
     expect(errors).toEqual([]);
   });

@@ -107,6 +107,13 @@ export interface PlotProps {
   readonly height?: number;
   /** The Plotly bundle the traces need (default `cartesian`). */
   readonly bundle?: PlotlyBundle;
+  /** Called with the `customdata` of a clicked point (Plotly's `plotly_click`). */
+  readonly onPointClick?: (customdata: unknown) => void;
+}
+
+/** The part of Plotly's chart element that registers event handlers. */
+interface PlotlyEventTarget {
+  on(event: 'plotly_click', handler: (event: { points?: { customdata?: unknown }[] }) => void): void;
 }
 
 /** Draws a Plotly chart (responsive, with the mode bar for zoom and PNG export). */
@@ -117,8 +124,12 @@ export function Plot({
   label,
   height = 420,
   bundle = 'cartesian',
+  onPointClick,
 }: PlotProps) {
   const div = useRef<HTMLDivElement>(null);
+  const clickHandler = useRef(onPointClick);
+  clickHandler.current = onPointClick;
+  const listening = useRef(false);
   const [state, setState] = useState<'loading' | 'ready' | string>('loading');
   const [theme, setTheme] = useState(0);
   const [tableOpen, setTableOpen] = useState(false);
@@ -139,6 +150,13 @@ export function Plot({
           toImageButtonOptions: { format: 'png', filename: label.replace(/\W+/g, '-') },
           ...config,
         });
+        if (!listening.current && onPointClick && div.current) {
+          listening.current = true;
+          (div.current as unknown as PlotlyEventTarget).on('plotly_click', (event) => {
+            const customdata = event.points?.[0]?.customdata;
+            if (customdata !== undefined) clickHandler.current?.(customdata);
+          });
+        }
         if (live) setState('ready');
       },
       (error: unknown) => live && setState(`the plotting library did not load: ${String(error)}`),

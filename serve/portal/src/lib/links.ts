@@ -48,3 +48,36 @@ export function brokerLinks(objectId: string): ExternalLink[] {
     },
   ];
 }
+
+/**
+ * The other position links of Fink's object page (fink-science-portal `apps/utils.py`, "Neighbourhood" buttons):
+ * ASAS-SN variables, SNAD (ZTF light curves), DataCentral, SDSS navigator, CASDA (RACS radio cutouts), and the
+ * Aladin Lite sky atlas.
+ * @param raDeg, decDeg position (deg, ICRS); radii 5″ where the service takes one.
+ */
+export function morePositionLinks(raDeg: number, decDeg: number): ExternalLink[] {
+  const ra = raDeg.toFixed(6);
+  const dec = decDeg.toFixed(6);
+  return [
+    {
+      label: 'ASAS-SN',
+      href: `https://asas-sn.osu.edu/variables?ra=${ra}&dec=${dec}&radius=0.5`,
+    },
+    { label: 'SNAD', href: `https://ztf.snad.space/search/${ra}%20${dec}/5` },
+    { label: 'DataCentral', href: `https://das.datacentral.org.au/open?RA=${ra}&DEC=${dec}&FOV=0.5&ERR=5` },
+    { label: 'SDSS', href: `https://skyserver.sdss.org/dr18/en/tools/chart/navi.aspx?ra=${ra}&dec=${dec}` },
+    {
+      label: 'CASDA',
+      href: `https://data.csiro.au/domain/casdaCutoutService/results?surveys=RACS-Low&surveys=RACS-Mid&surveys=RACS-High&size=5&ra=${ra}&dec=${dec}`,
+    },
+    {
+      label: 'Aladin',
+      href: `https://aladin.cds.unistra.fr/AladinLite/?target=${encodeURIComponent(`${ra} ${decDeg >= 0 ? '+' : ''}${dec}`)}&fov=0.05`,
+    },
+  ];
+}
+
+/** The object's page at Fink (the reference broker), by ZTF object id. */
+export function finkLink(objectId: string): ExternalLink {
+  return { label: 'Fink', href: `https://fink-portal.org/${encodeURIComponent(objectId)}` };
+}

@@ -4,68 +4,28 @@
  * Reference: docs/references.md#dc-magnitude (m_DC = −2.5·log10(10^(−0.4·magnr) + s·10^(−0.4·magpsf)), s = +1 when
  * isdiffpos = 't' else −1; f = 3631 Jy·10^(−0.4·m_DC); points with a DC error above 1 mag hidden).
  */
+import { dcMagnitude, differenceFluxMjy, fluxMjy } from '../../../../compute/photometry/index.js';
 import type { ApiRow } from './api.js';
 
+export {
+  AB_ZERO_POINT_JY,
+  dcMagnitude,
+  fluxMjy,
+  type MagWithError,
+} from '../../../../compute/photometry/index.js';
+
 /** How the light curve is drawn. */
-export type LightCurveMode = 'diffmag' | 'dcmag' | 'dcflux';
+export type LightCurveMode = 'diffmag' | 'dcmag' | 'diffflux' | 'dcflux';
 /** Quality tag of a point (`d:tag` with `withupperlim=true`). */
 export type PointTag = 'valid' | 'upperlim' | 'badquality';
 /** ZTF filter ids: 1 = g, 2 = r, 3 = i. */
 export type Fid = 1 | 2 | 3;
 
-/** Zero point of AB magnitudes (Jy). */
-export const AB_ZERO_POINT_JY = 3631;
 /** Largest DC magnitude error kept (mag); larger ones are hidden, as the reference does. */
 export const MAX_DC_ERROR_MAG = 1;
-const MJY_PER_JY = 1000;
-const LN10_OVER_2_5 = Math.LN10 / 2.5;
 
 /** Band names of the filter ids. */
 export const BAND_NAMES: Readonly<Record<Fid, string>> = { 1: 'g', 2: 'r', 3: 'i' };
-
-/** A magnitude with its 1σ error (mag); the error is null when unknown. */
-export interface MagWithError {
-  readonly mag: number;
-  readonly errorMag: number | null;
-}
-
-/**
- * DC magnitude: the reference source's flux plus (or minus, for a negative difference) the difference flux.
- * @param magpsf difference-image PSF magnitude (mag); @param sigmapsf its error (mag, or null).
- * @param magnr magnitude of the nearest reference source (mag); @param sigmagnr its error (mag, or null).
- * @param positive true when `isdiffpos` is 't' (the source brightened).
- * @returns the DC magnitude and its propagated error; null when an input is not finite or the total flux ≤ 0.
- * Reference: docs/references.md#dc-magnitude; error: σ_DC = √((F_r σ_r)² + (F_p σ_p)²) / |F_r ± F_p| with F = 10^(−0.4 m).
- */
-export function dcMagnitude(
-  magpsf: number,
-  sigmapsf: number | null,
-  magnr: number,
-  sigmagnr: number | null,
-  positive: boolean,
-): MagWithError | null {
-  if (!Number.isFinite(magpsf) || !Number.isFinite(magnr)) return null;
-  const fluxRef = 10 ** (-0.4 * magnr);
-  const fluxDiff = 10 ** (-0.4 * magpsf);
-  const total = fluxRef + (positive ? fluxDiff : -fluxDiff);
-  if (!(total > 0)) return null;
-  const mag = -2.5 * Math.log10(total);
-  if (sigmapsf === null || sigmagnr === null || !Number.isFinite(sigmapsf) || !Number.isFinite(sigmagnr))
-    return { mag, errorMag: null };
-  const errorMag = Math.hypot(fluxRef * sigmagnr, fluxDiff * sigmapsf) / total;
-  return { mag, errorMag };
-}
-
-/**
- * Apparent flux of an AB magnitude.
- * @param mag AB magnitude; @param errorMag its error (mag, or null).
- * @returns flux (mJy) = 3631 Jy·10^(−0.4 m) and its error (mJy) = flux·0.4·ln10·σ_m (null when σ_m is).
- * Reference: docs/references.md#dc-magnitude (Oke & Gunn 1983, ApJ 266, 713: AB zero point 3631 Jy).
- */
-export function fluxMjy(mag: number, errorMag: number | null): { fluxMjy: number; errorMjy: number | null } {
-  const flux = AB_ZERO_POINT_JY * MJY_PER_JY * 10 ** (-0.4 * mag);
-  return { fluxMjy: flux, errorMjy: errorMag === null ? null : flux * LN10_OVER_2_5 * errorMag };
-}
 
 /** One point of the light curve. */
 export interface LightCurvePoint {
@@ -96,7 +56,8 @@ function tagOf(row: ApiRow): PointTag {
  * The points of a light curve in one mode.
  * @param rows the object's rows from `objects` with `withupperlim=true` (i:jd, i:fid, i:magpsf, i:sigmapsf,
  *   i:isdiffpos, i:magnr, i:sigmagnr, i:diffmaglim, d:tag).
- * @returns points sorted by time. Upper limits only in `diffmag` mode (at `diffmaglim`); in DC modes points
+ * @returns points sorted by time. Upper limits only in `diffmag` mode (at `diffmaglim`); `diffflux` is the signed
+ *   difference flux (mJy, negative for a negative subtraction); in DC modes points
  *   without a reference magnitude or with a DC error above {@link MAX_DC_ERROR_MAG} are left out.
  */
 export function lightCurvePoints(rows: readonly ApiRow[], mode: LightCurveMode): LightCurvePoint[] {
@@ -119,6 +80,11 @@ export function lightCurvePoints(rows: readonly ApiRow[], mode: LightCurveMode):
     const sigmapsf = num(row['i:sigmapsf']);
     if (mode === 'diffmag') {
       points.push({ jd, fid, tag, value: magpsf, error: sigmapsf, candid, negative });
+      continue;
+    }
+    if (mode === 'diffflux') {
+      const flux = differenceFluxMjy(magpsf, sigmapsf, !negative);
+      if (flux) points.push({ jd, fid, tag, value: flux.fluxMjy, error: flux.errorMjy, candid, negative });
       continue;
     }
     const magnr = num(row['i:magnr']);

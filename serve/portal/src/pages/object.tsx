@@ -1,7 +1,7 @@
 /**
  * Object page `/<objectId>`: identity card and sky viewer on the left; tabs on the right (light curve and
- * cutouts, alert content, neighbourhood, classification scores, Solar System for alerts of known objects,
- * download and share). When the server serves other surveys, the card links the object's counterpart there.
+ * cutouts, alert content, classification history and scores, variable star period search, observability,
+ * neighbourhood, Solar System for alerts of known objects, download and share). When the server serves other surveys, the card links the object's counterpart there.
  * The chosen tab and alert are in the URL (`?tab=…&candid=…`).
  * Data: `objects` with `withupperlim=true` (alert ids kept exact), loaded once. Reference: docs/references.md#dc-magnitude.
  */
@@ -22,23 +22,39 @@ import { useStores } from '../lib/stores.js';
 import { useLoad } from '../lib/use-api.js';
 import { AlertPicker } from './object/alert-picker.js';
 import { AlertTable } from './object/alert-table.js';
-import { LightCurve, useAfterLightCurve } from './object/light-curve.js';
+import { ClassHistory } from './object/class-history.js';
+import { CURVE_MODES, type CurveMode, LightCurve, useAfterLightCurve } from './object/light-curve.js';
 import { Neighbourhood } from './object/neighbourhood.js';
+import { Observability } from './object/observability.js';
 import { Scores, scoreFieldsIn } from './object/scores.js';
 import { Share } from './object/share.js';
 import { SummaryCard } from './object/summary-card.js';
+import { TrackletMembers } from './object/tracklet-members.js';
+import { VariableStar, varStarSettings } from './object/variable-star.js';
 import { SsoObjectName } from './sso/sso-object-name.js';
 import { SsoTab } from './sso-tab.js';
 
-type Tab = 'summary' | 'alert' | 'neighbourhood' | 'scores' | 'sso' | 'download';
+type Tab =
+  | 'summary'
+  | 'alert'
+  | 'classification'
+  | 'varstar'
+  | 'observability'
+  | 'neighbourhood'
+  | 'sso'
+  | 'download';
 const TAB_LABELS: Readonly<Record<Tab, string>> = {
   summary: 'Summary',
   alert: 'Alert content',
+  classification: 'Classification',
+  varstar: 'Variable star',
+  observability: 'Observability',
   neighbourhood: 'Neighbourhood',
-  scores: 'Classification scores',
   sso: 'Solar System',
   download: 'Download & share',
 };
+/** Earlier tab names still read from URLs. */
+const TAB_ALIASES: Readonly<Record<string, Tab>> = { scores: 'classification' };
 
 /** The object page. */
 export function ObjectPage({ objectId }: { objectId: string }) {
@@ -71,20 +87,27 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
   const skyViewerReady = useAfterLightCurve();
   const stores = useStores();
   const ssnamenr = latest['i:ssnamenr'];
+  const tracklet =
+    typeof latest['d:tracklet'] === 'string' && latest['d:tracklet'] !== '' ? latest['d:tracklet'] : null;
   const isSso = latest['d:roid'] === 3 && (typeof ssnamenr === 'string' || typeof ssnamenr === 'number');
   const tabs: Tab[] = [
     'summary',
     'alert',
+    'classification',
+    ...(isSso ? [] : (['varstar'] as const)),
+    'observability',
     'neighbourhood',
-    ...(scoreFieldsIn(alerts).length > 0 ? (['scores'] as const) : []),
     ...(isSso ? (['sso'] as const) : []),
     'download',
   ];
-  const asked = search.get('tab') as Tab | null;
+  const askedText = search.get('tab');
+  const asked = askedText === null ? null : ((TAB_ALIASES[askedText] ?? askedText) as Tab);
   // an alert of a known Solar System object opens on its Solar System tab
   const tab: Tab = asked && tabs.includes(asked) ? asked : isSso ? 'sso' : 'summary';
+  const askedMode = search.get('lc');
+  const mode: CurveMode = CURVE_MODES.find(([m]) => m === askedMode)?.[0] ?? 'diffmag';
   const update = (patch: Record<string, string | null>): void =>
-    setQuery({ tab: search.get('tab'), candid: search.get('candid'), ...patch });
+    setQuery({ ...Object.fromEntries(search.entries()), ...patch });
   return (
     <section class="object-page">
       <h1>{objectId}</h1>
@@ -100,6 +123,7 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
               />
             ) : null}
           </SummaryCard>
+          {tracklet ? <TrackletMembers tracklet={tracklet} objectId={objectId} /> : null}
           {position ? (
             <section class="panel">
               {skyViewerReady ? null : <Notice>The sky viewer starts after the light curve.</Notice>}
@@ -124,7 +148,13 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
           >
             {tab === 'summary' ? (
               <>
-                <LightCurve rows={rows} />
+                <LightCurve
+                  rows={rows}
+                  candid={candid}
+                  onSelect={(c) => update({ candid: c })}
+                  mode={mode}
+                  onMode={(m) => update({ lc: m === 'diffmag' ? null : m })}
+                />
                 <section class="panel">
                   <h2>Cutouts</h2>
                   <AlertPicker alerts={alerts} candid={candid} onChange={(c) => update({ candid: c })} />
@@ -148,10 +178,33 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
                 />
               </section>
             ) : null}
-            {tab === 'scores' ? (
+            {tab === 'classification' ? (
               <section class="panel">
-                <Scores alerts={alerts} />
+                <ClassHistory rows={rows} onSelect={(c) => update({ candid: c, tab: 'alert' })} />
+                {scoreFieldsIn(alerts).length > 0 ? (
+                  <>
+                    <h2>Classification scores</h2>
+                    <Scores alerts={alerts} />
+                  </>
+                ) : null}
               </section>
+            ) : null}
+            {tab === 'varstar' ? (
+              <VariableStar
+                rows={rows}
+                latest={latest}
+                settings={varStarSettings(search)}
+                onSettings={update}
+              />
+            ) : null}
+            {tab === 'observability' && position ? (
+              <Observability
+                raDeg={position.raDeg}
+                decDeg={position.decDeg}
+                site={Number(search.get('site') ?? 0) || 0}
+                date={search.get('date')}
+                onChange={update}
+              />
             ) : null}
             {/* Solar System tab: its views live in pages/sso-tab.tsx */}
             {tab === 'sso' && isSso ? <SsoTab objectId={objectId} ssnamenr={String(ssnamenr)} /> : null}

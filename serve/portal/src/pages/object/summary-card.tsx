@@ -4,9 +4,10 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { icrsToGalactic } from '../../../../../compute/sky/galactic.js';
 import { formatDecDms, formatRaHms } from '../../../../../compute/sky/sexagesimal.js';
 import type { ApiRow } from '../../lib/api.js';
-import { brokerLinks, positionLinks } from '../../lib/links.js';
+import { brokerLinks, finkLink, morePositionLinks, positionLinks } from '../../lib/links.js';
 import { detectionSpan, meanPosition } from '../../lib/object-rows.js';
 import { BAND_NAMES, countByBand } from '../../lib/photometry.js';
 import { jdText } from '../../lib/results.js';
@@ -47,6 +48,7 @@ export function SummaryCard({
   children?: ComponentChildren;
 }) {
   const position = meanPosition(rows);
+  const galactic = position ? icrsToGalactic(position.raDeg, position.decDeg) : null;
   const span = detectionSpan(rows);
   const counts = countByBand(rows);
   const constellation = useConstellation(
@@ -95,6 +97,12 @@ export function SummaryCard({
             <dd>
               {formatRaHms(position.raDeg)} {formatDecDms(position.decDeg)}
             </dd>
+            <dt>Galactic l, b (deg)</dt>
+            <dd class="galactic">
+              {galactic
+                ? `${galactic.lonDeg.toFixed(5)}, ${galactic.latDeg >= 0 ? '+' : ''}${galactic.latDeg.toFixed(5)}`
+                : '—'}
+            </dd>
           </>
         ) : null}
         <dt>Constellation</dt>
@@ -104,7 +112,10 @@ export function SummaryCard({
       {position ? (
         <p class="links">
           Catalogues:{' '}
-          {positionLinks(position.raDeg, position.decDeg).map((l) => (
+          {[
+            ...positionLinks(position.raDeg, position.decDeg),
+            ...morePositionLinks(position.raDeg, position.decDeg),
+          ].map((l) => (
             <a key={l.label} href={l.href} target="_blank" rel="noopener noreferrer">
               {l.label}
             </a>
@@ -113,7 +124,7 @@ export function SummaryCard({
       ) : null}
       <p class="links">
         Other brokers:{' '}
-        {brokerLinks(objectId).map((l) => (
+        {[finkLink(objectId), ...brokerLinks(objectId)].map((l) => (
           <a key={l.label} href={l.href} target="_blank" rel="noopener noreferrer">
             {l.label}
           </a>
