@@ -1,6 +1,12 @@
 /** Public face of data/queries/: what code outside this folder imports from it. */
-export { type AlertRef, BASE_ALERT_COLUMNS, readAlertsOfObjects } from './alert-refs.js';
-export { ANOMALIES_PER_NIGHT, findAnomalousAlerts } from './anomaly.js';
+export { type AlertRef, BASE_ALERT_COLUMNS } from './alert-refs.js';
+export {
+  ANOMALIES_PER_NIGHT,
+  type FlaggedAlert,
+  type FlaggedOfPart,
+  findAnomalousAlerts,
+  findFlaggedAlertsOfPart,
+} from './anomaly.js';
 export { findRegionHits } from './bayestar.js';
 export {
   type AlertEpoch,
