@@ -5,6 +5,7 @@
  * share one computation instead of each running it; a failed computation is forgotten (tried again next time).
  */
 import type { Catalog, PartEntry } from '../data/index.js';
+import type { StoreReader } from './store-reader.js';
 
 export class PartMemo<T> {
   private readonly values = new Map<string, Promise<T>>();
@@ -37,4 +38,22 @@ export class PartMemo<T> {
   get size(): number {
     return this.values.size;
   }
+}
+
+/**
+ * Computes the values of every part of each catalog version `reader` switches to (and of the one in use), in the
+ * background, one part at a time, newest first: the parts of a night just published are ready before a request
+ * asks, and a start-up's first requests do not wait for every part. Failures are left to the requests (which
+ * compute again).
+ */
+export function keepWarm<T>(reader: StoreReader, memo: PartMemo<T>): void {
+  reader.onCatalog((catalog) => {
+    const parts = [...catalog.parts].sort((a, b) => Math.max(...b.nights) - Math.max(...a.nights));
+    void (async () => {
+      for (const part of parts) {
+        if (!reader.isOpen || reader.current() !== catalog) return;
+        await memo.get(catalog, part).catch(() => undefined);
+      }
+    })();
+  });
 }

@@ -48,7 +48,12 @@ export {
 } from './orbits.js';
 export { sampleObjects } from './random.js';
 export { SkyBlockReader } from './sky-blocks.js';
-export { findSeenSsnamenrs, findSsoAlerts } from './sso.js';
+export {
+  findSeenSsnamenrs,
+  findSsoAlerts,
+  readSsoAlertsOfPart,
+  type SsoAlertsOfPart,
+} from './sso.js';
 export { countSsoDetections, readSsoLightcurves, type SsoLightcurve } from './sso-lightcurves.js';
 export { builtSsobulkVersions, readLsstSsobulkRows, readSsobulkRows } from './ssobulk.js';
 export { readSsoCand } from './ssocand.js';

@@ -29,7 +29,7 @@ import {
 import { respondJsonBytes, respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
 import type { EndpointDoc } from '../openapi.js';
-import { PartMemo } from '../part-memo.js';
+import { keepWarm, PartMemo } from '../part-memo.js';
 import type { StoreReader } from '../store-reader.js';
 
 /** Default `n` (the reference's) and the largest accepted (10 a night: about three years of flags). */
@@ -77,6 +77,7 @@ export function anomalyApp(reader: StoreReader): Hono {
   const flagged = new PartMemo<readonly FlaggedAlert[]>((part) =>
     findFlaggedAlertsOfPart(query, reader.layout, part),
   );
+  keepWarm(reader, flagged);
   const handler = endpointHandler(schema, { prepare: (raw) => withoutEmptyArgs(raw) }, async (c, args) => {
     const selection = parseColumnSelection(args.columns, ALERT_V_FIELDS);
     const startJd = args.start_date ?? DEFAULT_START_JD;
