@@ -14,6 +14,7 @@
  * --connections C (default 50), --log-level L (server log level, default info: one line per request), --workers N
  * (server processes, `skyalert serve --workers`; RSS is then summed over them), --load-only (only the load series
  * of api-load.ts: explorer by id, latests, the mix of 15 endpoints, with the server's event-loop delay),
+ * --series A,B (with --load-only: only the named load series, e.g. mix15),
  * --server-cli FILE (the bin/skyalert.js that serves, e.g. a copy of an earlier build, to compare A/B on one store),
  * --store DIR (a published store used as it is, instead of the simulated one; e.g. one whose build is under way),
  * --survey lsst (the LSST series of api-lsst.ts on a store of simulated LSST alerts, 20 nights by default).
@@ -187,10 +188,12 @@ async function measureLoadSeries(
   targets: Targets,
   connections: number,
   seconds: number,
+  only: ReadonlySet<string> | null,
 ): Promise<Record<string, LoadSummary>> {
   const load: Record<string, LoadSummary> = {};
   const aimed: LoadTargets = { ...targets, latestsClass: targets.commonClass ?? 'allclasses' };
   for (const [name, nextPath] of loadSeries(aimed, seededRandom(SEED + 2))) {
+    if (only !== null && !only.has(name)) continue;
     console.log(`  ${name}: autocannon, ${connections} connections, ${seconds} s ...`);
     const r = await measureLoad(server.url, nextPath, connections, seconds);
     load[name] = r;
@@ -220,6 +223,7 @@ async function main(): Promise<void> {
       workers: { type: 'string', default: '1' },
       'load-only': { type: 'boolean', default: false },
       'server-cli': { type: 'string' },
+      series: { type: 'string' },
       store: { type: 'string' },
     },
   });
@@ -266,7 +270,8 @@ async function main(): Promise<void> {
   let peakRssMiB: number | null;
   try {
     if (!values['load-only']) figures = await measure(server, targets, connections, seconds);
-    load = await measureLoadSeries(server, targets, connections, seconds);
+    const only = values.series === undefined ? null : new Set(values.series.split(','));
+    load = await measureLoadSeries(server, targets, connections, seconds, only);
     peakRssMiB = server.peakRssMiB();
   } finally {
     await server.stop();

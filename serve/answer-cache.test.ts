@@ -34,3 +34,40 @@ describe('AnswerCache', () => {
     expect(cache.get(1, 'a')).toBeUndefined();
   });
 });
+
+describe('AnswerCache.answer', () => {
+  it('makes an answer once for the requests that arrive while it is being made, then keeps it', async () => {
+    const cache = new AnswerCache(100);
+    let made = 0;
+    let finish: (b: Buffer) => void = () => {};
+    const make = () => {
+      made++;
+      return new Promise<Buffer>((resolve) => {
+        finish = resolve;
+      });
+    };
+    const waiting = [cache.answer(1, 'a', make), cache.answer(1, 'a', make), cache.answer(1, 'a', make)];
+    finish(bytes(10, 7));
+    const answers = await Promise.all(waiting);
+    expect(made).toBe(1);
+    expect(answers.map((b) => b[0])).toEqual([7, 7, 7]);
+    expect((await cache.answer(1, 'a', make))[0]).toBe(7);
+    expect(made).toBe(1);
+    await cache.answer(2, 'a', async () => bytes(10, 8)); // another version: made again
+    expect(cache.get(2, 'a')?.[0]).toBe(8);
+  });
+
+  it('gives a failure to every waiting request, keeps nothing, and makes the answer again next time', async () => {
+    const cache = new AnswerCache(100);
+    let made = 0;
+    const failing = async () => {
+      made++;
+      throw new Error('query failed');
+    };
+    const results = await Promise.allSettled([cache.answer(1, 'a', failing), cache.answer(1, 'a', failing)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(made).toBe(1);
+    expect(cache.get(1, 'a')).toBeUndefined();
+    expect((await cache.answer(1, 'a', async () => bytes(5, 3)))[0]).toBe(3);
+  });
+});

@@ -2,7 +2,8 @@
  * JSON answers kept for requests that come again unchanged (latests: the portal's front page and scripts that
  * poll it ask the same classes over and over): the bytes of an answer by catalog version and normalised
  * arguments, the least recently used dropped beyond a bound in bytes. Published data is immutable, so an answer
- * holds until the catalog version changes; the first request of a new version empties the cache.
+ * holds until the catalog version changes; the first request of a new version empties the cache. Requests that
+ * arrive while an answer is being made wait for that one ({@link AnswerCache.answer}) instead of each making it.
  */
 
 /** Default bound of the bytes kept (64 MiB: a few dozen answers of 1,000 alerts). */
@@ -11,6 +12,8 @@ export const DEFAULT_ANSWER_CACHE_BYTES = 64 * 2 ** 20;
 /** A cache of answers bounded in bytes (see the module doc). */
 export class AnswerCache {
   private readonly entries = new Map<string, Buffer>();
+  /** Answers being made, by catalog version and key. */
+  private readonly making = new Map<string, Promise<Buffer>>();
   private bytes = 0;
   private version = -1;
 
@@ -44,6 +47,27 @@ export class AnswerCache {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
       this.bytes -= kept.length;
+    }
+  }
+
+  /**
+   * The answer kept for `key` on catalog `version`, else the one being made for it, else a new one from `make`
+   * (then kept). A failure of `make` is given to every request waiting for it, and nothing is kept.
+   */
+  async answer(version: number, key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+    const kept = this.get(version, key);
+    if (kept !== undefined) return kept;
+    const id = JSON.stringify([version, key]);
+    const pending = this.making.get(id);
+    if (pending !== undefined) return pending;
+    const made = make();
+    this.making.set(id, made);
+    try {
+      const body = await made;
+      this.set(version, key, body);
+      return body;
+    } finally {
+      this.making.delete(id);
     }
   }
 

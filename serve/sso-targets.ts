@@ -9,6 +9,7 @@ import { queryKeys, type SsoIdentity, ztfSsnamenrSpellings } from '../compute/ss
 import type { Orbit } from '../compute/sso/index.js';
 import { currentOrbitCatalogue } from '../data/index.js';
 import { findSsoAlerts, resolveSso } from '../data/queries/index.js';
+import { ssoAlertsOf } from './sso-alerts.js';
 import type { StoreReader } from './store-reader.js';
 
 /** An object to answer for. */
@@ -60,7 +61,8 @@ export async function resolveSsoTarget(reader: StoreReader, input: string): Prom
   }
   const guess = guessIdentity(input);
   const spellings = ztfSsnamenrSpellings(guess);
-  const seen = await findSsoAlerts(query, reader.layout, reader.current(), spellings, 1);
+  const catalog = reader.current();
+  const seen = await findSsoAlerts(catalog, spellings, 1, ssoAlertsOf(reader, catalog));
   if (seen.length === 0) return null;
   return {
     label: input.trim(),

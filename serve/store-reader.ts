@@ -72,6 +72,9 @@ export class StoreReader {
   /** Open descriptors of the point-lookup path (objects.bin, stamps.bin, sky.bin). */
   readonly files = new ReadOnlyFiles();
   private readonly sky = new SkyBlockReader(this.files);
+  /** Called with each catalog version switched to (see {@link onCatalog}). */
+  private readonly listeners: ((catalog: Catalog) => void)[] = [];
+  private open = true;
 
   private constructor(
     readonly layout: StoreLayout,
@@ -126,6 +129,16 @@ export class StoreReader {
   }
 
   /**
+   * Calls `listener` with the catalog version in use now (when one is loaded) and with each later one, once the
+   * server has switched to it: to prepare what requests will need from its new parts (e.g. the flagged anomalies
+   * of a night just published) before they ask. A listener must not throw (its own work runs in the background).
+   */
+  onCatalog(listener: (catalog: Catalog) => void): void {
+    this.listeners.push(listener);
+    if (this.snap.catalog.parts.length > 0) listener(this.snap.catalog);
+  }
+
+  /**
    * Re-reads the catalog when the CURRENT pointer changed (one refresh at a time; callers share it).
    *
    * @throws StoreFormatError when the new version holds parts of an older object block format (not switched).
@@ -142,6 +155,7 @@ export class StoreReader {
     this.snap = { catalog: next, locator, locatorError: error };
     const keep = new Set(next.parts.flatMap((p) => [p.id, ...(p.cutouts ?? []).map((c) => c.part)]));
     this.files.closeUnless((file) => keep.has(path.basename(path.dirname(file))));
+    for (const listener of this.listeners) listener(next);
     this.log.info(
       {
         version: next.version,
@@ -176,7 +190,13 @@ export class StoreReader {
     return this.db.query(sql, params);
   }
 
+  /** False once {@link close} was called. */
+  get isOpen(): boolean {
+    return this.open;
+  }
+
   close(): void {
+    this.open = false;
     this.poll.stop();
     this.files.closeAll();
     this.db.close();

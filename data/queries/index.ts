@@ -1,6 +1,12 @@
 /** Public face of data/queries/: what code outside this folder imports from it. */
-export { type AlertRef, BASE_ALERT_COLUMNS, readAlertsOfObjects } from './alert-refs.js';
-export { ANOMALIES_PER_NIGHT, findAnomalousAlerts } from './anomaly.js';
+export { type AlertRef, BASE_ALERT_COLUMNS } from './alert-refs.js';
+export {
+  ANOMALIES_PER_NIGHT,
+  type FlaggedAlert,
+  type FlaggedOfPart,
+  findAnomalousAlerts,
+  findFlaggedAlertsOfPart,
+} from './anomaly.js';
 export { findRegionHits } from './bayestar.js';
 export {
   type AlertEpoch,
@@ -42,7 +48,12 @@ export {
 } from './orbits.js';
 export { sampleObjects } from './random.js';
 export { SkyBlockReader } from './sky-blocks.js';
-export { findSeenSsnamenrs, findSsoAlerts } from './sso.js';
+export {
+  findSeenSsnamenrs,
+  findSsoAlerts,
+  readSsoAlertsOfPart,
+  type SsoAlertsOfPart,
+} from './sso.js';
 export { countSsoDetections, readSsoLightcurves, type SsoLightcurve } from './sso-lightcurves.js';
 export { builtSsobulkVersions, readLsstSsobulkRows, readSsobulkRows } from './ssobulk.js';
 export { readSsoCand } from './ssocand.js';

@@ -23,7 +23,10 @@ type Json = Record<string, any>;
  * A reader whose store has a published version, so that the store guard lets requests through. The requests
  * below stop at the argument listing or at validation, before any read.
  */
-const READER = { current: () => ({ version: 1, parts: [] }) } as unknown as StoreReader;
+const READER = {
+  current: () => ({ version: 1, parts: [] }),
+  onCatalog: () => undefined,
+} as unknown as StoreReader;
 
 const WITH_ARGS = API_ENDPOINTS.filter((e) => e.args !== undefined);
 

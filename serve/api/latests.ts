@@ -176,23 +176,25 @@ export function latestsApp(reader: StoreReader): Hono {
     const prepared = args['output-format'] === 'json' && selection.names === null && !args.color;
     // published alerts are all in the past: with no stopdate, "now" gives the same answer on one catalog version
     const key = JSON.stringify([cls, args.trend, args.n, startJd, args.stopdate ?? 'now', distinct]);
-    const kept = prepared ? answers.get(catalog.version, key) : undefined;
-    if (kept !== undefined) return respondJsonBytes(c, kept);
-    const found = await findLatestAlerts(
-      query,
-      reader.layout,
-      catalog,
-      cls,
-      { startJd, stopJd },
-      args.n,
-      distinct,
-    );
-    const refs = args.trend === undefined ? found : await followingTrend(reader, found, args.trend);
+    const find = async () => {
+      const found = await findLatestAlerts(
+        query,
+        reader.layout,
+        catalog,
+        cls,
+        { startJd, stopJd },
+        args.n,
+        distinct,
+      );
+      return args.trend === undefined ? found : await followingTrend(reader, found, args.trend);
+    };
     if (prepared) {
-      const body = await referencedAlertsJson(reader, refs);
-      answers.set(catalog.version, key, body);
+      const body = await answers.answer(catalog.version, key, async () =>
+        referencedAlertsJson(reader, await find()),
+      );
       return respondJsonBytes(c, body);
     }
+    const refs = await find();
     const stored = await readReferencedAlertsInOrder(reader, refs, selection.stored);
     const rows = toApiAlertRows(stored, { selection, colour: args.color });
     return respondTable(c, rows, args['output-format'], 'latests', {

@@ -9,8 +9,9 @@ import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { hashSeed, Prng, sampleIndices } from '../../compute/random/index.js';
-import { readAlertsOfObjects, sampleObjects } from '../../data/queries/index.js';
+import { sampleObjects } from '../../data/queries/index.js';
 import { ALERT_V_FIELDS, answerColumns, COLOUR_V_FIELDS, toApiAlertRows } from '../alert-rows.js';
+import { alertTextsJson, colourRateTexts } from '../alert-texts.js';
 import {
   columnsArg,
   countArg,
@@ -19,7 +20,8 @@ import {
   parseColumnSelection,
   withoutEmptyArgs,
 } from '../args/index.js';
-import { respondTable } from '../encode/index.js';
+import { respondJsonBytes, respondTable } from '../encode/index.js';
+import { type ObjectReads, objectLocator, objectReads } from '../object-reads.js';
 import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader } from '../store-reader.js';
 import { latestsClass } from './latests.js';
@@ -70,6 +72,15 @@ export const RANDOM_ENDPOINT: EndpointDoc = {
   args: schema,
 };
 
+/** The answer in full mode as JSON from the alerts' prepared texts, with their colour and rate fields. */
+function preparedAnswer(reads: readonly ObjectReads[]): Buffer {
+  const texts = reads.map((r) => r.alertTexts());
+  return alertTextsJson(
+    texts.flatMap((t) => t.map((a) => a.json)),
+    texts.flatMap((t) => colourRateTexts(t)),
+  );
+}
+
 /** The random endpoint app, mounted at /api/v1/random. */
 export function randomApp(reader: StoreReader): Hono {
   const app = new Hono();
@@ -77,27 +88,33 @@ export function randomApp(reader: StoreReader): Hono {
     const cls = args.class.trim() === '' ? { kind: 'all' as const } : latestsClass(args.class);
     const selection = parseColumnSelection(args.columns, V_FIELDS);
     const seed = args.seed ?? BigInt(randomInt(2 ** 47));
-    const catalog = reader.current();
+    const snap = reader.snapshot();
+    const catalog = snap.catalog;
     const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
     // every object of the store: drawn from the in-memory object index (no scan of the parts); a class: from its
     // class index
-    const locator = reader.snapshot().locator;
+    const locator = objectLocator(snap);
     const ids =
-      cls.kind === 'all' && locator !== null && reader.snapshot().catalog === catalog
+      cls.kind === 'all'
         ? sampleIndices(new Prng(hashSeed('random', seed)), args.n, locator.objectCount).map((i) =>
             locator.objectIdAt(i),
           )
         : await sampleObjects(query, reader.layout, catalog, cls, seed, args.n);
-    const drawOrder = new Map(ids.map((id, i) => [id, i]));
-    const stored = (await readAlertsOfObjects(query, reader.layout, catalog, ids, selection.stored)).sort(
-      (a, b) =>
-        (drawOrder.get(a.i_objectId as string) ?? 0) - (drawOrder.get(b.i_objectId as string) ?? 0) ||
-        (b.i_jd as number) - (a.i_jd as number),
-    );
-    const rows = toApiAlertRows(stored, { selection, colour: true });
-    const res = await respondTable(c, rows, args['output-format'], 'random', {
-      columns: answerColumns(selection, V_FIELDS),
-    });
+    // the objects' alerts from their blocks (no query), in the order drawn, each object's newest first
+    const reads = ids.map((id) => objectReads(reader, snap, id, true));
+    const res =
+      args['output-format'] === 'json' && selection.names === null
+        ? respondJsonBytes(c, preparedAnswer(reads))
+        : await respondTable(
+            c,
+            toApiAlertRows(
+              reads.flatMap((r) => r.alerts()),
+              { selection, colour: true },
+            ),
+            args['output-format'],
+            'random',
+            { columns: answerColumns(selection, V_FIELDS) },
+          );
     res.headers.set('X-Random-Seed', seed.toString());
     return res;
   });

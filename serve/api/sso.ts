@@ -21,6 +21,7 @@ import { respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
 import { objectReads } from '../object-reads.js';
 import type { EndpointDoc } from '../openapi.js';
+import { keepSsoAlertsWarm, ssoAlertsOf } from '../sso-alerts.js';
 import { EPHEMERIS_FIELDS, withEphemerides, withShg1g2Residuals } from '../sso-fields.js';
 import { resolveSsoTarget, type SsoTarget } from '../sso-targets.js';
 import type { StoreReader } from '../store-reader.js';
@@ -110,6 +111,7 @@ function project(
 /** The sso endpoint app, mounted at /api/v1/sso. */
 export function ssoApp(reader: StoreReader): Hono {
   const app = new Hono();
+  keepSsoAlertsWarm(reader);
   const handler = endpointHandler(schema, async (c, args) => {
     const ids = requestedIds(args.n_or_d);
     const withResiduals = args.withResiduals;
@@ -147,13 +149,11 @@ export function ssoApp(reader: StoreReader): Hono {
           );
     const snapshot = reader.snapshot();
     const catalog = snapshot.catalog;
-    const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
     const refs = await findSsoAlerts(
-      query,
-      reader.layout,
       catalog,
       targets.flatMap((t) => t.ssnamenrs),
       MAX_SSO_ALERTS + 1,
+      ssoAlertsOf(reader, catalog),
     );
     if (refs.length > MAX_SSO_ALERTS)
       throw new ApiError(

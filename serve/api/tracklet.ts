@@ -1,6 +1,7 @@
 /**
  * `/api/v1/tracklet`: alerts of satellite glints and space debris, by tracklet id or prefix (`id`) or by date
  * (`date`, turned into an id prefix as the reference does), sorted by tracklet id then object (docs/references.md#api-tracklet).
+ * JSON answers in full mode are kept per catalog version (serve/answer-cache.ts).
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -8,6 +9,7 @@ import { findTrackletAlerts } from '../../data/queries/index.js';
 import { readReferencedAlertsInOrder } from '../alert-ref-reads.js';
 import { ALERT_V_FIELDS, answerColumns, toApiAlertRows } from '../alert-rows.js';
 import { referencedAlertsJson } from '../alert-texts.js';
+import { AnswerCache } from '../answer-cache.js';
 import { columnsArg, endpointHandler, outputFormatArg, parseColumnSelection } from '../args/index.js';
 import { respondJsonBytes, respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
@@ -105,26 +107,31 @@ function trackletPrefix(id: string | undefined, date: string | undefined): strin
 /** The tracklet endpoint app, mounted at /api/v1/tracklet. */
 export function trackletApp(reader: StoreReader): Hono {
   const app = new Hono();
+  // the JSON answers in full mode, by catalog version and prefix (a night's tracklets are asked again and again)
+  const answers = new AnswerCache();
   const handler = endpointHandler(schema, async (c, args) => {
     const prefix = trackletPrefix(args.id, args.date);
     const selection = parseColumnSelection(args.columns, ALERT_V_FIELDS);
     const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
-    const refs = await findTrackletAlerts(
-      query,
-      reader.layout,
-      reader.current(),
-      prefix,
-      MAX_TRACKLET_ALERTS + 1,
-    );
-    if (refs.length > MAX_TRACKLET_ALERTS) {
-      throw new ApiError(
-        400,
-        `More than ${MAX_TRACKLET_ALERTS.toLocaleString('en-US')} alerts have tracklets starting with ${prefix}: ` +
-          'give a longer id or a more precise date.',
+    const catalog = reader.current();
+    const find = async () => {
+      const refs = await findTrackletAlerts(query, reader.layout, catalog, prefix, MAX_TRACKLET_ALERTS + 1);
+      if (refs.length > MAX_TRACKLET_ALERTS) {
+        throw new ApiError(
+          400,
+          `More than ${MAX_TRACKLET_ALERTS.toLocaleString('en-US')} alerts have tracklets starting with ${prefix}: ` +
+            'give a longer id or a more precise date.',
+        );
+      }
+      return refs;
+    };
+    if (args['output-format'] === 'json' && selection.names === null) {
+      const body = await answers.answer(catalog.version, prefix, async () =>
+        referencedAlertsJson(reader, await find()),
       );
+      return respondJsonBytes(c, body);
     }
-    if (args['output-format'] === 'json' && selection.names === null)
-      return respondJsonBytes(c, await referencedAlertsJson(reader, refs));
+    const refs = await find();
     const stored = await readReferencedAlertsInOrder(reader, refs, selection.stored);
     const rows = toApiAlertRows(stored, { selection, colour: false });
     return respondTable(c, rows, args['output-format'], `tracklet_${prefix}`, {
