@@ -239,6 +239,35 @@ describe('phone (390 px)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows the light curve of an object page above its identity card', async () => {
+    // an object whose latest alert has stamps (the demo's real Solar System export has none)
+    let objectId = '';
+    for (const row of await api('latests?class=allclasses&n=50&columns=i:objectId')) {
+      const id = String(row['i:objectId']);
+      const stamp = await fetch(
+        `${server.url}/api/v1/cutouts?objectId=${id}&kind=Science&output-format=FITS`,
+      );
+      await stamp.arrayBuffer();
+      if (stamp.status === 200) {
+        objectId = id;
+        break;
+      }
+    }
+    expect(objectId).not.toBe('');
+    const { page, errors } = await watchedPage(browser, { width: 390, height: 844 });
+    await page.goto(`${server.url}/${objectId}`);
+    const curve = page.locator('figure[aria-label="Light curve"]');
+    await curve.waitFor({ timeout: 60_000 });
+    const curveBox = await curve.boundingBox();
+    const cardBox = await page.locator('section.summary-card').boundingBox();
+    expect(curveBox).not.toBeNull();
+    expect(cardBox).not.toBeNull();
+    expect(curveBox?.y).toBeLessThan(cardBox?.y ?? 0);
+    // the top of the curve is within the first screen
+    expect(curveBox?.y).toBeLessThan(844);
+    expect(errors).toEqual([]);
+  });
+
   it('collapses the sky viewer to a line when the survey images cannot be reached', async () => {
     const [row] = await api('latests?class=allclasses&n=1&columns=i:objectId');
     const { page, errors } = await watchedPage(browser, { width: 390, height: 844 });
