@@ -240,7 +240,7 @@ describe('phone (390 px)', () => {
   });
 
   it('shows the light curve of an object page above its identity card', async () => {
-    // an object whose latest alert has stamps (the demo's real Solar System export has none)
+    // an object whose latest alert has stamps (the page would show 400s for an alert stored without them)
     let objectId = '';
     for (const row of await api('latests?class=allclasses&n=50&columns=i:objectId')) {
       const id = String(row['i:objectId']);
