@@ -38,7 +38,7 @@ beforeAll(async () => {
       ends[f] += s.length;
     }
   }
-  files.forEach((f, i) => fs.writeFileSync(f, Buffer.concat(parts[i])));
+  for (const [i, f] of files.entries()) fs.writeFileSync(f, Buffer.concat(parts[i]));
   await conn.run(`CREATE TABLE staged (id BIGINT, file_no INTEGER, stamp_offset BIGINT, stamp_science_len INTEGER,
                   stamp_template_len INTEGER, stamp_difference_len INTEGER)`);
   await conn.run(`INSERT INTO staged VALUES ${refs.join(', ')}`);
