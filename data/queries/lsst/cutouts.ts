@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { STAMPS_FILE } from '../../catalog.js';
 import { STAMP_REF_COLUMNS } from '../../staging-schema.js';
+import { STAMP_KINDS, splitStamps } from '../cutouts.js';
 import type { QueryFn } from '../objects.js';
 import { columnSql, type LsstTable, partRankSql, relationSql } from './tables.js';
 
@@ -35,27 +36,33 @@ export async function readLsstStamps(
   const [row] = await query(sql, [diaSourceId]);
   if (!row) return null;
   const lengths = STAMP_REF_COLUMNS.slice(1).map((c) => (row[c] === null ? null : Number(row[c])));
-  const total = lengths.reduce<number>((s, l) => s + (l ?? 0), 0);
   // the file name comes from the catalog (relationSql), never from the request
-  const bytes = Buffer.allocUnsafe(total);
-  if (total > 0) {
-    const fd = fs.openSync(path.join(path.dirname(String(row.filename)), STAMPS_FILE), 'r');
-    try {
-      for (let at = 0; at < total; ) {
-        const n = fs.readSync(fd, bytes, at, total - at, Number(row.stamp_offset) + at);
-        if (n === 0) throw new Error(`stamps.bin of ${String(row.filename)} ends before the stamps it names`);
-        at += n;
-      }
-    } finally {
-      fs.closeSync(fd);
+  const file = path.join(path.dirname(String(row.filename)), STAMPS_FILE);
+  const stamps = splitStamps(
+    (offset, length) => readRange(file, offset, length),
+    Number(row.stamp_offset),
+    lengths,
+    STAMP_KINDS,
+  );
+  return {
+    Science: stamps.Science ?? null,
+    Template: stamps.Template ?? null,
+    Difference: stamps.Difference ?? null,
+  };
+}
+
+/** `length` bytes of `file` from `offset`. @throws Error when the file ends before them. */
+function readRange(file: string, offset: number, length: number): Uint8Array {
+  const bytes = Buffer.allocUnsafe(length);
+  const fd = fs.openSync(file, 'r');
+  try {
+    for (let at = 0; at < length; ) {
+      const n = fs.readSync(fd, bytes, at, length - at, offset + at);
+      if (n === 0) throw new Error(`${file} ends before the stamps its cutouts name`);
+      at += n;
     }
+  } finally {
+    fs.closeSync(fd);
   }
-  const stamps: Partial<Record<LsstStampKind, Uint8Array | null>> = {};
-  let at = 0;
-  (Object.keys(LSST_STAMP_COLUMNS) as LsstStampKind[]).forEach((kind, i) => {
-    const length = lengths[i];
-    stamps[kind] = length === null ? null : bytes.subarray(at, at + length);
-    at += length ?? 0;
-  });
-  return stamps as LsstStampBytes;
+  return bytes;
 }
