@@ -1,6 +1,7 @@
 /**
  * The Hono application of a store, ZTF (createApp) or LSST (createLsstApp): mounts one app per endpoint under /api/v1, answers errors as
- * `{"status":"error","text":...}`, logs each request (method, path, status, ms) and adds a Server-Timing header.
+ * `{"status":"error","text":...}`, logs each request (method, path, status, ms) and adds a Server-Timing header;
+ * API handlers start one per turn of the event loop (serve/loop-turns.ts).
  */
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
@@ -53,6 +54,7 @@ import { openCors } from './cors.js';
 import { ApiError, answerError } from './errors.js';
 import { headAsGet } from './head-requests.js';
 import { HEAVY_ENDPOINTS, type HeavyPool, heavyEndpointApp } from './heavy/index.js';
+import { loopTurns } from './loop-turns.js';
 import type { LsstStoreReader } from './lsst-store-reader.js';
 import { ServerMetrics } from './metrics.js';
 import { portalApp } from './portal-files.js';
@@ -116,6 +118,8 @@ function baseApp(
     }
     await next();
   });
+  // API handlers start one per turn of the event loop: timers and /health are served between them
+  app.use('/api/*', loopTurns());
   // liveness: the process answers; readiness: a catalog is loaded (docs/operations.md)
   app.get('/health/live', (c) => c.json({ status: 'ok', pid: process.pid }));
   app.get('/health/ready', (c) => {
