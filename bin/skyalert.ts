@@ -48,7 +48,8 @@ interface Command {
   readonly run: Handler;
 }
 
-const log = createLogger();
+// serve logs one line per request: written off the event loop (bin/logger.ts)
+const log = createLogger(undefined, process.argv[2] === 'serve');
 
 const COMMANDS: Record<string, Command> = {
   ingest: {
