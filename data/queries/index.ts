@@ -24,6 +24,7 @@ export {
 export { findLatestAlerts, type LatestsClass } from './latests.js';
 export {
   alertTextOf,
+  type BlockAlertHead,
   type BlockLocation,
   blockAlertRows,
   blockStampEpochs,
@@ -36,6 +37,7 @@ export {
   readBlockAlertTexts,
   readBlockTexts,
   readLatestBlockAlerts,
+  readLatestBlockTexts,
   readObjectBlocks,
 } from './object-blocks.js';
 export { ZTF_OBJECT_ID } from './objects.js';

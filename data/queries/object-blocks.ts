@@ -69,12 +69,15 @@ export function readBlockAlerts(
   return files.readTransient(file, loc.offset, loc.length, decodeBlockAlerts);
 }
 
+/** A block's alert without its row document: its classification and prepared text. */
+export type BlockAlertHead = Omit<BlockAlert, 'row'>;
+
 /** The classification and prepared text of each alert of the block at `loc` (row documents skipped). */
 export function readBlockTexts(
   layout: StoreLayout,
   files: ReadOnlyFiles,
   loc: BlockLocation,
-): readonly Omit<BlockAlert, 'row'>[] {
+): readonly BlockAlertHead[] {
   const file = path.join(layout.partDir(loc.part), OBJECT_BLOCKS_FILE);
   return files.readTransient(file, loc.offset, loc.length, decodeBlockAlertTexts);
 }
@@ -90,7 +93,7 @@ export interface LocatedAlertText extends BlockAlertText {
  *
  * @throws Error when the block holds none (publication writes one for every alert: a damaged part).
  */
-export function alertTextOf(alert: Omit<BlockAlert, 'row'>, loc: BlockLocation): BlockAlertText {
+export function alertTextOf(alert: BlockAlertHead, loc: BlockLocation): BlockAlertText {
   if (alert.text === null)
     throw new Error(`object block of ${loc.objectId} in part ${loc.part} holds an alert without its text`);
   return alert.text;
@@ -114,25 +117,21 @@ export function readBlockAlertTexts(
   return out.sort((a, b) => b.jd - a.jd || (b.candid > a.candid ? 1 : b.candid < a.candid ? -1 : 0));
 }
 
-/** The latest alert of one object, with its prepared text. */
-export interface LatestBlockAlert {
+/** The latest alert of one object, with its prepared text (`A`: with its row document, or without). */
+export interface LatestBlockAlert<A extends BlockAlertHead = BlockAlert> {
   readonly objectId: string;
-  readonly alert: BlockAlert;
+  readonly alert: A;
   readonly text: BlockAlertText;
 }
 
-/**
- * The latest valid alert (jd, then candid, descending) of each object of `locations`, objects in the order they
- * first appear there (the object index gives them in id order). Upper limits and stamps are not decoded.
- */
-export function readLatestBlockAlerts(
-  layout: StoreLayout,
-  files: ReadOnlyFiles,
+/** The latest valid alert of each object of `locations` among the alerts `read` decodes of each block. */
+function latestOfBlocks<A extends BlockAlertHead>(
   locations: readonly BlockLocation[],
-): LatestBlockAlert[] {
-  const latest = new Map<string, LatestBlockAlert>();
+  read: (loc: BlockLocation) => readonly A[],
+): LatestBlockAlert<A>[] {
+  const latest = new Map<string, LatestBlockAlert<A>>();
   for (const loc of locations) {
-    for (const alert of readBlockAlerts(layout, files, loc)) {
+    for (const alert of read(loc)) {
       const text = alertTextOf(alert, loc);
       const seen = latest.get(loc.objectId);
       if (
@@ -144,6 +143,30 @@ export function readLatestBlockAlerts(
     }
   }
   return [...latest.values()];
+}
+
+/**
+ * The latest valid alert (jd, then candid, descending) of each object of `locations`, objects in the order they
+ * first appear there (the object index gives them in id order). Upper limits and stamps are not decoded.
+ */
+export function readLatestBlockAlerts(
+  layout: StoreLayout,
+  files: ReadOnlyFiles,
+  locations: readonly BlockLocation[],
+): LatestBlockAlert[] {
+  return latestOfBlocks(locations, (loc) => readBlockAlerts(layout, files, loc));
+}
+
+/**
+ * As {@link readLatestBlockAlerts}, without the row documents (the bulk of a block): for answers written from
+ * the prepared texts alone.
+ */
+export function readLatestBlockTexts(
+  layout: StoreLayout,
+  files: ReadOnlyFiles,
+  locations: readonly BlockLocation[],
+): LatestBlockAlert<BlockAlertHead>[] {
+  return latestOfBlocks(locations, (loc) => readBlockTexts(layout, files, loc));
 }
 
 /**

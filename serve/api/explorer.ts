@@ -10,9 +10,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { decodeAlertRow } from '../../data/index.js';
 import {
+  type BlockAlertHead,
+  type BlockLocation,
   findDateHits,
   type LatestBlockAlert,
   readLatestBlockAlerts,
+  readLatestBlockTexts,
   type TimeField,
   ZTF_OBJECT_ID,
 } from '../../data/queries/index.js';
@@ -22,6 +25,7 @@ import { alertTextsJson } from '../alert-texts.js';
 import { endpointHandler, objectIdList, parseColumnSelection, withoutEmptyArgs } from '../args/index.js';
 import { respondJsonBytes, respondTable } from '../encode/index.js';
 import { ApiError } from '../errors.js';
+import type { ObjectLocator } from '../object-locator.js';
 import { objectLocator } from '../object-reads.js';
 import type { EndpointDoc } from '../openapi.js';
 import type { StoreReader } from '../store-reader.js';
@@ -104,6 +108,32 @@ function searchKind(args: ExplorerArgs): 'objects' | 'cone' | 'date' {
 }
 
 /**
+ * The latest alert of each object matching each id (at most `n` per id), objects in id order, each once, as
+ * `read` gives them for one object's blocks.
+ */
+function latestOfIds<A extends BlockAlertHead>(
+  locator: ObjectLocator,
+  ids: readonly string[],
+  n: number,
+  read: (object: readonly BlockLocation[]) => LatestBlockAlert<A>[],
+): LatestBlockAlert<A>[] {
+  const latest = new Map<string, LatestBlockAlert<A>>();
+  for (const id of ids) {
+    let found = 0;
+    for (const object of locator.matching(id, ZTF_OBJECT_ID.test(id))) {
+      if (found === n) break;
+      // an object without valid alerts (only rejected ones) is not counted
+      const [alert] = read(object);
+      if (alert === undefined) continue;
+      found++;
+      // an object matched by two of the given ids or prefixes is answered once
+      if (!latest.has(alert.objectId)) latest.set(alert.objectId, alert);
+    }
+  }
+  return [...latest.values()].slice(0, n);
+}
+
+/**
  * Group 0 from the object blocks the in-memory object index names (the point-lookup path of /objects, no
  * query): the latest alert of each object matching each id, objects in id order, at most `n`.
  */
@@ -115,22 +145,13 @@ function objectSearch(reader: StoreReader, args: ExplorerArgs): SearchAnswer {
     MAX_EXPLORER_IDS,
     'A value for `objectId` is required for group 0 (an object id or a comma list).',
   );
-  const latest = new Map<string, LatestBlockAlert>();
-  for (const id of ids) {
-    let found = 0;
-    for (const object of locator.matching(id, ZTF_OBJECT_ID.test(id))) {
-      if (found === args.n) break;
-      // an object without valid alerts (only rejected ones) is not counted
-      const [alert] = readLatestBlockAlerts(reader.layout, reader.files, object);
-      if (alert === undefined) continue;
-      found++;
-      // an object matched by two of the given ids or prefixes is answered once
-      if (!latest.has(alert.objectId)) latest.set(alert.objectId, alert);
-    }
-  }
-  const answer = [...latest.values()].slice(0, args.n);
-  if (args['output-format'] === 'json' && selection.names === null)
+  const { layout, files } = reader;
+  // a JSON answer in full mode is the alerts' prepared texts: their row documents are not decoded
+  if (args['output-format'] === 'json' && selection.names === null) {
+    const answer = latestOfIds(locator, ids, args.n, (o) => readLatestBlockTexts(layout, files, o));
     return { prepared: alertTextsJson(answer.map((a) => a.text.json)) };
+  }
+  const answer = latestOfIds(locator, ids, args.n, (o) => readLatestBlockAlerts(layout, files, o));
   const stored = answer.map(({ alert }) => ({
     ...decodeAlertRow(alert.row),
     classification: alert.classification,
