@@ -42,8 +42,11 @@ export class LoopTurns {
   }
 }
 
-/** Middleware starting each request's handler in its turn ({@link LoopTurns}). */
-export function loopTurns(turns: LoopTurns = new LoopTurns()): MiddlewareHandler {
+/** The turns of this process: every store's application (serve/store-prefixes.ts) waits in the same queue. */
+const PROCESS_TURNS = new LoopTurns();
+
+/** Middleware starting each request's handler in its turn ({@link LoopTurns}; default: the process's queue). */
+export function loopTurns(turns: LoopTurns = PROCESS_TURNS): MiddlewareHandler {
   return async (_c, next) => {
     await turns.turn();
     await next();
