@@ -11,9 +11,11 @@ import {
   blockStampEpochs,
   blockStamps,
   blockUpperlimRows,
+  candidsWithStamps,
   type LocatedAlertText,
   type LocatedBlock,
   readBlockAlertTexts,
+  readBlockStampRefs,
   readObjectBlocks,
   ZTF_OBJECT_ID,
 } from '../data/queries/index.js';
@@ -35,6 +37,8 @@ export interface ObjectReads {
   stampEpochs(objectId: string): AlertEpoch[];
   /** Valid alerts with their prepared JSON texts, most recent first. */
   alertTexts(): LocatedAlertText[];
+  /** Candids of the matched objects' alerts whose three stamps the store holds. */
+  candidsWithStamps(): ReadonlySet<bigint>;
 }
 
 /**
@@ -79,5 +83,12 @@ export function objectReads(
       blockStamps(reader.layout, snap.catalog, reader.files, of(objectId), which, kinds),
     stampEpochs: (objectId) => blockStampEpochs(of(objectId)),
     alertTexts: () => readBlockAlertTexts(reader.layout, reader.files, locations),
+    // the decoded blocks when read already, else the stamp references alone
+    candidsWithStamps: () =>
+      candidsWithStamps(
+        decoded
+          ? decoded.flatMap((b) => b.block.stamps)
+          : readBlockStampRefs(reader.layout, reader.files, locations),
+      ),
   };
 }

@@ -13,6 +13,7 @@ import {
   type BlockStampRef,
   decodeBlockAlerts,
   decodeBlockAlertTexts,
+  decodeBlockStampRefs,
   decodeObjectBlock,
   OBJECT_BLOCKS_FILE,
   type ObjectBlock,
@@ -77,6 +78,30 @@ export function readBlockTexts(
 ): readonly Omit<BlockAlert, 'row'>[] {
   const file = path.join(layout.partDir(loc.part), OBJECT_BLOCKS_FILE);
   return files.readTransient(file, loc.offset, loc.length, decodeBlockAlertTexts);
+}
+
+/** The stamp references of the blocks at `locations` (alerts and upper limits skipped, not decoded). */
+export function readBlockStampRefs(
+  layout: StoreLayout,
+  files: ReadOnlyFiles,
+  locations: readonly BlockLocation[],
+): BlockStampRef[] {
+  return locations.flatMap((loc) => {
+    const file = path.join(layout.partDir(loc.part), OBJECT_BLOCKS_FILE);
+    return files.readTransient(file, loc.offset, loc.length, decodeBlockStampRefs);
+  });
+}
+
+/**
+ * The candids of the alerts whose three stamps (science, template, difference) the store holds, from their
+ * references: what `/api/v1/cutouts` can draw for each kind.
+ */
+export function candidsWithStamps(refs: readonly BlockStampRef[]): Set<bigint> {
+  return new Set(
+    refs
+      .filter((r) => r.scienceLen !== null && r.templateLen !== null && r.differenceLen !== null)
+      .map((r) => r.candid),
+  );
 }
 
 /** One alert of a block with its JSON text, and the object it belongs to. */

@@ -158,7 +158,7 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
                 <section class="panel">
                   <h2>Cutouts</h2>
                   <AlertPicker alerts={alerts} candid={candid} onChange={(c) => update({ candid: c })} />
-                  <Cutouts alert={{ objectId, candid }} />
+                  <Cutouts alert={{ objectId, candid }} available={chosen['v:hasCutouts'] !== false} />
                 </section>
               </>
             ) : null}
