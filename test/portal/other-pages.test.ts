@@ -240,20 +240,9 @@ describe('phone (390 px)', () => {
   });
 
   it('shows the light curve of an object page above its identity card', async () => {
-    // an object whose latest alert has stamps (the page would show 400s for an alert stored without them)
-    let objectId = '';
-    for (const row of await api('latests?class=allclasses&n=50&columns=i:objectId')) {
-      const id = String(row['i:objectId']);
-      const stamp = await fetch(
-        `${server.url}/api/v1/cutouts?objectId=${id}&kind=Science&output-format=FITS`,
-      );
-      await stamp.arrayBuffer();
-      if (stamp.status === 200) {
-        objectId = id;
-        break;
-      }
-    }
-    expect(objectId).not.toBe('');
+    // the latest object, stamps or not: an alert stored without stamps asks nothing the API would refuse
+    const [row] = await api('latests?class=allclasses&n=1&columns=i:objectId');
+    const objectId = String(row['i:objectId']);
     const { page, errors } = await watchedPage(browser, { width: 390, height: 844 });
     await page.goto(`${server.url}/${objectId}`);
     const curve = page.locator('figure[aria-label="Light curve"]');
