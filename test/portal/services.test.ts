@@ -278,13 +278,12 @@ describe('GW sky-map page', () => {
     const viewer = page.locator('.sky-viewer:not([data-state="loading"])');
     await viewer.waitFor({ timeout: 30_000 });
     // the view is fitted to the region: every pixel of the credible region (read from the map here) lies inside
-    // the field, and the field is not the whole sky
+    // the field, and the field is not much wider than that (this map's 90 % region has two far-apart lobes)
     const view = await viewer.evaluate((el) => ({
       ra: Number(el.getAttribute('data-ra-deg')),
       dec: Number(el.getAttribute('data-dec-deg')),
       fov: Number(el.getAttribute('data-fov-deg')),
     }));
-    expect(view.fov).toBeLessThan(180);
     let farthest = 0;
     region.isInRegion.forEach((inside, cell) => {
       if (!inside) return;
@@ -292,6 +291,7 @@ describe('GW sky-map page', () => {
       farthest = Math.max(farthest, separationDeg(view.ra, view.dec, raDeg, decDeg));
     });
     expect(farthest).toBeLessThan(view.fov / 2);
+    expect(view.fov).toBeLessThan(2.5 * farthest + 15);
     await screenshot(page, 'gw-region');
     expect(withoutOfflineSurveyErrors(errors)).toEqual([]);
   });
