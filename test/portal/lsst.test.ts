@@ -18,7 +18,7 @@ import { launchBrowser, screenshot, watchedPage } from '../support/portal.js';
 import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';
-import { isGoodPositiveAlert, readZtfAlertFile, writeZtfAlertFile } from '../support/ztf-alert-file.js';
+import { firstGoodPositiveAlert, writeZtfAlertFile } from '../support/ztf-alert-file.js';
 
 /** The Rubin diaObject of the sample with the longest history (23 diaSources). */
 const DIA_OBJECT = '169738309211783177';
@@ -67,16 +67,7 @@ async function sampleSources(): Promise<Source[]> {
  * (isdiffpos 't') with its position (and its history's) moved to (raDeg, decDeg); returns its objectId.
  */
 async function writeMovedZtfAlert(file: string, raDeg: number, decDeg: number): Promise<string> {
-  let picked: Awaited<ReturnType<typeof readZtfAlertFile>> | null = null;
-  for (const name of fs.readdirSync(ZTF_ALERTS).sort()) {
-    const read = await readZtfAlertFile(path.join(ZTF_ALERTS, name));
-    if (isGoodPositiveAlert(read.alert)) {
-      picked = read;
-      break;
-    }
-  }
-  if (picked === null) throw new Error(`${ZTF_ALERTS}: no alert passes the quality cut`);
-  const { type, alert } = picked;
+  const { type, alert } = await firstGoodPositiveAlert(ZTF_ALERTS);
   alert.candidate.ra = raDeg;
   alert.candidate.dec = decDeg;
   for (const prv of alert.prv_candidates ?? []) {

@@ -19,7 +19,7 @@ import { type RunningServer, startServer } from '../../serve/server.js';
 import { launchBrowser, screenshot, watchedPage } from '../support/portal.js';
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';
-import { isGoodPositiveAlert, readZtfAlertFile, writeZtfAlertFile } from '../support/ztf-alert-file.js';
+import { firstGoodPositiveAlert, writeZtfAlertFile } from '../support/ztf-alert-file.js';
 
 const ZTF_ALERTS = testDataPath('ztf_raw_avro', 'fink-broker_basic_alerts_2020-01-01');
 const TNS_SAMPLE = testDataPath('tns', 'tns_public_objects_sample.csv');
@@ -77,15 +77,7 @@ beforeAll(async () => {
     throw new Error(`the portal is not built (${defaultPortalDir()} missing): run \`npm run build\` first`);
   store = tempStore('skyalert-portal-names-');
   workDir = fs.mkdtempSync(path.join(path.dirname(store.root), 'skyalert-portal-names-in-'));
-  let picked: Awaited<ReturnType<typeof readZtfAlertFile>> | null = null;
-  for (const name of fs.readdirSync(ZTF_ALERTS).sort()) {
-    const read = await readZtfAlertFile(path.join(ZTF_ALERTS, name));
-    if (isGoodPositiveAlert(read.alert)) {
-      picked = read;
-      break;
-    }
-  }
-  if (picked === null) throw new Error(`${ZTF_ALERTS}: no alert passes the quality cut`);
+  const picked = await firstGoodPositiveAlert(ZTF_ALERTS);
   objectId = String(picked.alert.objectId);
   position = { ra: Number(picked.alert.candidate.ra), dec: Number(picked.alert.candidate.dec) };
   const file = path.join(workDir, 'alert.avro');

@@ -16,7 +16,7 @@ import { type RunningServer, startServer } from '../../serve/server.js';
 import { launchBrowser, screenshot, watchedPage } from '../support/portal.js';
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';
-import { isGoodPositiveAlert, readZtfAlertFile, writeZtfAlertFile } from '../support/ztf-alert-file.js';
+import { firstGoodPositiveAlert, writeZtfAlertFile } from '../support/ztf-alert-file.js';
 import { type Args, apiRows, type Row } from './object-page-support.js';
 
 const ZTF_ALERTS = testDataPath('ztf_raw_avro', 'fink-broker_basic_alerts_2020-01-01');
@@ -36,16 +36,7 @@ beforeAll(async () => {
     throw new Error(`the portal is not built (${defaultPortalDir()} missing): run \`npm run build\` first`);
   store = tempStore('skyalert-portal-nostamps-');
   workDir = fs.mkdtempSync(path.join(path.dirname(store.root), 'skyalert-portal-nostamps-in-'));
-  let picked: Awaited<ReturnType<typeof readZtfAlertFile>> | null = null;
-  for (const name of fs.readdirSync(ZTF_ALERTS).sort()) {
-    const read = await readZtfAlertFile(path.join(ZTF_ALERTS, name));
-    if (isGoodPositiveAlert(read.alert)) {
-      picked = read;
-      break;
-    }
-  }
-  if (picked === null) throw new Error(`${ZTF_ALERTS}: no alert passes the quality cut`);
-  const { type, alert } = picked;
+  const { type, alert } = await firstGoodPositiveAlert(ZTF_ALERTS);
   for (const f of STAMP_FIELDS) if (!alert[f]) throw new Error(`the picked alert carries no ${f}`);
   objectId = String(alert.objectId);
   withStamps = String(alert.candid);

@@ -4,6 +4,7 @@
  * so that what is written is the same alert but for the fields the test changed.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import avro from 'avsc';
 import { bigintLongType } from '../../data/index.js';
 import { dropInvalidUnionDefaults } from '../../ingest/decode/schema-cache.js';
@@ -54,4 +55,19 @@ export async function writeZtfAlertFile(file: string, type: avro.Type, alert: Zt
 export function isGoodPositiveAlert(alert: ZtfAlertRecord): boolean {
   const c = alert.candidate;
   return c.nbad === 0 && Number(c.rb) >= 0.55 && c.fid !== 3 && c.isdiffpos === 't';
+}
+
+/**
+ * The first alert (files in name order) of a directory of one-alert ZTF Avro files that passes
+ * {@link isGoodPositiveAlert}, with its writer type.
+ * @throws Error when none does.
+ */
+export async function firstGoodPositiveAlert(
+  dir: string,
+): Promise<{ type: avro.Type; alert: ZtfAlertRecord }> {
+  for (const name of fs.readdirSync(dir).sort()) {
+    const read = await readZtfAlertFile(path.join(dir, name));
+    if (isGoodPositiveAlert(read.alert)) return read;
+  }
+  throw new Error(`${dir}: no alert passes the quality cut`);
 }
