@@ -75,6 +75,7 @@ export {
 } from './object-block-stream.js';
 export {
   type BlockAlertText,
+  type BlockStampRef,
   decodeBlockAlerts,
   decodeBlockAlertTexts,
   OBJECT_BLOCK_FORMAT,

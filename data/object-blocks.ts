@@ -134,10 +134,14 @@ export const BLOCK_STAMP_SCHEMA = {
 
 /**
  * The block schema, or a reader's projection of it: `alerts` leaves out the upper limits and stamps, `texts` also
- * each alert's row document (classification and prepared text only), `stamps` keeps the stamp references alone.
+ * each alert's row document (classification and prepared text only), `textsStamps` keeps those texts and the stamp
+ * references, `stamps` the stamp references alone.
  */
-function blockType(projection: 'all' | 'alerts' | 'texts' | 'stamps' = 'all'): avro.Type {
-  const alertFields = projection === 'texts' ? ALERT_FIELDS.filter((f) => f.name !== 'row') : ALERT_FIELDS;
+function blockType(projection: 'all' | 'alerts' | 'texts' | 'textsStamps' | 'stamps' = 'all'): avro.Type {
+  const alertFields =
+    projection === 'texts' || projection === 'textsStamps'
+      ? ALERT_FIELDS.filter((f) => f.name !== 'row')
+      : ALERT_FIELDS;
   const fields: object[] =
     projection === 'stamps'
       ? []
@@ -149,7 +153,7 @@ function blockType(projection: 'all' | 'alerts' | 'texts' | 'stamps' = 'all'): a
         ];
   if (projection === 'all')
     fields.push({ name: 'upperlim', type: { type: 'array', items: BLOCK_UPPERLIM_SCHEMA } });
-  if (projection === 'all' || projection === 'stamps')
+  if (projection === 'all' || projection === 'stamps' || projection === 'textsStamps')
     fields.push({ name: 'stamps', type: { type: 'array', items: BLOCK_STAMP_SCHEMA } });
   return avro.Type.forSchema({ type: 'record', name: 'skyalert.ObjectBlock', fields } as avro.Schema, {
     registry: { long: bigintLongType },
@@ -164,6 +168,9 @@ const ALERTS_ONLY_RESOLVER = ALERTS_ONLY_TYPE.createResolver(BLOCK_TYPE);
 /** Readers of the alerts' texts alone: row documents are skipped too (the bulk of a block). */
 const TEXTS_ONLY_TYPE = blockType('texts');
 const TEXTS_ONLY_RESOLVER = TEXTS_ONLY_TYPE.createResolver(BLOCK_TYPE);
+/** Readers of the alerts' texts and the stamp references: row documents and upper limits are skipped. */
+const TEXTS_STAMPS_TYPE = blockType('textsStamps');
+const TEXTS_STAMPS_RESOLVER = TEXTS_STAMPS_TYPE.createResolver(BLOCK_TYPE);
 /** Readers of the stamp references alone: alerts and upper limits are skipped. */
 const STAMPS_ONLY_TYPE = blockType('stamps');
 const STAMPS_ONLY_RESOLVER = STAMPS_ONLY_TYPE.createResolver(BLOCK_TYPE);
@@ -270,4 +277,15 @@ export function decodeBlockAlertTexts(bytes: Uint8Array): readonly Omit<BlockAle
 export function decodeBlockStampRefs(bytes: Uint8Array): readonly BlockStampRef[] {
   return (STAMPS_ONLY_TYPE.fromBuffer(asBuffer(bytes), STAMPS_ONLY_RESOLVER) as Pick<ObjectBlock, 'stamps'>)
     .stamps;
+}
+
+/** The texts of a block's alerts (as {@link decodeBlockAlertTexts}) and its stamp references, in one decoding. */
+export function decodeBlockTextsAndStamps(bytes: Uint8Array): {
+  readonly alerts: readonly Omit<BlockAlert, 'row'>[];
+  readonly stamps: readonly BlockStampRef[];
+} {
+  return TEXTS_STAMPS_TYPE.fromBuffer(asBuffer(bytes), TEXTS_STAMPS_RESOLVER) as {
+    alerts: Omit<BlockAlert, 'row'>[];
+    stamps: BlockStampRef[];
+  };
 }

@@ -4,6 +4,8 @@
  * everything comes from those blocks (a positional read per part, no query). A catalog version whose object
  * index could not be loaded answers 503.
  */
+
+import type { BlockStampRef } from '../data/index.js';
 import type { AlertEpoch, AlertStamps, StampKind, StampSelection } from '../data/queries/index.js';
 import {
   type BlockLocation,
@@ -14,7 +16,7 @@ import {
   candidsWithStamps,
   type LocatedAlertText,
   type LocatedBlock,
-  readBlockAlertTexts,
+  readBlockAlertTextsAndStamps,
   readBlockStampRefs,
   readObjectBlocks,
   ZTF_OBJECT_ID,
@@ -71,6 +73,7 @@ export function objectReads(
   const exact = exactOnly || ZTF_OBJECT_ID.test(id);
   const locations: BlockLocation[] = objectLocator(snap).find(id, exact);
   let decoded: LocatedBlock[] | null = null;
+  let stampRefs: BlockStampRef[] | null = null;
   const blocks = () => {
     decoded ??= readObjectBlocks(reader.layout, reader.files, locations);
     return decoded;
@@ -82,13 +85,18 @@ export function objectReads(
     stamps: (objectId, which, kinds) =>
       blockStamps(reader.layout, snap.catalog, reader.files, of(objectId), which, kinds),
     stampEpochs: (objectId) => blockStampEpochs(of(objectId)),
-    alertTexts: () => readBlockAlertTexts(reader.layout, reader.files, locations),
-    // the decoded blocks when read already, else the stamp references alone
+    alertTexts: () => {
+      // the stamp references come with the texts (one decoding), for candidsWithStamps
+      const read = readBlockAlertTextsAndStamps(reader.layout, reader.files, locations);
+      stampRefs = read.stamps;
+      return read.texts;
+    },
+    // the stamp references already read (decoded blocks, or with the texts), else read alone
     candidsWithStamps: () =>
       candidsWithStamps(
         decoded
           ? decoded.flatMap((b) => b.block.stamps)
-          : readBlockStampRefs(reader.layout, reader.files, locations),
+          : (stampRefs ?? readBlockStampRefs(reader.layout, reader.files, locations)),
       ),
   };
 }

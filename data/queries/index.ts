@@ -35,6 +35,7 @@ export {
   type LocatedBlock,
   readBlockAlerts,
   readBlockAlertTexts,
+  readBlockAlertTextsAndStamps,
   readBlockStampRefs,
   readBlockTexts,
   readLatestBlockAlerts,

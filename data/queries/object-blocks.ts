@@ -14,6 +14,7 @@ import {
   decodeBlockAlerts,
   decodeBlockAlertTexts,
   decodeBlockStampRefs,
+  decodeBlockTextsAndStamps,
   decodeObjectBlock,
   OBJECT_BLOCKS_FILE,
   type ObjectBlock,
@@ -121,6 +122,9 @@ export function alertTextOf(alert: Omit<BlockAlert, 'row'>, loc: BlockLocation):
   return alert.text;
 }
 
+const byTextRecency = (a: LocatedAlertText, b: LocatedAlertText): number =>
+  b.jd - a.jd || (b.candid > a.candid ? 1 : b.candid < a.candid ? -1 : 0);
+
 /**
  * The valid alerts of the blocks at `locations` with their JSON texts, most recent first (jd, then candid,
  * descending, as {@link blockAlertRows}). Upper limits and stamps are skipped, not decoded.
@@ -136,7 +140,32 @@ export function readBlockAlertTexts(
       out.push({ ...alertTextOf(alert, loc), objectId: loc.objectId, classification: alert.classification });
     }
   }
-  return out.sort((a, b) => b.jd - a.jd || (b.candid > a.candid ? 1 : b.candid < a.candid ? -1 : 0));
+  return out.sort(byTextRecency);
+}
+
+/**
+ * {@link readBlockAlertTexts} and the blocks' stamp references ({@link readBlockStampRefs}) from one read and one
+ * decoding of each block (row documents and upper limits skipped).
+ */
+export function readBlockAlertTextsAndStamps(
+  layout: StoreLayout,
+  files: ReadOnlyFiles,
+  locations: readonly BlockLocation[],
+): { texts: LocatedAlertText[]; stamps: BlockStampRef[] } {
+  const texts: LocatedAlertText[] = [];
+  const stamps: BlockStampRef[] = [];
+  for (const loc of locations) {
+    const file = path.join(layout.partDir(loc.part), OBJECT_BLOCKS_FILE);
+    const block = files.readTransient(file, loc.offset, loc.length, decodeBlockTextsAndStamps);
+    for (const alert of block.alerts)
+      texts.push({
+        ...alertTextOf(alert, loc),
+        objectId: loc.objectId,
+        classification: alert.classification,
+      });
+    stamps.push(...block.stamps);
+  }
+  return { texts: texts.sort(byTextRecency), stamps };
 }
 
 /** The latest alert of one object, with its prepared text. */
