@@ -292,8 +292,17 @@ describe('tables under the charts', () => {
 describe('phone (390 px)', () => {
   it('keeps chart titles and legends inside the screen', async () => {
     const [pick] = await api('ssoft?flavor=SHG1G2&output-format=json');
+    const [object] = await api('latests?class=SN%20candidate&n=1&columns=i:objectId');
+    const objectId = String(object['i:objectId']);
     const { page, errors } = await watchedPage(browser, { width: 390, height: 844 });
-    for (const url of ['/stats', `/sso/${Number(pick.sso_number)}?ssoview=phase`]) {
+    for (const url of [
+      '/stats',
+      `/sso/${Number(pick.sso_number)}?ssoview=phase`,
+      `/${objectId}`,
+      `/${objectId}?tab=classification`,
+      `/${objectId}?tab=varstar`,
+      `/${objectId}?tab=observability`,
+    ]) {
       await page.goto(`${server.url}${url}`);
       await page.locator('figure.plot[data-state="ready"]').first().waitFor({ timeout: 60_000 });
       await page.waitForTimeout(500);
