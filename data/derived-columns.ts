@@ -136,7 +136,7 @@ export const DERIVED_COLUMNS: readonly FieldDef[] = [
     '',
     'meta.code',
     'True when the store holds the three stamps of the alert (/api/v1/cutouts draws them); false for an alert ' +
-      'stored without stamps',
+      'stored without stamps. Only when named in columns (the full answer stays as Fink answers)',
     ['objects'],
   ),
   field(

@@ -75,7 +75,6 @@ export {
 } from './object-block-stream.js';
 export {
   type BlockAlertText,
-  type BlockStampRef,
   decodeBlockAlerts,
   decodeBlockAlertTexts,
   OBJECT_BLOCK_FORMAT,

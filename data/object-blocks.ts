@@ -134,27 +134,21 @@ export const BLOCK_STAMP_SCHEMA = {
 
 /**
  * The block schema, or a reader's projection of it: `alerts` leaves out the upper limits and stamps, `texts` also
- * each alert's row document (classification and prepared text only), `textsStamps` keeps those texts and the stamp
- * references, `stamps` the stamp references alone.
+ * each alert's row document (classification and prepared text only).
  */
-function blockType(projection: 'all' | 'alerts' | 'texts' | 'textsStamps' | 'stamps' = 'all'): avro.Type {
-  const alertFields =
-    projection === 'texts' || projection === 'textsStamps'
-      ? ALERT_FIELDS.filter((f) => f.name !== 'row')
-      : ALERT_FIELDS;
-  const fields: object[] =
-    projection === 'stamps'
-      ? []
-      : [
-          {
-            name: 'alerts',
-            type: { type: 'array', items: { type: 'record', name: 'BlockAlert', fields: alertFields } },
-          },
-        ];
+function blockType(projection: 'all' | 'alerts' | 'texts' = 'all'): avro.Type {
+  const alertFields = projection === 'texts' ? ALERT_FIELDS.filter((f) => f.name !== 'row') : ALERT_FIELDS;
+  const fields: object[] = [
+    {
+      name: 'alerts',
+      type: { type: 'array', items: { type: 'record', name: 'BlockAlert', fields: alertFields } },
+    },
+  ];
   if (projection === 'all')
-    fields.push({ name: 'upperlim', type: { type: 'array', items: BLOCK_UPPERLIM_SCHEMA } });
-  if (projection === 'all' || projection === 'stamps' || projection === 'textsStamps')
-    fields.push({ name: 'stamps', type: { type: 'array', items: BLOCK_STAMP_SCHEMA } });
+    fields.push(
+      { name: 'upperlim', type: { type: 'array', items: BLOCK_UPPERLIM_SCHEMA } },
+      { name: 'stamps', type: { type: 'array', items: BLOCK_STAMP_SCHEMA } },
+    );
   return avro.Type.forSchema({ type: 'record', name: 'skyalert.ObjectBlock', fields } as avro.Schema, {
     registry: { long: bigintLongType },
     wrapUnions: false,
@@ -168,12 +162,6 @@ const ALERTS_ONLY_RESOLVER = ALERTS_ONLY_TYPE.createResolver(BLOCK_TYPE);
 /** Readers of the alerts' texts alone: row documents are skipped too (the bulk of a block). */
 const TEXTS_ONLY_TYPE = blockType('texts');
 const TEXTS_ONLY_RESOLVER = TEXTS_ONLY_TYPE.createResolver(BLOCK_TYPE);
-/** Readers of the alerts' texts and the stamp references: row documents and upper limits are skipped. */
-const TEXTS_STAMPS_TYPE = blockType('textsStamps');
-const TEXTS_STAMPS_RESOLVER = TEXTS_STAMPS_TYPE.createResolver(BLOCK_TYPE);
-/** Readers of the stamp references alone: alerts and upper limits are skipped. */
-const STAMPS_ONLY_TYPE = blockType('stamps');
-const STAMPS_ONLY_RESOLVER = STAMPS_ONLY_TYPE.createResolver(BLOCK_TYPE);
 
 /** The block format number stored in a part entry: the one format written and read. */
 export type ObjectBlockFormat = 3;
@@ -271,21 +259,4 @@ export function decodeBlockAlertTexts(bytes: Uint8Array): readonly Omit<BlockAle
   return (
     TEXTS_ONLY_TYPE.fromBuffer(asBuffer(bytes), TEXTS_ONLY_RESOLVER) as { alerts: Omit<BlockAlert, 'row'>[] }
   ).alerts;
-}
-
-/** The stamp references of a block (alerts and upper limits skipped, not built). */
-export function decodeBlockStampRefs(bytes: Uint8Array): readonly BlockStampRef[] {
-  return (STAMPS_ONLY_TYPE.fromBuffer(asBuffer(bytes), STAMPS_ONLY_RESOLVER) as Pick<ObjectBlock, 'stamps'>)
-    .stamps;
-}
-
-/** The texts of a block's alerts (as {@link decodeBlockAlertTexts}) and its stamp references, in one decoding. */
-export function decodeBlockTextsAndStamps(bytes: Uint8Array): {
-  readonly alerts: readonly Omit<BlockAlert, 'row'>[];
-  readonly stamps: readonly BlockStampRef[];
-} {
-  return TEXTS_STAMPS_TYPE.fromBuffer(asBuffer(bytes), TEXTS_STAMPS_RESOLVER) as {
-    alerts: Omit<BlockAlert, 'row'>[];
-    stamps: BlockStampRef[];
-  };
 }

@@ -4,8 +4,6 @@
  * everything comes from those blocks (a positional read per part, no query). A catalog version whose object
  * index could not be loaded answers 503.
  */
-
-import type { BlockStampRef } from '../data/index.js';
 import type { AlertEpoch, AlertStamps, StampKind, StampSelection } from '../data/queries/index.js';
 import {
   type BlockLocation,
@@ -16,8 +14,7 @@ import {
   candidsWithStamps,
   type LocatedAlertText,
   type LocatedBlock,
-  readBlockAlertTextsAndStamps,
-  readBlockStampRefs,
+  readBlockAlertTexts,
   readObjectBlocks,
   ZTF_OBJECT_ID,
 } from '../data/queries/index.js';
@@ -73,7 +70,6 @@ export function objectReads(
   const exact = exactOnly || ZTF_OBJECT_ID.test(id);
   const locations: BlockLocation[] = objectLocator(snap).find(id, exact);
   let decoded: LocatedBlock[] | null = null;
-  let stampRefs: BlockStampRef[] | null = null;
   const blocks = () => {
     decoded ??= readObjectBlocks(reader.layout, reader.files, locations);
     return decoded;
@@ -85,18 +81,7 @@ export function objectReads(
     stamps: (objectId, which, kinds) =>
       blockStamps(reader.layout, snap.catalog, reader.files, of(objectId), which, kinds),
     stampEpochs: (objectId) => blockStampEpochs(of(objectId)),
-    alertTexts: () => {
-      // the stamp references come with the texts (one decoding), for candidsWithStamps
-      const read = readBlockAlertTextsAndStamps(reader.layout, reader.files, locations);
-      stampRefs = read.stamps;
-      return read.texts;
-    },
-    // the stamp references already read (decoded blocks, or with the texts), else read alone
-    candidsWithStamps: () =>
-      candidsWithStamps(
-        decoded
-          ? decoded.flatMap((b) => b.block.stamps)
-          : (stampRefs ?? readBlockStampRefs(reader.layout, reader.files, locations)),
-      ),
+    alertTexts: () => readBlockAlertTexts(reader.layout, reader.files, locations),
+    candidsWithStamps: () => candidsWithStamps(blocks().flatMap((b) => b.block.stamps)),
   };
 }

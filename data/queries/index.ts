@@ -24,6 +24,7 @@ export {
 export { findLatestAlerts, type LatestsClass } from './latests.js';
 export {
   alertTextOf,
+  type BlockAlertHead,
   type BlockLocation,
   blockAlertRows,
   blockStampEpochs,
@@ -35,10 +36,9 @@ export {
   type LocatedBlock,
   readBlockAlerts,
   readBlockAlertTexts,
-  readBlockAlertTextsAndStamps,
-  readBlockStampRefs,
   readBlockTexts,
   readLatestBlockAlerts,
+  readLatestBlockTexts,
   readObjectBlocks,
 } from './object-blocks.js';
 export { ZTF_OBJECT_ID } from './objects.js';

@@ -13,8 +13,6 @@ import {
   type BlockStampRef,
   decodeBlockAlerts,
   decodeBlockAlertTexts,
-  decodeBlockStampRefs,
-  decodeBlockTextsAndStamps,
   decodeObjectBlock,
   OBJECT_BLOCKS_FILE,
   type ObjectBlock,
@@ -71,26 +69,17 @@ export function readBlockAlerts(
   return files.readTransient(file, loc.offset, loc.length, decodeBlockAlerts);
 }
 
+/** A block's alert without its row document: its classification and prepared text. */
+export type BlockAlertHead = Omit<BlockAlert, 'row'>;
+
 /** The classification and prepared text of each alert of the block at `loc` (row documents skipped). */
 export function readBlockTexts(
   layout: StoreLayout,
   files: ReadOnlyFiles,
   loc: BlockLocation,
-): readonly Omit<BlockAlert, 'row'>[] {
+): readonly BlockAlertHead[] {
   const file = path.join(layout.partDir(loc.part), OBJECT_BLOCKS_FILE);
   return files.readTransient(file, loc.offset, loc.length, decodeBlockAlertTexts);
-}
-
-/** The stamp references of the blocks at `locations` (alerts and upper limits skipped, not decoded). */
-export function readBlockStampRefs(
-  layout: StoreLayout,
-  files: ReadOnlyFiles,
-  locations: readonly BlockLocation[],
-): BlockStampRef[] {
-  return locations.flatMap((loc) => {
-    const file = path.join(layout.partDir(loc.part), OBJECT_BLOCKS_FILE);
-    return files.readTransient(file, loc.offset, loc.length, decodeBlockStampRefs);
-  });
 }
 
 /**
@@ -116,14 +105,11 @@ export interface LocatedAlertText extends BlockAlertText {
  *
  * @throws Error when the block holds none (publication writes one for every alert: a damaged part).
  */
-export function alertTextOf(alert: Omit<BlockAlert, 'row'>, loc: BlockLocation): BlockAlertText {
+export function alertTextOf(alert: BlockAlertHead, loc: BlockLocation): BlockAlertText {
   if (alert.text === null)
     throw new Error(`object block of ${loc.objectId} in part ${loc.part} holds an alert without its text`);
   return alert.text;
 }
-
-const byTextRecency = (a: LocatedAlertText, b: LocatedAlertText): number =>
-  b.jd - a.jd || (b.candid > a.candid ? 1 : b.candid < a.candid ? -1 : 0);
 
 /**
  * The valid alerts of the blocks at `locations` with their JSON texts, most recent first (jd, then candid,
@@ -140,53 +126,24 @@ export function readBlockAlertTexts(
       out.push({ ...alertTextOf(alert, loc), objectId: loc.objectId, classification: alert.classification });
     }
   }
-  return out.sort(byTextRecency);
+  return out.sort((a, b) => b.jd - a.jd || (b.candid > a.candid ? 1 : b.candid < a.candid ? -1 : 0));
 }
 
-/**
- * {@link readBlockAlertTexts} and the blocks' stamp references ({@link readBlockStampRefs}) from one read and one
- * decoding of each block (row documents and upper limits skipped).
- */
-export function readBlockAlertTextsAndStamps(
-  layout: StoreLayout,
-  files: ReadOnlyFiles,
-  locations: readonly BlockLocation[],
-): { texts: LocatedAlertText[]; stamps: BlockStampRef[] } {
-  const texts: LocatedAlertText[] = [];
-  const stamps: BlockStampRef[] = [];
-  for (const loc of locations) {
-    const file = path.join(layout.partDir(loc.part), OBJECT_BLOCKS_FILE);
-    const block = files.readTransient(file, loc.offset, loc.length, decodeBlockTextsAndStamps);
-    for (const alert of block.alerts)
-      texts.push({
-        ...alertTextOf(alert, loc),
-        objectId: loc.objectId,
-        classification: alert.classification,
-      });
-    stamps.push(...block.stamps);
-  }
-  return { texts: texts.sort(byTextRecency), stamps };
-}
-
-/** The latest alert of one object, with its prepared text. */
-export interface LatestBlockAlert {
+/** The latest alert of one object, with its prepared text (`A`: with its row document, or without). */
+export interface LatestBlockAlert<A extends BlockAlertHead = BlockAlert> {
   readonly objectId: string;
-  readonly alert: BlockAlert;
+  readonly alert: A;
   readonly text: BlockAlertText;
 }
 
-/**
- * The latest valid alert (jd, then candid, descending) of each object of `locations`, objects in the order they
- * first appear there (the object index gives them in id order). Upper limits and stamps are not decoded.
- */
-export function readLatestBlockAlerts(
-  layout: StoreLayout,
-  files: ReadOnlyFiles,
+/** The latest valid alert of each object of `locations` among the alerts `read` decodes of each block. */
+function latestOfBlocks<A extends BlockAlertHead>(
   locations: readonly BlockLocation[],
-): LatestBlockAlert[] {
-  const latest = new Map<string, LatestBlockAlert>();
+  read: (loc: BlockLocation) => readonly A[],
+): LatestBlockAlert<A>[] {
+  const latest = new Map<string, LatestBlockAlert<A>>();
   for (const loc of locations) {
-    for (const alert of readBlockAlerts(layout, files, loc)) {
+    for (const alert of read(loc)) {
       const text = alertTextOf(alert, loc);
       const seen = latest.get(loc.objectId);
       if (
@@ -198,6 +155,30 @@ export function readLatestBlockAlerts(
     }
   }
   return [...latest.values()];
+}
+
+/**
+ * The latest valid alert (jd, then candid, descending) of each object of `locations`, objects in the order they
+ * first appear there (the object index gives them in id order). Upper limits and stamps are not decoded.
+ */
+export function readLatestBlockAlerts(
+  layout: StoreLayout,
+  files: ReadOnlyFiles,
+  locations: readonly BlockLocation[],
+): LatestBlockAlert[] {
+  return latestOfBlocks(locations, (loc) => readBlockAlerts(layout, files, loc));
+}
+
+/**
+ * As {@link readLatestBlockAlerts}, without the row documents (the bulk of a block): for answers written from
+ * the prepared texts alone.
+ */
+export function readLatestBlockTexts(
+  layout: StoreLayout,
+  files: ReadOnlyFiles,
+  locations: readonly BlockLocation[],
+): LatestBlockAlert<BlockAlertHead>[] {
+  return latestOfBlocks(locations, (loc) => readBlockTexts(layout, files, loc));
 }
 
 /**

@@ -47,8 +47,8 @@ const schema = z.object({
     .optional()
     .meta({
       description:
-        'Comma-separated field names to return (unknown names are ignored; no v: fields then, but ' +
-        `${HAS_CUTOUTS_FIELD}); * = every column`,
+        'Comma-separated field names to return (unknown names are ignored; no v: fields then); * = every ' +
+        `column. ${HAS_CUTOUTS_FIELD}, only when named here, says for each alert whether the store holds its stamps`,
     }),
   'output-format': outputFormatArg,
 });
@@ -87,15 +87,9 @@ function preparedAnswer(reader: StoreReader, snapshot: StoreSnapshot, ids: reado
   let alerts: LocatedAlertText[] = [];
   let colours: string[] = [];
   for (const id of ids) {
-    const reads = objectReads(reader, snapshot, id);
-    const texts = reads.alertTexts();
-    const withStamps = reads.candidsWithStamps();
+    const texts = objectReads(reader, snapshot, id).alertTexts();
     alerts = alerts.concat(texts);
-    colours = colours.concat(
-      colourRateTexts(texts).map(
-        (text, i) => `${text},${JSON.stringify(HAS_CUTOUTS_FIELD)}:${withStamps.has(texts[i].candid)}`,
-      ),
-    );
+    colours = colours.concat(colourRateTexts(texts));
   }
   const order = alerts.map((_, i) => i).sort((a, b) => alerts[b].jd - alerts[a].jd);
   return alertTextsJson(
@@ -130,7 +124,7 @@ export function objectsApp(reader: StoreReader): Hono {
         );
         addColourRateFields(apiRows);
       }
-      if (!wanted || wanted.has(HAS_CUTOUTS_FIELD)) {
+      if (wanted?.has(HAS_CUTOUTS_FIELD)) {
         const withStamps = reads.candidsWithStamps();
         apiRows.forEach((row, i) => {
           row[HAS_CUTOUTS_FIELD] = withStamps.has(alerts[i].i_candid as bigint);
