@@ -45,6 +45,9 @@ function field(
     : { name, family, type, unit, ucd, doc };
 }
 
+/** The `objects` field saying whether the store holds an alert's stamps (docs/references.md#derived-fields). */
+export const HAS_CUTOUTS_FIELD = 'v:hasCutouts';
+
 const STAMP_DOC =
   '63x63 stamp of the %s image centred on the alert (pixel values, rows first), from the alert';
 
@@ -126,6 +129,15 @@ export const DERIVED_COLUMNS: readonly FieldDef[] = [
     'stat.probability',
     'Probability density of the gravitational-wave sky map at the alert position (per square degree)',
     ['bayestar', 'skymap'],
+  ),
+  field(
+    HAS_CUTOUTS_FIELD,
+    'boolean',
+    '',
+    'meta.code',
+    'True when the store holds the three stamps of the alert (/api/v1/cutouts draws them); false for an alert ' +
+      'stored without stamps. Only when named in columns (the full answer stays as Fink answers)',
+    ['objects'],
   ),
   field(
     'd:tag',

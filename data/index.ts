@@ -48,7 +48,7 @@ export {
   DUCKDB_TYPE,
 } from './column-types.js';
 export { ALERT_COLUMNS, CANDIDATE_FIELD_NAMES, COLUMN_INDEX, findColumn } from './columns.js';
-export { ALL_FIELDS, type FieldDef, findField, JD_UTC_FIELDS } from './derived-columns.js';
+export { ALL_FIELDS, type FieldDef, findField, HAS_CUTOUTS_FIELD, JD_UTC_FIELDS } from './derived-columns.js';
 export { ByteSink, type FlatField, FlatRecordWriter, type FlatScalar } from './flat-record-writer.js';
 export { encodeJsonFields, encodeJsonRecords, float32Text, jsonValue } from './json-text.js';
 export { createLookupFileWriter, LOOKUP_BLOCK_BYTES } from './lookup-file.js';

@@ -11,6 +11,7 @@ import {
   blockStampEpochs,
   blockStamps,
   blockUpperlimRows,
+  candidsWithStamps,
   type LocatedAlertText,
   type LocatedBlock,
   readBlockAlertTexts,
@@ -35,6 +36,8 @@ export interface ObjectReads {
   stampEpochs(objectId: string): AlertEpoch[];
   /** Valid alerts with their prepared JSON texts, most recent first. */
   alertTexts(): LocatedAlertText[];
+  /** Candids of the matched objects' alerts whose three stamps the store holds. */
+  candidsWithStamps(): ReadonlySet<bigint>;
 }
 
 /**
@@ -79,5 +82,6 @@ export function objectReads(
       blockStamps(reader.layout, snap.catalog, reader.files, of(objectId), which, kinds),
     stampEpochs: (objectId) => blockStampEpochs(of(objectId)),
     alertTexts: () => readBlockAlertTexts(reader.layout, reader.files, locations),
+    candidsWithStamps: () => candidsWithStamps(blocks().flatMap((b) => b.block.stamps)),
   };
 }

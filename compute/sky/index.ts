@@ -1,5 +1,6 @@
-/** Sky positions: Galactic coordinates; HEALPix: NESTED indices of positions, pixel centres, cone coverage, and RING ↔ NESTED conversion. */
+/** Sky positions: altitude from a site; Galactic coordinates; HEALPix: NESTED indices of positions, pixel centres, cone coverage, and RING ↔ NESTED conversion. */
 
+export { altitudeDeg, type SiteLocation } from './altitude.js';
 export { PositionIndex, separationDeg } from './cross-match.js';
 export { type GalacticPosition, icrsToGalactic } from './galactic.js';
 export {

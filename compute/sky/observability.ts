@@ -1,7 +1,8 @@
 /**
  * Observability of a fixed direction from a ground site over one night: altitude and airmass every few minutes,
  * the Sun's altitude (twilight) and the Moon's distance from the direction and its illuminated fraction. Pure
- * (astronomy-engine for the Sun, the Moon, sidereal time, precession and nutation).
+ * (astronomy-engine for the Sun, the Moon, sidereal time, precession and nutation; the direction's altitude is
+ * compute/sky/altitude.ts, shared with the LSST airmass tag).
  * Reference: astronomy-engine 2.1 (`Horizon`, `Equator`, `Illumination`, `Rotation_EQJ_EQD`); airmass: Kasten &
  * Young 1989, Applied Optics 28, 4735 (compute/sso/ephemeris `airmass`). Fink's Science Portal offers the same view
  * (`apps/observability/`, with astroplan).
@@ -14,20 +15,15 @@ import {
   Horizon,
   Illumination,
   Observer,
-  RotateVector,
-  Rotation_EQJ_EQD,
-  SphereFromVector,
   Spherical,
   VectorFromSphere,
 } from 'astronomy-engine';
-import { airmass } from '../sso/ephemeris/index.js';
+import { airmass, JD_J2000 } from '../sso/ephemeris/index.js';
+import { altitudeDeg, type SiteLocation } from './altitude.js';
 
-/** A ground site: geodetic latitude, east longitude (deg, −180 to 360) and height (m). */
-export interface ObservingSite {
+/** A ground site with its name: geodetic latitude, east longitude (deg, −180 to 360) and height (m). */
+export interface ObservingSite extends SiteLocation {
   readonly name: string;
-  readonly latDeg: number;
-  readonly lonDeg: number;
-  readonly heightM: number;
 }
 
 /**
@@ -63,8 +59,6 @@ export interface NightObservability {
   readonly moonIlluminatedFraction: number;
 }
 
-/** JD of the J2000.0 epoch (astronomy-engine counts days from it). */
-const JD_J2000 = 2451545.0;
 const DEG_PER_HOUR = 15;
 const MINUTES_PER_DAY = 1440;
 
@@ -100,13 +94,11 @@ export function nightObservability(
     sunAltitudeDeg: new Float64Array(count),
     moonSeparationDeg: new Float64Array(count),
   };
-  const target = (time: AstroTime) => VectorFromSphere(new Spherical(decDeg, raDeg, 1), time);
   for (let k = 0; k < count; k++) {
     const jd = startJd + (k * stepMinutes) / MINUTES_PER_DAY;
     const time = new AstroTime(jd - JD_J2000);
-    const j2000 = target(time);
-    const ofDate = SphereFromVector(RotateVector(Rotation_EQJ_EQD(time), j2000));
-    const altitude = Horizon(time, observer, ofDate.lon / DEG_PER_HOUR, ofDate.lat).altitude;
+    const j2000 = VectorFromSphere(new Spherical(decDeg, raDeg, 1), time);
+    const altitude = altitudeDeg(raDeg, decDeg, site, jd);
     const sun = Equator(Body.Sun, time, observer, true, true);
     const moon = Equator(Body.Moon, time, observer, false, true);
     out.jd[k] = jd;

@@ -51,6 +51,28 @@ describe('multiband periodogram (VanderPlas & Ivezić 2015)', () => {
     expect(Number.isNaN(fit?.predict(2460000, 3))).toBe(true);
   });
 
+  it('fits per-band harmonics (ntermsBand = 1): bands of different amplitudes, period and power 1 when noiseless', () => {
+    const periodDays = 1.37;
+    const s = sinusoidSeries(periodDays, 0, 5);
+    // band 2 varies three times less than band 1, a quarter of a cycle later: no shared sinusoid fits both
+    const value = Array.from(s.jd, (t, i) =>
+      s.band[i] === 1
+        ? 15.3 + 0.3 * Math.sin((2 * Math.PI * t) / periodDays)
+        : 15 + 0.1 * Math.cos((2 * Math.PI * t) / periodDays),
+    );
+    const exact = { ...s, value, sigma: Array.from(s.sigma, () => 0.01) };
+    const pg = multibandPeriodogram(exact, { minPeriodDays: 0.1, maxPeriodDays: 10, ntermsBand: 1 });
+    expect(Math.abs((pg?.best.periodDays ?? 0) / periodDays - 1)).toBeLessThan(1e-3);
+    const fit = fitMultiband(exact, 1 / periodDays, { ntermsBand: 1 });
+    // the regularisation of the per-band terms (1e-6) leaves the noiseless fit exact to ~1e-9
+    expect(fit?.power).toBeCloseTo(1, 6);
+    const cycle = Math.round(2460000 / periodDays);
+    expect(fit?.predict(periodDays * (cycle + 0.25), 1)).toBeCloseTo(15.6, 4);
+    expect(fit?.predict(periodDays * cycle, 2)).toBeCloseTo(15.1, 4);
+    // one shared sinusoid cannot: its power stays well below 1
+    expect(fitMultiband(exact, 1 / periodDays)?.power).toBeLessThan(0.95);
+  });
+
   it('is null with fewer points than parameters, or constant values', () => {
     const few = { jd: [1, 2, 3], value: [1, 2, 1], sigma: [0.1, 0.1, 0.1], band: [1, 1, 1] };
     expect(multibandPeriodogram(few, { minPeriodDays: 0.1, maxPeriodDays: 1 })).toBeNull();

@@ -30,6 +30,7 @@ export {
   blockStampEpochs,
   blockStamps,
   blockUpperlimRows,
+  candidsWithStamps,
   type LatestBlockAlert,
   type LocatedAlertText,
   type LocatedBlock,

@@ -82,6 +82,18 @@ export function readBlockTexts(
   return files.readTransient(file, loc.offset, loc.length, decodeBlockAlertTexts);
 }
 
+/**
+ * The candids of the alerts whose three stamps (science, template, difference) the store holds, from their
+ * references: what `/api/v1/cutouts` can draw for each kind.
+ */
+export function candidsWithStamps(refs: readonly BlockStampRef[]): Set<bigint> {
+  return new Set(
+    refs
+      .filter((r) => r.scienceLen !== null && r.templateLen !== null && r.differenceLen !== null)
+      .map((r) => r.candid),
+  );
+}
+
 /** One alert of a block with its JSON text, and the object it belongs to. */
 export interface LocatedAlertText extends BlockAlertText {
   readonly objectId: string;

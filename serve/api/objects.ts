@@ -1,6 +1,7 @@
 /** `/api/v1/objects`: every valid alert of one or several objects (docs/references.md#api-objects). */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { HAS_CUTOUTS_FIELD } from '../../data/index.js';
 import type { LocatedAlertText } from '../../data/queries/index.js';
 import { STAMP_KINDS, type StampKind } from '../../data/queries/index.js';
 import { toApiRow } from '../alert-rows.js';
@@ -41,10 +42,14 @@ const schema = z.object({
   'cutout-kind': stampKindArg
     .optional()
     .meta({ description: 'With withcutouts: Science, Template or Difference (default: all three)' }),
-  columns: z.string().optional().meta({
-    description:
-      'Comma-separated field names to return (unknown names are ignored; no v: fields then); * = every column',
-  }),
+  columns: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'Comma-separated field names to return (unknown names are ignored; no v: fields then); * = every ' +
+        `column. ${HAS_CUTOUTS_FIELD}, only when named here, says for each alert whether the store holds its stamps`,
+    }),
   'output-format': outputFormatArg,
 });
 
@@ -102,7 +107,7 @@ export function objectsApp(reader: StoreReader): Hono {
       MAX_OBJECT_IDS,
       'A value for `objectId` is required (a ZTF object id or a comma list of them).',
     );
-    const names = parseColumnSelection(args.columns, []).names;
+    const names = parseColumnSelection(args.columns, [HAS_CUTOUTS_FIELD]).names;
     const wanted = names === null ? null : new Set(names);
     const snapshot = reader.snapshot();
     if (args['output-format'] === 'json' && !wanted && !args.withcutouts && !args.withupperlim)
@@ -118,6 +123,12 @@ export function objectsApp(reader: StoreReader): Hono {
           alerts.map((r) => (r.classification as string | null) ?? null),
         );
         addColourRateFields(apiRows);
+      }
+      if (wanted?.has(HAS_CUTOUTS_FIELD)) {
+        const withStamps = reads.candidsWithStamps();
+        apiRows.forEach((row, i) => {
+          row[HAS_CUTOUTS_FIELD] = withStamps.has(alerts[i].i_candid as bigint);
+        });
       }
       if (args.withcutouts) {
         const kinds: readonly StampKind[] = args['cutout-kind'] ? [args['cutout-kind']] : STAMP_KINDS;

@@ -163,6 +163,56 @@ describe('home search', () => {
     expect(errors).toEqual([]);
   });
 
+  it('offers examples for every query type that each find something on this store', async () => {
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(`${server.url}/`);
+    const types = await page
+      .getByLabel('Query type')
+      .locator('option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(types.length).toBeGreaterThanOrEqual(7);
+    const tried: string[] = [];
+    for (const type of types) {
+      await page.goto(`${server.url}/`);
+      await page.getByLabel('Query type').selectOption(type);
+      // the examples taken from the store arrive with its latest alerts
+      await page.locator('.query-help button.example').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const examples = await page.locator('.query-help button.example').allTextContents();
+      for (const [i, example] of examples.entries()) {
+        await page.goto(`${server.url}/`);
+        await page.getByLabel('Query type').selectOption(type);
+        await page.waitForLoadState('networkidle');
+        await page.locator('.query-help button.example').nth(i).click();
+        // an object page, a results table with rows, or the Solar System numbers offered; never nothing found
+        const found = await page.waitForFunction(
+          () =>
+            document.querySelector('section.object-page h1')
+              ? 'object'
+              : document.querySelector('table[aria-label="Results"] tbody tr td a')
+                ? 'results'
+                : document.querySelector('.sso-matches a')
+                  ? 'sso'
+                  : document.querySelector('[role="alert"]') ||
+                      /No object matches/.test(document.body.textContent ?? '')
+                    ? 'nothing'
+                    : null,
+          null,
+          { timeout: 60_000 },
+        );
+        expect(await found.jsonValue(), `${type}: ${example}`).not.toBe('nothing');
+        tried.push(`${type}: ${example}`);
+      }
+    }
+    // every type offered at least one example
+    for (const type of types)
+      expect(
+        tried.some((t) => t.startsWith(`${type}:`)),
+        type,
+      ).toBe(true);
+    expect(errors).toEqual([]);
+  }, 300_000);
+
   it('is usable on a phone (390×844) in the dark theme', async () => {
     const [row] = await api('latests', { class: 'allclasses', n: 1 });
     const { page, errors } = await watchedPage(browser, { width: 390, height: 844 });

@@ -7,11 +7,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import avro from 'avsc';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bigintLongType, type StoreLayout } from '../../data/index.js';
-import { dropInvalidUnionDefaults } from '../../ingest/decode/schema-cache.js';
+import type { StoreLayout } from '../../data/index.js';
 import { ingestFiles } from '../../ingest/index.js';
 import { defaultPortalDir } from '../../serve/portal-files.js';
 import { type RunningServer, startServer } from '../../serve/server.js';
@@ -20,6 +18,7 @@ import { launchBrowser, screenshot, watchedPage } from '../support/portal.js';
 import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';
+import { firstGoodPositiveAlert, writeZtfAlertFile } from '../support/ztf-alert-file.js';
 
 /** The Rubin diaObject of the sample with the longest history (23 diaSources). */
 const DIA_OBJECT = '169738309211783177';
@@ -29,7 +28,6 @@ const OFFSET_ARCSEC = 0.5;
 const ZTF_ALERTS = testDataPath('ztf_raw_avro', 'fink-broker_basic_alerts_2020-01-01');
 const SRC = lsstSampleSql();
 
-type Rec = Record<string, unknown>;
 interface Source {
   readonly id: string;
   readonly band: string;
@@ -64,61 +62,19 @@ async function sampleSources(): Promise<Source[]> {
   }));
 }
 
-/** The writer type and the alert of a one-alert ZTF Avro file. */
-async function readZtfAlert(file: string): Promise<{ type: avro.Type; alert: Rec }> {
-  let type: avro.Type | null = null;
-  const records: Rec[] = [];
-  await new Promise<void>((resolve, reject) => {
-    avro
-      .createFileDecoder(file, {
-        parseHook: (schema) =>
-          avro.Type.forSchema(dropInvalidUnionDefaults(schema as never) as avro.Schema, {
-            registry: { long: bigintLongType },
-          }),
-      })
-      .on('metadata', (t: avro.Type) => {
-        type = t;
-      })
-      .on('data', (r: Rec) => records.push(r))
-      .on('end', resolve)
-      .on('error', reject);
-  });
-  if (type === null || records[0] === undefined) throw new Error(`${file}: no alert read`);
-  return { type, alert: records[0] };
-}
-
 /**
  * Writes the first real ZTF alert that passes Fink's quality cut (nbad = 0, rb ≥ 0.55, band g or r) and brightened
  * (isdiffpos 't') with its position (and its history's) moved to (raDeg, decDeg); returns its objectId.
  */
 async function writeMovedZtfAlert(file: string, raDeg: number, decDeg: number): Promise<string> {
-  type ZtfAlert = Rec & { candidate: Rec; prv_candidates: Rec[] | null };
-  let picked: { type: avro.Type; alert: ZtfAlert } | null = null;
-  for (const name of fs.readdirSync(ZTF_ALERTS).sort()) {
-    const read = await readZtfAlert(path.join(ZTF_ALERTS, name));
-    const c = read.alert.candidate as Rec;
-    if (c.nbad === 0 && Number(c.rb) >= 0.55 && c.fid !== 3 && c.isdiffpos === 't') {
-      picked = { type: read.type, alert: read.alert as ZtfAlert };
-      break;
-    }
-  }
-  if (picked === null) throw new Error(`${ZTF_ALERTS}: no alert passes the quality cut`);
-  const { type, alert } = picked;
+  const { type, alert } = await firstGoodPositiveAlert(ZTF_ALERTS);
   alert.candidate.ra = raDeg;
   alert.candidate.dec = decDeg;
   for (const prv of alert.prv_candidates ?? []) {
     if (prv.ra !== null) prv.ra = raDeg;
     if (prv.dec !== null) prv.dec = decDeg;
   }
-  const chunks: Buffer[] = [];
-  await new Promise<void>((resolve, reject) => {
-    const encoder = new avro.streams.BlockEncoder(type, { codec: 'null' });
-    encoder.on('data', (b: Buffer) => chunks.push(b));
-    encoder.on('end', resolve);
-    encoder.on('error', reject);
-    encoder.end(alert);
-  });
-  fs.writeFileSync(file, Buffer.concat(chunks));
+  await writeZtfAlertFile(file, type, alert);
   return String(alert.objectId);
 }
 

@@ -312,7 +312,7 @@ describe('observability and coordinates', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows galactic coordinates beside the equatorial ones', async () => {
+  it('shows galactic coordinates beside the equatorial ones, and the links to catalogues and brokers', async () => {
     const { page, errors } = await watchedPage(browser);
     await page.goto(`${server.url}/${objectId}`);
     const text = (await page.locator('dd.galactic').textContent()) ?? '';
@@ -324,6 +324,41 @@ describe('observability and coordinates', () => {
     expect(await page.getByRole('link', { name: 'Fink' }).getAttribute('href')).toBe(
       `https://fink-portal.org/${objectId}`,
     );
+    // the catalogues Fink's object page links by position, at the object's mean position (valid alerts, API rows)
+    const valid = rows.filter(isValid);
+    const ra = valid.reduce((sum, r) => sum + num(r, 'i:ra'), 0) / valid.length;
+    const dec = valid.reduce((sum, r) => sum + num(r, 'i:dec'), 0) / valid.length;
+    for (const name of [
+      'SIMBAD',
+      'TNS',
+      'NED',
+      'VSX',
+      'ASAS-SN',
+      'SNAD',
+      'DataCentral',
+      'SDSS',
+      'CASDA',
+      'Aladin',
+    ]) {
+      const href = decodeURIComponent(
+        (await page.getByRole('link', { name, exact: true }).getAttribute('href')) ?? '',
+      );
+      const numbers = (href.match(/[-+]?\d+\.\d+/g) ?? []).map(Number);
+      expect(
+        numbers.some((n) => Math.abs(n - ra) < 1e-4),
+        `${name} RA in ${href}`,
+      ).toBe(true);
+      expect(
+        numbers.some((n) => Math.abs(n - dec) < 1e-4),
+        `${name} Dec in ${href}`,
+      ).toBe(true);
+    }
+    // and the other brokers by object id
+    for (const name of ['ALeRCE', 'Lasair', 'ANTARES'])
+      expect(
+        decodeURIComponent((await page.getByRole('link', { name, exact: true }).getAttribute('href')) ?? ''),
+        name,
+      ).toContain(objectId);
     expect(errors).toEqual([]);
   });
 });

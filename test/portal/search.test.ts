@@ -117,6 +117,35 @@ describe("search bar: Fink's syntax", () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps the objects of a cone first detected in after= + window=', async () => {
+    const [row] = await api('latests', {
+      class: 'allclasses',
+      n: 1,
+      columns: 'i:objectId,i:ra,i:dec,i:jdstarthist',
+    });
+    const [ra, dec] = [Number(row['i:ra']), Number(row['i:dec'])];
+    // a 2-day window around the object's first detection (ISO date of jdstarthist − 1 day)
+    const first = new Date((Number(row['i:jdstarthist']) - 2440587.5) * 86_400_000);
+    const after = new Date(first.getTime() - 86_400_000).toISOString().slice(0, 10);
+    const expected = idsOf(
+      await api('conesearch', {
+        ra,
+        dec,
+        radius: 600,
+        startdate: after,
+        window: 2,
+        n: 10_000,
+        columns: 'i:objectId',
+      }),
+    );
+    expect(expected).toContain(String(row['i:objectId']));
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(`${server.url}/`);
+    await search(page, `${ra} ${dec} r=10m after=${after} window=2`);
+    expect(await resultIds(page)).toEqual(expected);
+    expect(errors).toEqual([]);
+  });
+
   it('searches around an object id given with r=', async () => {
     const [row] = await api('latests', { class: 'allclasses', n: 1, columns: 'i:objectId,i:ra,i:dec' });
     const objectId = String(row['i:objectId']);
@@ -129,12 +158,21 @@ describe("search bar: Fink's syntax", () => {
   });
 
   it('searches a class name typed alone, and class= with last=, after=, before= and trend=', async () => {
-    const members = idsOf(await api('latests', { class: 'SN candidate', n: 100, columns: 'i:objectId' }));
-    expect(members.length).toBeGreaterThan(1);
     const { page, errors } = await watchedPage(browser);
     await page.goto(`${server.url}/`);
-    await search(page, 'SN candidate');
-    expect(await resultIds(page)).toEqual(members);
+    // the class names the issue lists, typed alone: a Fink label, a longer one, a SIMBAD type
+    for (const name of ['SN candidate', 'Early SN Ia candidate', 'RRLyr']) {
+      const members = idsOf(await api('latests', { class: name, n: 100, columns: 'i:objectId' }));
+      expect(members.length, name).toBeGreaterThan(1);
+      await search(page, name);
+      await page.waitForURL((u) => u.searchParams.get('query') === name);
+      // a SIMBAD type is searched as the class the API lists it as, `(SIMBAD) RRLyr`
+      await page
+        .getByRole('heading', { level: 2 })
+        .filter({ hasText: new RegExp(`Last 100 alerts of (\\(SIMBAD\\) )?${name} —`) })
+        .waitFor();
+      expect(await resultIds(page), name).toEqual(members);
+    }
 
     const recent = await api('latests', { class: 'SN candidate', n: 5, columns: 'i:objectId,i:jd' });
     await search(page, 'class="SN candidate" last=5');

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pix2angNest, separationDeg } from '../../compute/sky/index.js';
 import {
   credibleRegion,
   formatMocJson,
@@ -274,7 +275,23 @@ describe('GW sky-map page', () => {
     expect(Math.abs(deg2 - region.areaDeg2)).toBeLessThan(0.05);
     const table = page.getByRole('table', { name: 'Objects in the credible region' });
     expect(await table.locator('tbody a').allTextContents()).toEqual(objects.map((o) => o['i:objectId']));
-    await page.locator('.sky-viewer:not([data-state="loading"])').waitFor({ timeout: 30_000 });
+    const viewer = page.locator('.sky-viewer:not([data-state="loading"])');
+    await viewer.waitFor({ timeout: 30_000 });
+    // the view is fitted to the region: every pixel of the credible region (read from the map here) lies inside
+    // the field, and the field is not much wider than that (this map's 90 % region has two far-apart lobes)
+    const view = await viewer.evaluate((el) => ({
+      ra: Number(el.getAttribute('data-ra-deg')),
+      dec: Number(el.getAttribute('data-dec-deg')),
+      fov: Number(el.getAttribute('data-fov-deg')),
+    }));
+    let farthest = 0;
+    region.isInRegion.forEach((inside, cell) => {
+      if (!inside) return;
+      const { raDeg, decDeg } = pix2angNest(map.orders[cell], map.pixels[cell]);
+      farthest = Math.max(farthest, separationDeg(view.ra, view.dec, raDeg, decDeg));
+    });
+    expect(farthest).toBeLessThan(view.fov / 2);
+    expect(view.fov).toBeLessThan(2.5 * farthest + 15);
     await screenshot(page, 'gw-region');
     expect(withoutOfflineSurveyErrors(errors)).toEqual([]);
   });

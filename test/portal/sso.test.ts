@@ -133,6 +133,49 @@ describe('Solar System tab', () => {
     expect(errors).toEqual([]);
   });
 
+  it('breaks the predicted line across a gap of months', async () => {
+    const [pick] = await api('ssoft?flavor=HG&output-format=json');
+    const number = Number(pick.sso_number);
+    const predictedX = async (page: Page): Promise<unknown[][]> => {
+      await page.locator('figure[aria-label="Solar System light curve"][data-state="ready"]').waitFor();
+      return page
+        .locator('figure[aria-label="Solar System light curve"] .js-plotly-plot')
+        .evaluate((el) =>
+          (el as unknown as { data: { legendgroup: string; x: unknown[] }[] }).data
+            .filter((t) => t.legendgroup === 'predicted')
+            .map((t) => [...t.x]),
+        );
+    };
+    // as served: the demo's 30 nights, one apparition, lines unbroken
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(`${server.url}/sso/${number}`);
+    const served = await predictedX(page);
+    expect(served.length).toBeGreaterThan(0);
+    for (const x of served) expect(x.filter((v) => v === null)).toEqual([]);
+    // the same answer with its later alerts moved 200 days on: a second apparition, each line broken once
+    const text = await (await fetch(`${server.url}/api/v1/sso?n_or_d=${number}&withEphem=true`)).text();
+    const jds = [...text.matchAll(/"i:jd":([\d.]+)/g)].map((m) => Number(m[1])).sort((a, b) => a - b);
+    const cut = jds[Math.floor(jds.length / 2)];
+    const moved = text.replace(/"i:jd":([\d.]+)/g, (all, jd: string) =>
+      Number(jd) >= cut ? `"i:jd":${Number(jd) + 200}` : all,
+    );
+    const again = await watchedPage(browser);
+    await again.page.route('**/api/v1/sso?**', (route) =>
+      route.fulfill({ contentType: 'application/json', body: moved }),
+    );
+    await again.page.goto(`${server.url}/sso/${number}`);
+    const broken = await predictedX(again.page);
+    expect(broken.length).toBe(served.length);
+    // a break wherever two predictions drawn in a line are more than 30 days apart, and only there
+    for (const x of broken) {
+      const days = x.filter((v) => v !== null).map((v) => Date.parse(String(v)) / 86_400_000);
+      const gaps = days.slice(1).filter((d, i) => d - days[i] > 30).length;
+      expect(x.filter((v) => v === null)).toHaveLength(gaps);
+    }
+    expect(broken.some((x) => x.includes(null))).toBe(true);
+    expect([...errors, ...again.errors]).toEqual([]);
+  });
+
   it('fits in the page an object the SSOFT does not hold', async () => {
     const inTable = new Set((await api('ssoft?flavor=HG&output-format=json')).map((r) => r.ssnamenr));
     const alerts = await api('latests?class=Solar%20System%20MPC&n=5000&columns=i:ssnamenr,i:fid');

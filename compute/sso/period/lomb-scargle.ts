@@ -6,7 +6,18 @@
  * together, coherently, with one offset per band and apparition. Pure.
  * Reference: VanderPlas J. T. & Ivezić Ž. 2015, ApJ 812, 18 (eq. 10-13, the "shared" model);
  * Zechmeister M. & Kürster M. 2009, A&A 496, 577 (generalised periodogram, floating mean); docs/references.md#socca.
+ * The sums at each frequency are compute/timeseries/harmonic-sums.ts, shared with the variable-star periodogram.
  */
+import {
+  fitHarmonics,
+  type GroupedPoints,
+  groupPoints,
+  type HarmonicTerms,
+  isUsablePoint,
+  type PointColumns,
+  scanGrid,
+  trigAt,
+} from '../../timeseries/index.js';
 
 /** Light curve of one object for a period search; arrays of equal length, at least 3 finite points. */
 export interface PeriodSearchSeries {
@@ -53,74 +64,17 @@ export const APPARITION_GAP_DAYS = 60;
 /** An apparition enters the summed periodogram with at least this many points more than its offsets. */
 const MIN_EXTRA_POINTS = 4;
 
-/** Centred data of one set of points: weights, values minus the weighted mean of their group, and χ²₀. */
-interface Prepared {
-  readonly t: Float64Array;
-  readonly w: Float64Array;
-  readonly y: Float64Array;
-  /** Points are ordered by offset group: group g holds points groupStart[g] to groupStart[g + 1] − 1. */
-  readonly groupStart: Int32Array;
-  readonly groupCount: number;
-  readonly chi2Zero: number;
-  /** Largest time minus smallest (days). */
-  readonly spanDays: number;
-}
+const SHARED_SINUSOID: HarmonicTerms = { base: 1, band: 0 };
 
-function isUsable(s: PeriodSearchSeries, i: number): boolean {
-  return (
-    Number.isFinite(s.jd[i]) &&
-    Number.isFinite(s.valueMag[i]) &&
-    s.sigmaMag[i] > 0 &&
-    Number.isFinite(s.band[i])
-  );
-}
-
-/** Points `rows` of the series, each offset group named by `groupKey`, ordered by group. */
-function prepare(s: PeriodSearchSeries, rows: readonly number[], groupKey: (i: number) => string): Prepared {
-  const byGroup = new Map<string, number[]>();
-  for (const i of rows) {
-    const key = groupKey(i);
-    const list = byGroup.get(key);
-    if (list) list.push(i);
-    else byGroup.set(key, [i]);
-  }
-  const n = rows.length;
-  const t = new Float64Array(n);
-  const w = new Float64Array(n);
-  const y = new Float64Array(n);
-  const groupStart = new Int32Array(byGroup.size + 1);
-  const t0 = n > 0 ? Math.min(...rows.map((i) => s.jd[i])) : 0;
-  let spanDays = 0;
-  let chi2Zero = 0;
-  let k = 0;
-  let g = 0;
-  for (const list of byGroup.values()) {
-    groupStart[g] = k;
-    let sumW = 0;
-    let sumWy = 0;
-    for (const i of list) {
-      t[k] = s.jd[i] - t0;
-      spanDays = Math.max(spanDays, t[k]);
-      w[k] = 1 / (s.sigmaMag[i] * s.sigmaMag[i]);
-      y[k] = s.valueMag[i];
-      sumW += w[k];
-      sumWy += w[k] * y[k];
-      k++;
-    }
-    for (let j = groupStart[g]; j < k; j++) {
-      y[j] -= sumWy / sumW;
-      chi2Zero += w[j] * y[j] * y[j];
-    }
-    g++;
-  }
-  groupStart[g] = k;
-  return { t, w, y, groupStart, groupCount: byGroup.size, chi2Zero, spanDays };
+function columnsOf(s: PeriodSearchSeries): PointColumns {
+  return { jd: s.jd, value: s.valueMag, sigma: s.sigmaMag, band: s.band };
 }
 
 /** Usable points in time order, cut into apparitions at gaps longer than APPARITION_GAP_DAYS. */
 function apparitions(s: PeriodSearchSeries): number[][] {
+  const columns = columnsOf(s);
   const rows: number[] = [];
-  for (let i = 0; i < s.jd.length; i++) if (isUsable(s, i)) rows.push(i);
+  for (let i = 0; i < s.jd.length; i++) if (isUsablePoint(columns, i)) rows.push(i);
   rows.sort((a, b) => s.jd[a] - s.jd[b]);
   const out: number[][] = [];
   for (const i of rows) {
@@ -131,93 +85,20 @@ function apparitions(s: PeriodSearchSeries): number[][] {
   return out;
 }
 
-/**
- * χ² reduction of the shared sinusoid given the point-wise cos and sin at one frequency. The group offsets are
- * eliminated by centring cos and sin on their weighted group means (y is centred already).
- */
-function chi2Reduction(d: Prepared, cos: Float64Array, sin: Float64Array): number {
-  const { groupStart, w, y } = d;
-  let yc = 0;
-  let ys = 0;
-  let cc = 0;
-  let ss = 0;
-  let cs = 0;
-  for (let g = 0; g < d.groupCount; g++) {
-    let sw = 0;
-    let sc = 0;
-    let sl = 0;
-    let scc = 0;
-    let sss = 0;
-    let scs = 0;
-    for (let k = groupStart[g]; k < groupStart[g + 1]; k++) {
-      const c = cos[k];
-      const s = sin[k];
-      const wc = w[k] * c;
-      const ws = w[k] * s;
-      sw += w[k];
-      sc += wc;
-      sl += ws;
-      scc += wc * c;
-      sss += ws * s;
-      scs += wc * s;
-      yc += wc * y[k];
-      ys += ws * y[k];
-    }
-    cc += scc - (sc * sc) / sw;
-    ss += sss - (sl * sl) / sw;
-    cs += scs - (sc * sl) / sw;
-  }
-  const det = cc * ss - cs * cs;
-  if (!(det > 1e-12 * cc * ss)) return 0;
-  return (ss * yc * yc - 2 * cs * yc * ys + cc * ys * ys) / det;
-}
-
-/** χ² reduction at one frequency (cycles/day). */
-function reductionAt(d: Prepared, frequencyPerDay: number): number {
-  const n = d.t.length;
-  const cos = new Float64Array(n);
-  const sin = new Float64Array(n);
-  const omega = 2 * Math.PI * frequencyPerDay;
-  for (let k = 0; k < n; k++) {
-    cos[k] = Math.cos(omega * d.t[k]);
-    sin[k] = Math.sin(omega * d.t[k]);
-  }
-  return chi2Reduction(d, cos, sin);
-}
-
-/** Adds the χ² reduction of `d` at fMin + j·step (j < out.length) to out[j]. */
-function addGridReductions(d: Prepared, fMin: number, step: number, out: Float64Array): void {
-  const n = d.t.length;
-  // cos and sin of each point advance by a fixed rotation per grid step (angle-addition recurrence)
-  const cos = new Float64Array(n);
-  const sin = new Float64Array(n);
-  const stepCos = new Float64Array(n);
-  const stepSin = new Float64Array(n);
-  for (let k = 0; k < n; k++) {
-    cos[k] = Math.cos(2 * Math.PI * fMin * d.t[k]);
-    sin[k] = Math.sin(2 * Math.PI * fMin * d.t[k]);
-    stepCos[k] = Math.cos(2 * Math.PI * step * d.t[k]);
-    stepSin[k] = Math.sin(2 * Math.PI * step * d.t[k]);
-  }
-  for (let j = 0; j < out.length; j++) {
-    out[j] += chi2Reduction(d, cos, sin);
-    for (let k = 0; k < n; k++) {
-      const c = cos[k];
-      const s = sin[k];
-      cos[k] = c * stepCos[k] - s * stepSin[k];
-      sin[k] = s * stepCos[k] + c * stepSin[k];
-    }
-  }
+/** χ² reduction of the shared sinusoid at one frequency (cycles/day); 0 where it is degenerate. */
+function reductionAt(d: GroupedPoints, frequencyPerDay: number): number {
+  const { cos, sin } = trigAt(d, frequencyPerDay);
+  return fitHarmonics(d, cos, sin, SHARED_SINUSOID)?.reduction ?? 0;
 }
 
 /** All usable points with one offset per band and apparition (the coherent model). */
-function prepareCoherent(series: PeriodSearchSeries): Prepared {
+function prepareCoherent(series: PeriodSearchSeries): GroupedPoints {
   const seasons = apparitions(series);
   const season = new Map<number, number>();
   seasons.forEach((rows, a) => {
     for (const i of rows) season.set(i, a);
   });
-  return prepare(series, seasons.flat(), (i) => `${series.band[i]}/${season.get(i)}`);
+  return groupPoints(columnsOf(series), seasons.flat(), (i) => `${series.band[i]}/${season.get(i)}`);
 }
 
 /**
@@ -250,8 +131,9 @@ export function multibandPeriodogram(
   series: PeriodSearchSeries,
   grid: FrequencyGrid,
 ): { frequencyPerDay: Float64Array; power: Float64Array } {
+  const columns = columnsOf(series);
   const parts = apparitions(series)
-    .map((rows) => prepare(series, rows, (i) => String(series.band[i])))
+    .map((rows) => groupPoints(columns, rows, (i) => String(series.band[i])))
     .filter((d) => d.t.length >= d.groupCount + MIN_EXTRA_POINTS && d.chi2Zero > 0 && d.spanDays > 0);
   const empty = { frequencyPerDay: new Float64Array(0), power: new Float64Array(0) };
   if (parts.length === 0) return empty;
@@ -260,7 +142,10 @@ export function multibandPeriodogram(
   const step = Math.max(1 / ((grid.oversampling ?? DEFAULT_OVERSAMPLING) * longest), range / MAX_GRID_POINTS);
   const count = Math.floor(range / step) + 1;
   const power = new Float64Array(count);
-  for (const d of parts) addGridReductions(d, grid.minFrequencyPerDay, step, power);
+  for (const d of parts)
+    scanGrid(d, grid.minFrequencyPerDay, step, count, SHARED_SINUSOID, (j, reduction) => {
+      power[j] += reduction;
+    });
   const chi2Zero = parts.reduce((sum, d) => sum + d.chi2Zero, 0);
   for (let j = 0; j < count; j++) power[j] /= chi2Zero;
   const frequencyPerDay = Float64Array.from({ length: count }, (_, j) => grid.minFrequencyPerDay + j * step);
@@ -290,12 +175,7 @@ export function periodogramPeaks(
     if (power[j] >= left && power[j] > right) maxima.push(j);
   }
   maxima.sort((a, b) => power[b] - power[a]);
-  const seasons = apparitions(series);
-  const season = new Map<number, number>();
-  seasons.forEach((rows, a) => {
-    for (const i of rows) season.set(i, a);
-  });
-  const all = prepare(series, seasons.flat(), (i) => `${series.band[i]}/${season.get(i)}`);
+  const all = prepareCoherent(series);
   const coarseStep = m > 1 ? frequencyPerDay[1] - frequencyPerDay[0] : 0;
   const fineStep = 1 / (REFINE_OVERSAMPLING * Math.max(all.spanDays, 1e-9));
   const halfSteps = Math.max(1, Math.ceil(coarseStep / fineStep));

@@ -1,7 +1,8 @@
 /**
  * The three stamps (Science, Template, Difference) of one alert as PNG from a store's `cutouts` endpoint, with the
  * stretch, colour map and clipping percentiles of that endpoint. Each image has its own loading/error state.
- * The alert is named as the survey's endpoint names it: ZTF `objectId` and `candid`, LSST `diaSourceId`.
+ * The alert is named as the survey's endpoint names it: ZTF `objectId` and `candid`, LSST `diaSourceId`. An alert
+ * the store holds no stamps of (`v:hasCutouts` false in its `objects` row) gets a line saying so and no request.
  */
 import { useState } from 'preact/hooks';
 import { DEFAULT_PMAX_PERCENT, DEFAULT_PMIN_PERCENT, STRETCHES } from '../../../../compute/image/stretch.js';
@@ -65,11 +66,19 @@ export interface CutoutsProps {
   readonly endpoint?: string;
   /** The arguments naming the alert: `{objectId, candid}` (ZTF) or `{diaSourceId}` (LSST), ids as exact text. */
   readonly alert: ApiArgs;
+  /** False when the store holds no stamps of the alert (nothing is asked then); default true. */
+  readonly available?: boolean;
 }
 
 /** Stamps of an alert with display controls. */
-export function Cutouts({ endpoint = 'cutouts', alert }: CutoutsProps) {
+export function Cutouts({ endpoint = 'cutouts', alert, available = true }: CutoutsProps) {
   const [settings, setSettings] = useState<CutoutSettings>(DEFAULT_CUTOUT_SETTINGS);
+  if (!available)
+    return (
+      <p class="notice no-cutouts" role="status">
+        No cutouts for this alert: this store holds no image stamps of it.
+      </p>
+    );
   const update = (patch: Partial<CutoutSettings>): void => setSettings((s) => ({ ...s, ...patch }));
   const percentiles = settings.stretch !== 'sigmoid';
   const src = (kind: string): string =>

@@ -54,7 +54,7 @@ export interface SkyViewerProps {
 
 /**
  * Aladin Lite view with markers and an optional MOC; collapsed with a message when the survey images cannot be
- * reached.
+ * reached. The view asked (centre and field, deg) is in the element's `data-ra-deg`, `data-dec-deg`, `data-fov-deg`.
  */
 export function SkyViewer(props: SkyViewerProps) {
   const [online, setOnline] = useState<boolean | null>(null);
@@ -69,7 +69,13 @@ export function SkyViewer(props: SkyViewerProps) {
   if (online === null && !forced) return <Loading what="sky viewer" />;
   if (online === false && !forced)
     return (
-      <div class="sky-viewer sky-viewer-offline" data-state="offline">
+      <div
+        class="sky-viewer sky-viewer-offline"
+        data-state="offline"
+        data-ra-deg={props.raDeg}
+        data-dec-deg={props.decDeg}
+        data-fov-deg={props.fovDeg}
+      >
         <p class="notice">
           Sky viewer off: the survey images ({hipsSurvey()}) cannot be reached from this browser (offline, or
           the server's network has no outside access). The operator sets the survey with SKYALERT_HIPS_URL.{' '}
@@ -117,7 +123,13 @@ function AladinView({ raDeg, decDeg, fovDeg, markers = [], moc = null, height = 
     };
   }, [raDeg, decDeg, fovDeg, markers, moc]);
   return (
-    <div class="sky-viewer" data-state={state === 'loading' || state === 'ready' ? state : 'error'}>
+    <div
+      class="sky-viewer"
+      data-state={state === 'loading' || state === 'ready' ? state : 'error'}
+      data-ra-deg={raDeg}
+      data-dec-deg={decDeg}
+      data-fov-deg={fovDeg}
+    >
       {state === 'loading' ? <Loading what="sky viewer" /> : null}
       {state !== 'loading' && state !== 'ready' ? (
         <ErrorBox title="The sky viewer cannot start in this browser">{state}</ErrorBox>

@@ -3,7 +3,8 @@
  * cutouts, alert content, classification history and scores, variable star period search, observability,
  * neighbourhood, Solar System for alerts of known objects, download and share). When the server serves other surveys, the card links the object's counterpart there.
  * The chosen tab and alert are in the URL (`?tab=…&candid=…`).
- * Data: `objects` with `withupperlim=true` (alert ids kept exact), loaded once. Reference: docs/references.md#dc-magnitude.
+ * Data: `objects` with `withupperlim=true` (alert ids kept exact), loaded once, and `objects` with
+ * `columns=i:candid,v:hasCutouts` (which alerts have stamps). Reference: docs/references.md#dc-magnitude.
  */
 
 import { useEffect } from 'preact/hooks';
@@ -85,6 +86,13 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
   const candid = String(chosen['i:candid']);
   const position = meanPosition(rows);
   const skyViewerReady = useAfterLightCurve();
+  // which alerts the store holds stamps of: the cutouts of the others are not asked (the API would answer 400)
+  const stamps = useLoad(`${objectId}:stamps`, (signal) =>
+    getRowsExact('objects', { objectId, columns: 'i:candid,v:hasCutouts' }, signal),
+  );
+  const stampless =
+    stamps.state === 'done' &&
+    stamps.value.some((r) => String(r['i:candid']) === candid && r['v:hasCutouts'] === false);
   const stores = useStores();
   const ssnamenr = latest['i:ssnamenr'];
   const tracklet =
@@ -158,7 +166,11 @@ function ObjectView({ objectId, rows, latest }: { objectId: string; rows: ApiRow
                 <section class="panel">
                   <h2>Cutouts</h2>
                   <AlertPicker alerts={alerts} candid={candid} onChange={(c) => update({ candid: c })} />
-                  <Cutouts alert={{ objectId, candid }} />
+                  {stamps.state === 'loading' ? (
+                    <Loading what="cutouts" />
+                  ) : (
+                    <Cutouts alert={{ objectId, candid }} available={!stampless} />
+                  )}
                 </section>
               </>
             ) : null}

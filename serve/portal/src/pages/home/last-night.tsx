@@ -2,7 +2,8 @@
  * The home page's "last night at a glance", when no search is shown: the latest night of the store (the night of
  * its latest alert), its valid alerts per class (`/api/v1/statistics?date=<night>`, each class linked to its
  * search) and the newest alerts of interesting classes (not Unknown, ambiguous or Solar System) with the
- * thumbnail of their science stamp (`/api/v1/cutouts`, PNG), each linked to its object page.
+ * thumbnail of their science stamp (`/api/v1/cutouts`, PNG), each linked to its object page. Which of them the
+ * store holds stamps of is asked first (`objects?columns=i:candid,v:hasCutouts`): the others say so, unasked.
  */
 import { ErrorBox, Loading } from '../../components/status.js';
 import { type ApiRow, apiUrl, getJson } from '../../lib/api.js';
@@ -23,6 +24,8 @@ interface Glance {
   readonly classes: readonly { readonly label: string; readonly total: number }[];
   readonly valid: number | null;
   readonly newest: readonly ApiRow[];
+  /** The candids (exact text) of the newest alerts whose stamps the store holds. */
+  readonly withStamps: ReadonlySet<string>;
 }
 
 async function loadGlance(signal: AbortSignal): Promise<Glance | null> {
@@ -56,7 +59,21 @@ async function loadGlance(signal: AbortSignal): Promise<Glance | null> {
     })
     .slice(0, SHOWN_ALERTS);
   const valid = series.basic.sci?.[series.basic.sci.length - 1] ?? null;
-  return { night, classes: classTotals(series).filter((c) => c.total > 0), valid, newest };
+  const stamps =
+    newest.length === 0
+      ? []
+      : await getRowsExact(
+          'objects',
+          {
+            objectId: newest.map((r) => String(r['i:objectId'])).join(','),
+            columns: 'i:candid,v:hasCutouts',
+          },
+          signal,
+        );
+  const withStamps = new Set(
+    stamps.filter((r) => r['v:hasCutouts'] === true).map((r) => String(r['i:candid'])),
+  );
+  return { night, classes: classTotals(series).filter((c) => c.total > 0), valid, newest, withStamps };
 }
 
 /** The "last night" panel. */
@@ -98,13 +115,17 @@ export function LastNight() {
               return (
                 <li key={objectId} data-object-id={objectId}>
                   <a href={`/${objectId}`}>
-                    <img
-                      src={apiUrl('cutouts', { objectId, candid, kind: 'Science', 'output-format': 'PNG' })}
-                      alt={`Science stamp of ${objectId}`}
-                      width={96}
-                      height={96}
-                      loading="lazy"
-                    />
+                    {g.withStamps.has(candid) ? (
+                      <img
+                        src={apiUrl('cutouts', { objectId, candid, kind: 'Science', 'output-format': 'PNG' })}
+                        alt={`Science stamp of ${objectId}`}
+                        width={96}
+                        height={96}
+                        loading="lazy"
+                      />
+                    ) : (
+                      <span class="no-thumb">no cutout</span>
+                    )}
                     <span class="thumb-id">{objectId}</span>
                     <span class="thumb-class">{String(r['v:classification'] ?? '')}</span>
                     <span class="thumb-time">{jdToIsoUtc(Number(r['i:jd'])).slice(11, 16)} UTC</span>

@@ -1,9 +1,10 @@
 /**
- * Examples of the home search taken from the store itself (an object id, a date, a Solar System number and a
- * tracklet of the latest alerts; for Fink's syntax the id in lower case and the latest night), so each example
- * finds something on any deployment.
+ * Examples of the home search taken from the store itself (an object id, a position, a date, a class, a Solar
+ * System number and a tracklet of the latest alerts; for Fink's syntax the id in lower case and the latest night),
+ * so each example finds something on any deployment.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { formatDecDms, formatRaHms } from '../../../../../compute/sky/sexagesimal.js';
 import { jdToIsoText } from '../../../../../compute/time/jd.js';
 import { type ApiRow, getJson } from '../../lib/api.js';
 import type { QueryType } from '../../lib/query-parse.js';
@@ -27,7 +28,7 @@ export function useLiveExamples(): LiveExamples {
     const controller = new AbortController();
     const { signal } = controller;
     Promise.all([
-      latest('allclasses', 'i:objectId,i:jd,v:classification', signal),
+      latest('allclasses', 'i:objectId,i:jd,i:ra,i:dec,v:classification', signal),
       latest('Solar System MPC', 'i:ssnamenr', signal),
       latest('Tracklet', 'd:tracklet', signal),
     ]).then(([any, sso, tracklet]) => {
@@ -46,6 +47,14 @@ export function useLiveExamples(): LiveExamples {
           : []),
         'last=50',
       ];
+      const [ra, dec] = [any?.['i:ra'], any?.['i:dec']];
+      if (typeof ra === 'number' && typeof dec === 'number')
+        out.conesearch = [
+          `${ra.toFixed(5)} ${dec.toFixed(5)} 5`,
+          `${formatRaHms(ra, 2)} ${formatDecDms(dec, 1)} 1m`,
+        ];
+      const className = any?.['v:classification'];
+      if (typeof className === 'string') out.class = [className, `${className}, 20`, 'allclasses, 50'];
       const name = sso?.['i:ssnamenr'];
       if (typeof name === 'string' || typeof name === 'number') {
         const text = String(name);

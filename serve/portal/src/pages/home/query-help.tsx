@@ -73,7 +73,10 @@ export const QUERY_TYPES: readonly {
   },
 ];
 
-/** The help of the chosen type, with clickable examples (live examples from the store can be added). */
+/**
+ * The help of the chosen type, with clickable examples: those taken from the store when it gave some (they find
+ * something here), else the fixed ones.
+ */
 export function QueryHelp({
   type,
   extraExamples,
@@ -84,7 +87,7 @@ export function QueryHelp({
   onExample: (text: string) => void;
 }) {
   const entry = QUERY_TYPES.find((t) => t.type === type) ?? QUERY_TYPES[0];
-  const examples = [...extraExamples, ...entry.examples];
+  const examples = extraExamples.length > 0 ? extraExamples : entry.examples;
   return (
     <div class="query-help" aria-live="polite">
       <p>{entry.help}</p>

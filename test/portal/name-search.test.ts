@@ -1,0 +1,145 @@
+/**
+ * Object names typed in the search bar (issue 25 §1), resolved through `/api/v1/resolver` on a server that has
+ * what the demo store lacks: a TNS table (`AT2021co`, typed without the blank TNS writes) and SIMBAD configured
+ * (`M31`, SKYALERT_SIMBAD_URL pointing at a local stand-in for CDS's Sesame). The store holds one real ZTF alert
+ * (test/data/ztf_raw_avro); the TNS row and the Sesame answer put the names at its position, read from the Avro
+ * file, so each name must give the cone of that object, with no failed request.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoreLayout } from '../../data/index.js';
+import { ingestFiles } from '../../ingest/index.js';
+import { loadTns } from '../../ingest/tns/index.js';
+import { defaultPortalDir } from '../../serve/portal-files.js';
+import { type RunningServer, startServer } from '../../serve/server.js';
+import { launchBrowser, screenshot, watchedPage } from '../support/portal.js';
+import { tempStore, testLog } from '../support/store.js';
+import { testDataPath } from '../support/test-data.js';
+import { firstGoodPositiveAlert, writeZtfAlertFile } from '../support/ztf-alert-file.js';
+
+const ZTF_ALERTS = testDataPath('ztf_raw_avro', 'fink-broker_basic_alerts_2020-01-01');
+const TNS_SAMPLE = testDataPath('tns', 'tns_public_objects_sample.csv');
+
+let server: RunningServer;
+let sesame: http.Server;
+let browser: Browser;
+let store: StoreLayout;
+let workDir: string;
+let objectId: string;
+let position: { ra: number; dec: number };
+const sesameAsked: string[] = [];
+
+/** The answer CDS's Sesame gives (`-oxp` XML), here for M31 at the test object's position. */
+function sesameXml(name: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Sesame xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="http://vizier.u-strasbg.fr/xml/sesame_4x.xsd">
+<Target option="S">
+  <name>${name}</name>
+  <Resolver name="S=Simbad (via url):    1ms">
+    <oid>1575544</oid>
+    <otype>AGN</otype>
+    <jradeg>${position.ra}</jradeg>
+    <jdedeg>${position.dec}</jdedeg>
+    <oname>M  31</oname>
+  </Resolver>
+</Target>
+</Sesame>`;
+}
+
+/** The TNS sample's header and first row, renamed AT 2021co and moved to the test object's position. */
+function tnsCsv(): string {
+  const [dateLine, header, row] = fs.readFileSync(TNS_SAMPLE, 'utf8').split('\n');
+  const names = header.split(',').map((h) => h.replace(/"/g, ''));
+  const values = row.split('","').map((v) => v.replace(/"/g, ''));
+  const set = (field: string, value: string) => {
+    values[names.indexOf(field)] = value;
+  };
+  set('objid', '999001');
+  set('name_prefix', 'AT');
+  set('name', '2021co');
+  set('ra', String(position.ra));
+  set('declination', String(position.dec));
+  set('internal_names', objectId);
+  return [dateLine, header, values.map((v) => `"${v}"`).join(','), ''].join('\n');
+}
+
+async function search(page: Page, text: string): Promise<void> {
+  await page.locator('input[name="q"]').fill(text);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(defaultPortalDir(), 'index.html')))
+    throw new Error(`the portal is not built (${defaultPortalDir()} missing): run \`npm run build\` first`);
+  store = tempStore('skyalert-portal-names-');
+  workDir = fs.mkdtempSync(path.join(path.dirname(store.root), 'skyalert-portal-names-in-'));
+  const picked = await firstGoodPositiveAlert(ZTF_ALERTS);
+  objectId = String(picked.alert.objectId);
+  position = { ra: Number(picked.alert.candidate.ra), dec: Number(picked.alert.candidate.dec) };
+  const file = path.join(workDir, 'alert.avro');
+  await writeZtfAlertFile(file, picked.type, picked.alert);
+  await ingestFiles(store, [file], { ingesterId: 't', log: testLog, publish: true });
+  const tns = path.join(workDir, 'tns.csv');
+  fs.writeFileSync(tns, tnsCsv());
+  await loadTns(store, tns, testLog);
+  sesame = http.createServer((req, res) => {
+    const name = decodeURIComponent(new URL(req.url ?? '/', 'http://x').search.slice(1));
+    sesameAsked.push(name);
+    res.writeHead(200, { 'content-type': 'text/xml' });
+    res.end(name === 'M31' ? sesameXml(name) : '<?xml version="1.0"?><Sesame><Target/></Sesame>');
+  });
+  await new Promise<void>((resolve) => sesame.listen(0, '127.0.0.1', resolve));
+  const port = (sesame.address() as AddressInfo).port;
+  server = await startServer(store, {
+    port: 0,
+    host: '127.0.0.1',
+    log: testLog,
+    settings: { simbadUrl: `http://127.0.0.1:${port}/sesame/-oxp/~S?{name}`, writeTokens: [] },
+  });
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await new Promise<void>((resolve) => (sesame ? sesame.close(() => resolve()) : resolve()));
+  for (const dir of [store?.root, workDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('names in the search bar', () => {
+  it('resolves a TNS name typed without its blank (AT2021co) into a cone around it', async () => {
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(`${server.url}/`);
+    await search(page, 'AT2021co');
+    const table = page.getByRole('table', { name: 'Results' });
+    await table.waitFor();
+    expect(await table.locator('tbody tr td:first-child a').allTextContents()).toEqual([objectId]);
+    await page
+      .locator('.results .resolved')
+      .getByText(/TNS AT 2021co/)
+      .waitFor();
+    // the text typed stays as typed
+    expect(new URL(page.url()).searchParams.get('query')).toBe('AT2021co');
+    await screenshot(page, 'search-tns-name');
+    expect(errors).toEqual([]);
+  });
+
+  it('resolves a name through SIMBAD when the operator configured it (M31)', async () => {
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(`${server.url}/`);
+    await search(page, 'M31');
+    const table = page.getByRole('table', { name: 'Results' });
+    await table.waitFor();
+    expect(await table.locator('tbody tr td:first-child a').allTextContents()).toEqual([objectId]);
+    await page
+      .locator('.results .resolved')
+      .getByText(/SIMBAD/)
+      .waitFor();
+    expect(sesameAsked).toContain('M31');
+    expect(errors).toEqual([]);
+  });
+});
