@@ -18,8 +18,12 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit', include: ['{bin,compute,data,ingest,serve}/**/*.test.ts'], isolate: false },
       },
-      // Integration tests (stores, child processes, servers): each file in a fresh process.
-      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: APART } },
+      // Integration tests (stores, child processes, servers): they too share their worker's modules; each file
+      // makes its own stores, servers and DuckDB instances, and must close them and restore what it changes.
+      {
+        extends: true,
+        test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: APART, isolate: false },
+      },
       // Kafka, demo and browser tests, and the optional checks: each file in a fresh process.
       { extends: true, test: { name: 'apart', include: APART.map((g) => `${g.slice(0, -1)}*.test.ts`) } },
     ],

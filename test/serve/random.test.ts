@@ -73,13 +73,11 @@ describe('/api/v1/random on simulated alerts', () => {
     expect(ids.every((id) => members.has(id))).toBe(true);
   });
 
-  it('answers [] at once for a class without alerts or a TNS class', async () => {
+  it('answers [] for a class without alerts or a TNS class', async () => {
     for (const cls of ['(SIMBAD) Blazar', '(TNS) SN Ia']) {
-      const started = performance.now();
       const { status, body } = await call(store.app, PATH, { n: 3, class: cls });
       expect(status).toBe(200);
       expect(body).toEqual([]);
-      expect(performance.now() - started).toBeLessThan(5000);
     }
   });
 

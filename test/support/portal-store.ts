@@ -1,10 +1,11 @@
 /**
- * The demo store of the portal tests, in the temp directory (built once per machine and demo version, reused by
- * every portal test file and test run).
+ * The demo store of the portal tests and of the demo test, in the temp directory: the one `skyalert demo` builds
+ * (ZTF, and LSST in its `lsst/` directory), built once per machine and demo version, reused by every portal test
+ * file and test run.
  */
 import os from 'node:os';
 import path from 'node:path';
-import { buildDemoStore } from '../../bin/commands/demo.js';
+import { buildDemoStore, buildLsstDemoStore, lsstDemoLayout } from '../../bin/commands/demo.js';
 import { StoreLayout } from '../../data/index.js';
 import { withBuildLock } from './build-lock.js';
 import { testLog } from './store.js';
@@ -16,6 +17,9 @@ import { testLog } from './store.js';
  */
 export async function portalStore(): Promise<StoreLayout> {
   const layout = new StoreLayout(path.join(os.tmpdir(), 'skyalert-portal-demo'));
-  await withBuildLock(`${layout.root}.lock`, () => buildDemoStore(layout, testLog));
+  await withBuildLock(`${layout.root}.lock`, async () => {
+    await buildDemoStore(layout, testLog);
+    await buildLsstDemoStore(lsstDemoLayout(layout), testLog);
+  });
   return layout;
 }
