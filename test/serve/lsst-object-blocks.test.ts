@@ -233,6 +233,36 @@ describe('LSST object blocks', () => {
   });
 });
 
+describe('an LSST catalog version whose object index cannot be loaded', () => {
+  it('answers 503 with the reason on the routes that read blocks, until a good version is published', async () => {
+    const before = readCatalog(layout);
+    const [oid] = [...(expected.get('sources')?.keys() ?? [])];
+    const { 'r:ra': ra, 'r:dec': dec } = expected.get('sources')?.get(oid)?.[0] ?? {};
+    const urls = [
+      `/api/v1/objects?diaObjectId=${oid}`,
+      `/api/v1/sources?diaObjectId=${oid}&output-format=csv`,
+      `/api/v1/fp?diaObjectId=${oid}`,
+      `/api/v1/conesearch?ra=${ra}&dec=${dec}&radius=5`,
+    ];
+    const app = createLsstApp(reader, testLog);
+    for (const url of urls) expect((await app.request(url)).status, url).toBe(200);
+    writeCatalog(layout, { ...before, version: before.version + 1, objectIndex: 'index/missing.parquet' });
+    await reader.refresh();
+    expect(reader.current().version).toBe(before.version + 1);
+    for (const url of urls) {
+      const res = await app.request(url);
+      expect(res.status, url).toBe(503);
+      expect(await res.json()).toEqual({
+        status: 'error',
+        text: expect.stringMatching(/object blocks of catalog version \d+ could not be loaded.*--all --force/),
+      });
+    }
+    writeCatalog(layout, { ...before, version: before.version + 2 });
+    await reader.refresh();
+    for (const url of urls) expect((await app.request(url)).status, url).toBe(200);
+  });
+});
+
 describe('an LSST store published before the object blocks', () => {
   it('is refused at start, saying how to migrate, and answers as its parquet files once migrated', async () => {
     // the parts as written before the blocks: no blocks files, no sky index, a catalog without object index
