@@ -67,7 +67,8 @@ export function refuseOlderParts(
 ): void {
   if (old.length === 0) return;
   const nights = [...new Set(old.flatMap((p) => p.nights))].sort((a, b) => a - b);
-  const span = nights.length === 1 ? `night ${nights[0]}` : `nights ${nights[0]}-${nights[nights.length - 1]}`;
+  const span =
+    nights.length === 1 ? `night ${nights[0]}` : `nights ${nights[0]}-${nights[nights.length - 1]}`;
   throw new StoreFormatError(
     `Store ${storeRoot}, catalog version ${catalog.version}: ${old.length} part(s) (${span}) ${what}. Republish the nights (${MIGRATE_COMMAND}, from ` +
       'the staging files the store keeps) or, without staging files, ingest them again (docs/store.md, ' +

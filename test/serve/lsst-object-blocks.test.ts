@@ -254,7 +254,9 @@ describe('an LSST catalog version whose object index cannot be loaded', () => {
       expect(res.status, url).toBe(503);
       expect(await res.json()).toEqual({
         status: 'error',
-        text: expect.stringMatching(/object blocks of catalog version \d+ could not be loaded.*--all --force/),
+        text: expect.stringMatching(
+          /object blocks of catalog version \d+ could not be loaded.*--all --force/,
+        ),
       });
     }
     writeCatalog(layout, { ...before, version: before.version + 2 });
