@@ -90,15 +90,16 @@ const NO_TABLE: LsstTable = { files: [], columns: [] };
 const EMPTY_TABLES = Object.fromEntries(TABLES.map((t) => [t, NO_TABLE])) as Record<LsstPartFile, LsstTable>;
 
 export class LsstStoreReader {
+  /** Open descriptors of the parts' blocks files. */
+  private readonly files = new ReadOnlyFiles();
+  /** Before a catalog is published: no part, no object. */
   private snap: LsstSnapshot = {
     catalog: EMPTY_CATALOG,
     tables: EMPTY_TABLES,
-    blocks: null,
-    blocksError: 'no catalog version is loaded',
+    blocks: { find: () => [], parts: new Map(), files: this.files },
+    blocksError: null,
   };
   private readonly poll: CatalogPoll;
-  /** Open descriptors of the parts' blocks files. */
-  private readonly files = new ReadOnlyFiles();
 
   private constructor(
     readonly layout: StoreLayout,
