@@ -233,28 +233,6 @@ describe('LSST object blocks', () => {
   });
 });
 
-describe('an LSST store with nothing published yet', () => {
-  it('answers no rows, as its empty tables say', async () => {
-    const empty = tempStore('skyalert-lsst-empty-');
-    const none = await LsstStoreReader.open(empty, testLog);
-    try {
-      const app = createLsstApp(none, testLog);
-      for (const url of [
-        '/api/v1/objects?diaObjectId=169738309211783177',
-        '/api/v1/sources?diaObjectId=169738309211783177',
-        '/api/v1/conesearch?ra=10&dec=-5&radius=60',
-      ]) {
-        const res = await app.request(url);
-        expect(res.status, url).toBe(200);
-        expect(await res.json(), url).toEqual([]);
-      }
-    } finally {
-      none.close();
-      fs.rmSync(empty.root, { recursive: true, force: true });
-    }
-  });
-});
-
 describe('an LSST catalog version whose object index cannot be loaded', () => {
   it('answers 503 with the reason on the routes that read blocks, until a good version is published', async () => {
     const before = readCatalog(layout);
