@@ -54,7 +54,6 @@ export { encodeJsonFields, encodeJsonRecords, float32Text, jsonValue } from './j
 export { createLookupFileWriter, LOOKUP_BLOCK_BYTES } from './lookup-file.js';
 export {
   decodeLsstBlock,
-  encodeLsstBlock,
   encodeLsstBlockTexts,
   LSST_BLOCK_FORMAT,
   LSST_BLOCK_TABLES,
@@ -62,7 +61,6 @@ export {
   type LsstBlockColumns,
   type LsstBlockRows,
   type LsstBlockTable,
-  lsstBlockTypeFits,
   lsstBlockValue,
 } from './lsst-object-blocks.js';
 export { LSST_SSOBULK_COLUMNS, type LsstSsobulkColumn } from './lsst-ssobulk-columns.js';
@@ -96,6 +94,7 @@ export { ReadOnlyFiles } from './read-only-files.js';
 export {
   SKY_BLOCKS_FILE,
   SKY_HEADER_BYTES,
+  SKY_MAX_ID_BYTES,
   SKY_RECORD_BYTES,
   SKY_RECORDS_PER_BLOCK,
   skyFooter,

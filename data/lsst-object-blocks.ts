@@ -10,6 +10,7 @@
  * row read from a block equals the row DuckDB reads from the parquet file.
  */
 import zlib from 'node:zlib';
+import { castLikeDuckDb } from './lsst-block-casts.js';
 
 /** The tables an LSST block holds, in block order. */
 export const LSST_BLOCK_TABLES = ['objects', 'sources', 'fp'] as const;
@@ -33,42 +34,8 @@ export interface LsstBlockColumns {
 /** The rows of one diaObject in one part: per table, rows of values in the part's column order. */
 export type LsstBlockRows = Readonly<Record<LsstBlockTable, readonly (readonly unknown[])[]>>;
 
-/** One value as block JSON text. @throws Error for a value of no scalar column type. */
-function valueJson(v: unknown): string {
-  if (v === null || v === undefined) return 'null';
-  switch (typeof v) {
-    case 'bigint':
-      return `"${v}"`;
-    case 'number':
-      return Number.isFinite(v) && !Object.is(v, -0) ? String(v) : Object.is(v, -0) ? '"-0"' : `"${v}"`;
-    case 'boolean':
-      return v ? 'true' : 'false';
-    case 'string':
-      return JSON.stringify(v);
-    default:
-      throw new Error(`an LSST object block holds scalar values only, not ${typeof v}`);
-  }
-}
-
-/** The JSON text of `rows` (arrays of values). */
-function rowsJson(rows: readonly (readonly unknown[])[]): string {
-  const out: string[] = [];
-  for (const row of rows) out.push(`[${row.map(valueJson).join(',')}]`);
-  return `[${out.join(',')}]`;
-}
-
 /** Bytes of a block's header: the length of each table's segment (UInt32 little-endian). */
 const HEADER_BYTES = 4 * LSST_BLOCK_TABLES.length;
-
-/** Encodes one block. */
-export function encodeLsstBlock(rows: LsstBlockRows): Buffer {
-  return encodeLsstBlockTexts(
-    Object.fromEntries(LSST_BLOCK_TABLES.map((t) => [t, rowsJson(rows[t])])) as Record<
-      LsstBlockTable,
-      string
-    >,
-  );
-}
 
 /** Encodes one block given as each table's JSON array of rows (rows already written as block JSON, e.g. by DuckDB). */
 export function encodeLsstBlockTexts(texts: Readonly<Record<LsstBlockTable, string>>): Buffer {
@@ -106,17 +73,6 @@ const BIGINT_TYPES = new Set(['BIGINT', 'HUGEINT', 'UBIGINT']);
 const NUMBER_TYPES = new Set(['TINYINT', 'SMALLINT', 'INTEGER', 'UTINYINT', 'USMALLINT', 'UINTEGER']);
 const FLOAT_TYPES = new Set(['FLOAT', 'DOUBLE']);
 
-/**
- * True when a value stored as `partType` reads back as DuckDB gives it for a table whose column (the union of
- * the parts' schemas) has `unionType`: the same type, or a wider one of the same kind.
- */
-export function lsstBlockTypeFits(partType: string, unionType: string): boolean {
-  if (partType === unionType) return true;
-  if (BIGINT_TYPES.has(unionType)) return NUMBER_TYPES.has(partType) || BIGINT_TYPES.has(partType);
-  if (unionType === 'DOUBLE') return FLOAT_TYPES.has(partType) || NUMBER_TYPES.has(partType);
-  return false;
-}
-
 /** Numbers written as text, in JavaScript's spelling and DuckDB's. */
 const NUMBER_TEXTS: Readonly<Record<string, number>> = {
   NaN: Number.NaN,
@@ -129,11 +85,22 @@ const NUMBER_TEXTS: Readonly<Record<string, number>> = {
   '-0': -0,
 };
 
-/** A raw block value as DuckDB gives a column of `unionType` (BIGINT as bigint, numbers as numbers). */
-export function lsstBlockValue(raw: unknown, unionType: string): unknown {
-  if (raw === null || raw === undefined) return null;
-  if (BIGINT_TYPES.has(unionType)) return BigInt(raw as string | number);
-  if (typeof raw === 'string' && (FLOAT_TYPES.has(unionType) || NUMBER_TYPES.has(unionType)))
+/** A raw block value as DuckDB reads it from a column of `sqlType` (BIGINT as bigint, numbers as numbers). */
+function storedValue(raw: unknown, sqlType: string): unknown {
+  if (BIGINT_TYPES.has(sqlType)) return BigInt(raw as string | number);
+  if (typeof raw === 'string' && (FLOAT_TYPES.has(sqlType) || NUMBER_TYPES.has(sqlType)))
     return NUMBER_TEXTS[raw] ?? Number(raw);
   return raw;
+}
+
+/**
+ * A raw block value of a part whose column has `partType`, as DuckDB gives it for the catalog's table, whose
+ * column (the union of the parts' schemas, `read_parquet(union_by_name)`) has `tableType`: DuckDB casts each
+ * part's value to the union type, and so does this, in memory (lsst-block-casts.ts).
+ * @throws Error for a pair of types that no union of the store's column types gives.
+ */
+export function lsstBlockValue(raw: unknown, partType: string, tableType: string): unknown {
+  if (raw === null || raw === undefined) return null;
+  const value = storedValue(raw, partType);
+  return partType === tableType ? value : castLikeDuckDb(value, partType, tableType);
 }

@@ -3,8 +3,10 @@
  * catalog's parquet parts, and, per catalog version, each table's files and columns (the union of the files'
  * schemas: what the store actually holds). It follows the CURRENT pointer as the ZTF reader does
  * (serve/catalog-poll.ts): a new version's tables are described first, then catalog and tables switch together,
- * so a request uses one version from start to end. When every part of a version has object blocks, their index
- * is held in memory (serve/object-locator.ts) and lookups of one diaObject read its blocks.
+ * so a request uses one version from start to end. Object blocks and sky indexes are the one read path of
+ * one diaObject's rows and of cones: their index is held in memory (serve/object-locator.ts), with each part's
+ * sky index. A catalog with a part written without them (before the blocks) is refused (StoreFormatError, as
+ * ZTF's older stores are): republish its nights.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +22,7 @@ import {
   LSST_STORE_COLUMNS,
   type LsstBlockColumns,
   type LsstPartFile,
+  type PartEntry,
   ReadOnlyFiles,
   type StoreLayout,
   sqlPathLiteral,
@@ -35,15 +38,51 @@ import {
 } from '../data/queries/lsst/index.js';
 import { CatalogPoll } from './catalog-poll.js';
 import { DuckDbPool, type Row } from './duckdb-pool.js';
+import { ApiError } from './errors.js';
 import { loadObjectLocator } from './object-index-load.js';
-import type { StoreReaderOptions } from './store-reader.js';
+import { MIGRATE_COMMAND, refuseOlderParts, type StoreReaderOptions } from './store-reader.js';
 
 /** A catalog version and the tables it publishes. */
 export interface LsstSnapshot {
   readonly catalog: Catalog;
   readonly tables: LsstTables;
-  /** The parts' object blocks; null when a part has none (a store published before them): queries instead. */
+  /** The parts' object blocks; null when the object index could not be loaded (then `blocksError` says why). */
   readonly blocks: LsstObjectBlocks | null;
+  /** Why the object blocks could not be loaded (a damaged or incomplete store); null when they were. */
+  readonly blocksError: string | null;
+}
+
+/** The parts of `catalog` that lack the current object blocks or the sky index (written before them). */
+function partsWithoutBlocks(catalog: Catalog, layout: StoreLayout): PartEntry[] {
+  return catalog.parts.filter((part) => {
+    const dir = layout.partDir(part.id);
+    const has = (file: string) => fs.existsSync(path.join(dir, file));
+    if (!Object.values(LSST_BLOCK_FILES).every(has)) return true;
+    if (has(LSST_PART_FILES.sources) && !has(LSST_SKY_INDEX_FILE)) return true;
+    try {
+      const columns = JSON.parse(
+        fs.readFileSync(path.join(dir, LSST_BLOCK_FILES.columns), 'utf8'),
+      ) as LsstBlockColumns;
+      return columns.format !== LSST_BLOCK_FORMAT;
+    } catch {
+      return true;
+    }
+  });
+}
+
+/**
+ * Throws StoreFormatError when a part of `catalog` has no object blocks of format LSST_BLOCK_FORMAT or no sky
+ * index, or the catalog (with parts) no object index: a store published before the LSST object blocks.
+ */
+export function checkLsstBlocks(catalog: Catalog, layout: StoreLayout): void {
+  refuseOlderParts(
+    catalog,
+    layout.root,
+    catalog.objectIndex || catalog.parts.length === 0 ? partsWithoutBlocks(catalog, layout) : catalog.parts,
+    `have no LSST object blocks of format ${LSST_BLOCK_FORMAT} (${Object.values(LSST_BLOCK_FILES).join(', ')}, ` +
+      `${LSST_SKY_INDEX_FILE}) or the catalog no object index; this server reads objects, sources, fp and cones ` +
+      'from them only',
+  );
 }
 
 const TABLES = Object.keys(LSST_PART_FILES) as LsstPartFile[];
@@ -51,10 +90,16 @@ const NO_TABLE: LsstTable = { files: [], columns: [] };
 const EMPTY_TABLES = Object.fromEntries(TABLES.map((t) => [t, NO_TABLE])) as Record<LsstPartFile, LsstTable>;
 
 export class LsstStoreReader {
-  private snap: LsstSnapshot = { catalog: EMPTY_CATALOG, tables: EMPTY_TABLES, blocks: null };
-  private readonly poll: CatalogPoll;
   /** Open descriptors of the parts' blocks files. */
   private readonly files = new ReadOnlyFiles();
+  /** Before a catalog is published: no part, no object. */
+  private snap: LsstSnapshot = {
+    catalog: EMPTY_CATALOG,
+    tables: EMPTY_TABLES,
+    blocks: { find: () => [], parts: new Map(), files: this.files },
+    blocksError: null,
+  };
+  private readonly poll: CatalogPoll;
 
   private constructor(
     readonly layout: StoreLayout,
@@ -69,7 +114,12 @@ export class LsstStoreReader {
     );
   }
 
-  /** Opens a reader on an LSST store, loads the published version and watches its catalog. */
+  /**
+   * Opens a reader on an LSST store, loads the published version and watches its catalog.
+   *
+   * @throws StoreFormatError when the published catalog holds parts without object blocks (a later version that
+   *   does is logged and skipped, the version in use kept).
+   */
   static async open(
     layout: StoreLayout,
     log: Logger,
@@ -102,47 +152,55 @@ export class LsstStoreReader {
   }
 
   private async switchTo(next: Catalog): Promise<void> {
+    checkLsstBlocks(next, this.layout);
     const tables: Partial<Record<LsstPartFile, LsstTable>> = {};
     for (const table of TABLES) tables[table] = await this.describe(next, table);
-    const blocks = await this.loadBlocks(next);
-    this.snap = { catalog: next, tables: tables as LsstTables, blocks };
+    const { blocks, error } = await this.loadBlocks(next);
+    this.snap = { catalog: next, tables: tables as LsstTables, blocks, blocksError: error };
     const kept = new Set(next.parts.map((p) => p.id));
     this.files.closeUnless((file) => kept.has(path.basename(path.dirname(file))));
-    this.log.info(
-      { version: next.version, parts: next.parts.length, objects: blocks ? 'blocks' : 'queries' },
-      'catalog switched',
-    );
+    this.log.info({ version: next.version, parts: next.parts.length }, 'catalog switched');
   }
 
-  /** The object blocks of `catalog`; null when a part has none or the index cannot be read (logged). */
-  private async loadBlocks(catalog: Catalog): Promise<LsstObjectBlocks | null> {
-    if (!catalog.objectIndex) return null;
-    const parts = new Map<string, LsstBlockPart>();
-    for (const [i, part] of catalog.parts.entries()) {
-      const dir = this.layout.partDir(part.id);
-      const file = path.join(dir, LSST_BLOCK_FILES.blocks);
-      let columns: LsstBlockColumns;
-      try {
-        columns = JSON.parse(
+  /**
+   * The object blocks of `catalog` with its object index and sky indexes in memory, or why they could not be
+   * read (logged): object lookups and cones then answer 503 until a new catalog version loads.
+   */
+  private async loadBlocks(
+    catalog: Catalog,
+  ): Promise<{ blocks: LsstObjectBlocks | null; error: string | null }> {
+    try {
+      const parts = new Map<string, LsstBlockPart>();
+      for (const [i, part] of catalog.parts.entries()) {
+        const dir = this.layout.partDir(part.id);
+        const columns = JSON.parse(
           fs.readFileSync(path.join(dir, LSST_BLOCK_FILES.columns), 'utf8'),
         ) as LsstBlockColumns;
-      } catch {
-        return null;
+        parts.set(part.id, {
+          rank: i + 1,
+          file: path.join(dir, LSST_BLOCK_FILES.blocks),
+          columns: columns.tables,
+          sky: await this.loadSky(part.id),
+        });
       }
-      if (columns.format !== LSST_BLOCK_FORMAT || !fs.existsSync(file)) return null;
-      parts.set(part.id, { rank: i + 1, file, columns: columns.tables, sky: null });
-    }
-    try {
-      for (const [id, part] of parts) parts.set(id, { ...part, sky: await this.loadSky(id) });
       const locator = await loadObjectLocator(this.db, this.layout, catalog);
-      return { find: (id) => locator.find(id, true), parts, files: this.files };
+      return { blocks: { find: (id) => locator.find(id, true), parts, files: this.files }, error: null };
     } catch (err) {
       this.log.error(
         { err, version: catalog.version },
-        'object index not loaded; object lookups query the parts',
+        'object blocks not loaded; object lookups answer 503',
       );
-      return null;
+      const error =
+        `The object blocks of catalog version ${catalog.version} could not be loaded: the store is damaged or ` +
+        `incomplete (the server log says why). Republish its nights (${MIGRATE_COMMAND}) or restore it.`;
+      return { blocks: null, error };
     }
+  }
+
+  /** The object blocks of the catalog version in `snap`. @throws ApiError 503 when they could not be loaded. */
+  static blocksOf(snap: LsstSnapshot): LsstObjectBlocks {
+    if (snap.blocks === null) throw new ApiError(503, snap.blocksError ?? 'the object blocks are not loaded');
+    return snap.blocks;
   }
 
   /**
@@ -167,12 +225,12 @@ export class LsstStoreReader {
   }
 
   /**
-   * The sky index of part `id` in memory (16 bytes per alert: 16 MB for a million), or null when it has none.
-   * Read chunk by chunk into typed arrays.
+   * The sky index of part `id` in memory (16 bytes per alert: 16 MB for a million; empty for a part without
+   * sources). Read chunk by chunk into typed arrays.
    */
-  private async loadSky(id: string): Promise<LsstSkyIndex | null> {
+  private async loadSky(id: string): Promise<LsstSkyIndex> {
     const file = path.join(this.layout.partDir(id), LSST_SKY_INDEX_FILE);
-    if (!fs.existsSync(file)) return null;
+    if (!fs.existsSync(file)) return { hpix: new BigInt64Array(0), oid: new BigInt64Array(0) };
     return this.db.withConnection(async (conn) => {
       const rel = `read_parquet(${sqlPathLiteral(file)})`;
       const counted = await conn.runAndReadAll(`SELECT count(*)::BIGINT FROM ${rel}`);

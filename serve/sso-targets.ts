@@ -46,9 +46,8 @@ function guessIdentity(text: string): SsoIdentity {
  */
 export async function resolveSsoTarget(reader: StoreReader, input: string): Promise<SsoTarget | null> {
   if (queryKeys(input) === null) return null;
-  const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
   const files = currentOrbitCatalogue(reader.layout);
-  const found = files ? await resolveSso(query, files, input) : null;
+  const found = files ? resolveSso(files, input) : null;
   if (found) {
     return {
       label: found.id,

@@ -4,13 +4,21 @@
  * It polls the CURRENT pointer and switches to a new catalog version without a restart: the new version's
  * object index is loaded first, then catalog and locator are switched together; a query uses one catalog
  * version from start to end, so it never sees half a night. A catalog whose parts declare an object block
- * format older than the one read here is refused (StoreFormatError): republish or re-ingest them.
+ * format older than the one read here, or lack sky blocks, is refused (StoreFormatError): republish or
+ * re-ingest them.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { DuckDBValue } from '@duckdb/node-api';
 import type { Logger } from 'pino';
-import type { StoreLayout } from '../data/index.js';
-import { type Catalog, EMPTY_CATALOG, OBJECT_BLOCK_FORMAT, ReadOnlyFiles } from '../data/index.js';
+import type { PartEntry, StoreLayout } from '../data/index.js';
+import {
+  type Catalog,
+  EMPTY_CATALOG,
+  OBJECT_BLOCK_FORMAT,
+  ReadOnlyFiles,
+  SKY_BLOCKS_FILE,
+} from '../data/index.js';
 import { SkyBlockReader } from '../data/queries/index.js';
 import { CatalogPoll } from './catalog-poll.js';
 import { DuckDbPool, type Row } from './duckdb-pool.js';
@@ -44,22 +52,48 @@ export class StoreFormatError extends Error {
   }
 }
 
+/** The command that rewrites every published part in the current format, from the staging files. */
+export const MIGRATE_COMMAND = 'skyalert publish --store DIR --all --force';
+
 /**
- * Throws StoreFormatError when a part of `catalog` declares an object block format other than
- * OBJECT_BLOCK_FORMAT (an entry without `objectBlockFormat` was written in format 1, or before object blocks).
+ * Throws StoreFormatError for the parts `old` of `catalog`, written in a format this server does not read
+ * (`what` says how they differ), naming their nights and the command that rewrites them.
  */
-export function checkBlockFormats(catalog: Catalog, storeRoot: string): void {
-  const old = catalog.parts.filter((p) => p.objectBlockFormat !== OBJECT_BLOCK_FORMAT);
+export function refuseOlderParts(
+  catalog: Catalog,
+  storeRoot: string,
+  old: readonly PartEntry[],
+  what: string,
+): void {
   if (old.length === 0) return;
   const nights = [...new Set(old.flatMap((p) => p.nights))].sort((a, b) => a - b);
-  const formats = [...new Set(old.map((p) => p.objectBlockFormat ?? 'none (format 1 or older)'))];
+  const span =
+    nights.length === 1 ? `night ${nights[0]}` : `nights ${nights[0]}-${nights[nights.length - 1]}`;
   throw new StoreFormatError(
-    `Store ${storeRoot}, catalog version ${catalog.version}: ${old.length} part(s) (nights ` +
-      `${nights[0]}-${nights[nights.length - 1]}) hold object blocks of format ${formats.join(', ')}; this ` +
-      `server reads format ${OBJECT_BLOCK_FORMAT} only. Republish the nights (skyalert publish --store DIR ` +
-      '--all, from the staging files the store keeps) or, without staging files, ingest them again ' +
-      '(docs/store.md, "Older stores").',
+    `Store ${storeRoot}, catalog version ${catalog.version}: ${old.length} part(s) (${span}) ${what}. Republish the nights (${MIGRATE_COMMAND}, from ` +
+      'the staging files the store keeps) or, without staging files, ingest them again (docs/store.md, ' +
+      '"Older stores").',
   );
+}
+
+/**
+ * Throws StoreFormatError when a part of `catalog` declares an object block format other than
+ * OBJECT_BLOCK_FORMAT (an entry without `objectBlockFormat` was written in format 1, or before object blocks),
+ * or has no sky blocks (`sky.bin`).
+ */
+export function checkBlockFormats(catalog: Catalog, layout: StoreLayout): void {
+  const old = catalog.parts.filter((p) => p.objectBlockFormat !== OBJECT_BLOCK_FORMAT);
+  const formats = [...new Set(old.map((p) => p.objectBlockFormat ?? 'none (format 1 or older)'))];
+  refuseOlderParts(
+    catalog,
+    layout.root,
+    old,
+    `hold object blocks of format ${formats.join(', ')}; this server reads format ${OBJECT_BLOCK_FORMAT} only`,
+  );
+  const withoutSky = catalog.parts.filter(
+    (p) => !fs.existsSync(path.join(layout.partDir(p.id), SKY_BLOCKS_FILE)),
+  );
+  refuseOlderParts(catalog, layout.root, withoutSky, `have no sky blocks (${SKY_BLOCKS_FILE})`);
 }
 
 export class StoreReader {
@@ -149,7 +183,7 @@ export class StoreReader {
 
   /** Loads the object index of a new catalog version, then switches catalog and index together. */
   private async switchTo(next: Catalog): Promise<void> {
-    checkBlockFormats(next, this.layout.root);
+    checkBlockFormats(next, this.layout);
     const started = performance.now();
     const { locator, error } = await this.loadLocator(next);
     this.snap = { catalog: next, locator, locatorError: error };

@@ -16,7 +16,6 @@ import type { StoreLayout } from '../store-layout.js';
 import type { AlertRef } from './alert-refs.js';
 import { partsInJdRange } from './alert-refs.js';
 import type { JdWindow } from './explorer.js';
-import type { QueryFn } from './objects.js';
 import type { SkyBlockReader } from './sky-blocks.js';
 import { scanSkyRecords } from './sky-scan.js';
 
@@ -38,27 +37,24 @@ const COVER_ORDER = 8;
  *
  * @returns hits sorted by density (descending), then jd (descending), then objectId.
  */
-export async function findRegionHits(
-  query: QueryFn,
+export function findRegionHits(
   layout: StoreLayout,
   catalog: Catalog,
-  sky: SkyBlockReader | null,
+  sky: SkyBlockReader,
   map: Skymap,
   region: CredibleRegion,
   window: JdWindow,
-): Promise<RegionHit[]> {
+): RegionHit[] {
   if (region.cellCount === 0) return [];
   const parts = partsInJdRange(catalog, window.startJd, window.stopJd);
   if (parts.length === 0) return [];
   const ranges = credibleRegionRanges(map, region, Math.min(COVER_ORDER, map.maxOrder));
   const best = new Map<string, RegionHit>();
-  await scanSkyRecords(
-    query,
+  scanSkyRecords(
     layout,
     parts,
     sky,
     ranges,
-    window,
     (raDeg, decDeg, jd) =>
       jd >= window.startJd && jd <= window.stopJd && isInCredibleRegion(map, region, raDeg, decDeg),
     (r) => {

@@ -1,12 +1,13 @@
 /**
- * Queries behind `/api/v1/explorer` (its search by id reads object blocks, serve/api/explorer.ts): cone searches
- * over the sky index (`idx_sky`, sorted by HEALPix order-29 NESTED pixel so that pixel-range predicates prune row
- * groups, then the exact angular separation), and date searches over the time index (`idx_time`, sorted by jd).
- * Full alert rows are then read only from the parts the index rows name.
+ * Searches behind `/api/v1/explorer` and the cone searches (its search by id reads object blocks,
+ * serve/api/explorer.ts): cones over the parts' sky blocks (data/queries/sky-blocks.ts: HEALPix order-29 NESTED
+ * pixel ranges, then the exact angular separation), and date searches over the time index (`idx_time`, sorted by
+ * jd) or the sky index (`idx_sky`, which carries jdstarthist) with DuckDB. Full alert rows are then read only
+ * from the parts the hits name.
  */
 import path from 'node:path';
 import { coneRanges, type PixelRange } from '../../compute/sky/index.js';
-import type { Catalog, PartEntry } from '../catalog.js';
+import type { Catalog } from '../catalog.js';
 import { SKY_BLOCKS_FILE } from '../sky-blocks.js';
 import type { StoreLayout } from '../store-layout.js';
 import { type AlertRef, partFileList, partsInJdRange, toAlertRefs } from './alert-refs.js';
@@ -45,29 +46,6 @@ export function mergePixelRanges(ranges: readonly PixelRange[]): PixelRange[] {
   return spans;
 }
 
-/** Angular distance (degrees) between (i_ra, i_dec) and ($4, $3), haversine form (stable for small angles). */
-const SEPARATION_DEG = `degrees(2 * asin(least(1.0, sqrt(
-    pow(sin(radians(i_dec - $3::DOUBLE) / 2), 2)
-    + cos(radians(i_dec)) * cos(radians($3::DOUBLE)) * pow(sin(radians(i_ra - $4::DOUBLE) / 2), 2)))))`;
-
-/** Latest alert per object within one pixel span, the time window and the radius. */
-const CONE_SPAN: Record<TimeField, (files: string) => string> = {
-  first: (files) => `
-    SELECT i_objectId, i_candid, i_jd, filename, ${SEPARATION_DEG} AS separation_deg
-    FROM read_parquet(${files}, filename = true)
-    WHERE hpix29 >= $1::BIGINT AND hpix29 < $2::BIGINT
-      AND i_jdstarthist >= $5::DOUBLE AND i_jdstarthist <= $6::DOUBLE
-      AND ${SEPARATION_DEG} <= $7::DOUBLE
-    QUALIFY row_number() OVER (PARTITION BY i_objectId ORDER BY i_jd DESC, i_candid DESC) = 1`,
-  any: (files) => `
-    SELECT i_objectId, i_candid, i_jd, filename, ${SEPARATION_DEG} AS separation_deg
-    FROM read_parquet(${files}, filename = true)
-    WHERE hpix29 >= $1::BIGINT AND hpix29 < $2::BIGINT
-      AND i_jd >= $5::DOUBLE AND i_jd <= $6::DOUBLE
-      AND ${SEPARATION_DEG} <= $7::DOUBLE
-    QUALIFY row_number() OVER (PARTITION BY i_objectId ORDER BY i_jd DESC, i_candid DESC) = 1`,
-};
-
 /** The field of a sky record that a cone's time window applies to. */
 const SKY_TIME_FIELD: Record<TimeField, SkyWindow['field']> = { first: 'jdstarthist', any: 'jd' };
 
@@ -90,17 +68,17 @@ export interface ConeQuery {
 }
 
 /**
- * Objects within a cone: for each, its latest alert among those matching the time window, nearest first.
+ * Objects within a cone, from the parts' sky blocks (`sky.bin`, every part has them): for each, its latest alert
+ * among those matching the time window, nearest first.
  *
  * @returns at most `limit` hits sorted by separation (degrees) then objectId.
  */
-export async function findConeHits(
-  query: QueryFn,
+export function findConeHits(
   layout: StoreLayout,
   catalog: Catalog,
   cone: ConeQuery,
-  sky: SkyBlockReader | null = null,
-): Promise<ConeHit[]> {
+  sky: SkyBlockReader,
+): ConeHit[] {
   const w = cone.window;
   // An alert of an object first seen at jdstarthist is emitted at or after it: parts before the window's start
   // cannot hold a match in either mode; with `any` the window's end bounds the parts too.
@@ -117,40 +95,11 @@ export async function findConeHits(
     if (!seen || hit.jd > seen.jd || (hit.jd === seen.jd && hit.candid > seen.candid))
       best.set(hit.objectId, hit);
   };
-  // parts with sky blocks are searched here, the others with the DuckDB query over their idx_sky
-  const viaDuckDb: PartEntry[] = [];
   const skyWindow = w === null ? null : { field: SKY_TIME_FIELD[cone.timeField], ...w };
   for (const part of parts) {
     const file = path.join(layout.partDir(part.id), SKY_BLOCKS_FILE);
-    if (sky === null || !sky.has(file)) {
-      viaDuckDb.push(part);
-      continue;
-    }
     for (const hit of sky.cone(file, spans, cone.raDeg, cone.decDeg, cone.radiusDeg, skyWindow))
       keep({ ...hit, part: part.id });
-  }
-  if (viaDuckDb.length > 0) {
-    const files = partFileList(layout, viaDuckDb, 'sky');
-    const sql = CONE_SPAN[cone.timeField](files.sql);
-    const results = await Promise.all(
-      spans.map(([start, end]) =>
-        query(sql, [
-          start,
-          end,
-          cone.decDeg,
-          cone.raDeg,
-          w?.startJd ?? Number.NEGATIVE_INFINITY,
-          w?.stopJd ?? Number.POSITIVE_INFINITY,
-          cone.radiusDeg,
-        ]),
-      ),
-    );
-    for (const rows of results) {
-      const refs = toAlertRefs(rows, files);
-      rows.forEach((row, i) => {
-        keep({ ...refs[i], jd: row.i_jd as number, separationDeg: row.separation_deg as number });
-      });
-    }
   }
   return [...best.values()]
     .sort((a, b) => a.separationDeg - b.separationDeg || (a.objectId < b.objectId ? -1 : 1))

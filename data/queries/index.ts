@@ -45,6 +45,7 @@ export { ZTF_OBJECT_ID } from './objects.js';
 export {
   findSsoIdsByPrefix,
   identifySsnamenr,
+  OrbitCatalogueFormatError,
   type ResolvedSso,
   readOrbitsByIds,
   resolveSso,

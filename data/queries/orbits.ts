@@ -3,8 +3,9 @@
  * (identity, ZTF ssnamenr spellings, orbit), and ZTF ssnamenr values → identities (for the `sso_name` and
  * `sso_number` columns). Exact key matches only (docs/references.md#sso-name-resolution). Point lookups and small batches read the
  * catalogue's lookup files (data/lookup-file.ts; well under a millisecond per name at 1.5 M objects); large
- * batches, and catalogues written before the lookup files existed, query the parquet files through DuckDB. SQL
- * text is constant apart from the store-built catalogue paths; values travel as parameters.
+ * batches and prefix completion query the parquet files through DuckDB. A catalogue written before the lookup
+ * files existed is refused (OrbitCatalogueFormatError): loading orbit files again writes them. SQL text is
+ * constant apart from the store-built catalogue paths; values travel as parameters.
  */
 import { listValue } from '@duckdb/node-api';
 import {
@@ -39,12 +40,23 @@ export interface ResolvedSso extends SsoIdentity {
  */
 const LOOKUP_BATCH_MAX = 500;
 
-/** Fallback: two point lookups through DuckDB, each pruned to a row group or two by the sort key. */
-const KEY_SQL = (names: string) => `
-  SELECT min(id) AS id FROM read_parquet(${names})
-  WHERE key IN ($1, $2) AND ((key = $1 AND NOT packed) OR (key = $2 AND packed))`;
+/** An orbit catalogue written before the lookup files existed (2026-11-22): this server does not read it. */
+export class OrbitCatalogueFormatError extends Error {
+  constructor(file: string) {
+    super(
+      `The orbit catalogue has no lookup file ${file} (written before lookup files existed): load the orbit ` +
+        'files again (skyalert orbits load --store DIR FILE...), which writes them (docs/store.md, "Orbit catalogue").',
+    );
+    this.name = 'OrbitCatalogueFormatError';
+  }
+}
 
-const ORBIT_SQL = (orbits: string) => `SELECT * FROM read_parquet(${orbits}) WHERE id = $1`;
+/** `readLookupFile`, refusing a catalogue without the file. @throws OrbitCatalogueFormatError */
+function readLookups(file: string, keys: readonly string[]): Map<string, unknown> {
+  const found = readLookupFile(file, keys);
+  if (found === null) throw new OrbitCatalogueFormatError(file);
+  return found;
+}
 
 const ORBITS_SQL = (orbits: string) =>
   `SELECT * FROM read_parquet(${orbits}) WHERE id IN (SELECT unnest($1::VARCHAR[]))`;
@@ -87,29 +99,27 @@ function smallestId(ids: readonly (string | null)[]): string | null {
   return best;
 }
 
-/** Catalogue rows by id from `orbits.lookup`; null when the catalogue has no lookup files. */
+/** Catalogue rows by id from `orbits.lookup`. @throws OrbitCatalogueFormatError */
 function lookupRows(
   files: OrbitCatalogueFiles,
   ids: readonly string[],
-): Map<string, Record<string, unknown>> | null {
-  const found = readLookupFile(files.orbitLookup, ids);
-  if (found === null) return null;
+): Map<string, Record<string, unknown>> {
+  const found = readLookups(files.orbitLookup, ids);
   return new Map([...found].map(([id, value]) => [id, decodeOrbitRow(value)]));
 }
 
 /**
- * For each key, the smallest id it names among its entries of the given packing (null when none); null when the
- * catalogue has no lookup files.
+ * For each key, the smallest id it names among its entries of the given packing (null when none).
+ * @throws OrbitCatalogueFormatError
  */
 function lookupIds(
   files: OrbitCatalogueFiles,
   wanted: readonly { key: string; packed: boolean }[],
-): (string | null)[] | null {
-  const found = readLookupFile(
+): (string | null)[] {
+  const found = readLookups(
     files.nameLookup,
     wanted.map((w) => w.key),
   );
-  if (found === null) return null;
   return wanted.map((w) => {
     const value = found.get(w.key);
     const ids = value === undefined ? [] : decodeNameIds(value).filter((e) => e.packed === w.packed);
@@ -148,35 +158,27 @@ function toResolved(row: Record<string, unknown>): ResolvedSso {
  * "C/2020V2"), or a ZTF spelling ("2002MA06"). Blanks anywhere are ignored.
  * @returns the object, or null when no key matches exactly (the endpoint answers 400) or the text is empty.
  *   When a key names several objects (two catalogue ids for one object), the smallest id wins.
+ * @throws OrbitCatalogueFormatError for a catalogue without lookup files.
  */
-export async function resolveSso(
-  query: QueryFn,
-  files: OrbitCatalogueFiles,
-  input: string | number,
-): Promise<ResolvedSso | null> {
+export function resolveSso(files: OrbitCatalogueFiles, input: string | number): ResolvedSso | null {
   const keys = queryKeys(input);
   if (!keys) return null;
-  const ids = lookupIds(files, [
-    { key: keys.folded, packed: false },
-    { key: keys.exact, packed: true },
-  ]);
-  if (ids !== null) {
-    const id = smallestId(ids);
-    if (id === null) return null;
-    const row = lookupRows(files, [id])?.get(id);
-    return row === undefined ? null : toResolved(row);
-  }
-  const hit = await query(KEY_SQL(sqlPathLiteral(files.names)), [keys.folded, keys.exact]);
-  const id = hit[0]?.id;
-  if (id === null || id === undefined) return null;
-  const rows = await query(ORBIT_SQL(sqlPathLiteral(files.orbits)), [String(id)]);
-  return rows.length === 0 ? null : toResolved(rows[0]);
+  const id = smallestId(
+    lookupIds(files, [
+      { key: keys.folded, packed: false },
+      { key: keys.exact, packed: true },
+    ]),
+  );
+  if (id === null) return null;
+  const row = lookupRows(files, [id]).get(id);
+  return row === undefined ? null : toResolved(row);
 }
 
 /**
  * Identifies ZTF `ssnamenr` values (cleaned by the §4.3 rule, then matched case-insensitively).
  * @returns a map from each given ssnamenr that names a catalogue object to that object's identity; values that
  *   match nothing are absent.
+ * @throws OrbitCatalogueFormatError for a catalogue without lookup files (a batch of at most LOOKUP_BATCH_MAX).
  */
 export async function identifySsnamenr(
   query: QueryFn,
@@ -192,20 +194,15 @@ export async function identifySsnamenr(
   const out = new Map<string, SsoIdentity & { id: string }>();
   if (byKey.size === 0) return out;
   const keys = [...byKey.keys()];
-  const ids =
-    keys.length <= LOOKUP_BATCH_MAX
-      ? lookupIds(
-          files,
-          keys.map((key) => ({ key, packed: false })),
-        )
-      : null;
-  const rowsById =
-    ids &&
-    lookupRows(
+  if (keys.length <= LOOKUP_BATCH_MAX) {
+    const ids = lookupIds(
+      files,
+      keys.map((key) => ({ key, packed: false })),
+    );
+    const rowsById = lookupRows(
       files,
       ids.filter((id) => id !== null),
     );
-  if (ids && rowsById) {
     for (const [i, key] of keys.entries()) {
       const id = ids[i];
       const row = id === null ? undefined : rowsById.get(id);
@@ -225,6 +222,7 @@ export async function identifySsnamenr(
 /**
  * The catalogue entries of many objects by catalogue id (as `identifySsnamenr` returns them).
  * @returns id → object; ids the catalogue does not hold are absent.
+ * @throws OrbitCatalogueFormatError for a catalogue without lookup files (a batch of at most LOOKUP_BATCH_MAX).
  */
 export async function readOrbitsByIds(
   query: QueryFn,
@@ -233,8 +231,8 @@ export async function readOrbitsByIds(
 ): Promise<Map<string, ResolvedSso>> {
   if (ids.length === 0) return new Map();
   const unique = [...new Set(ids)];
-  const found = unique.length <= LOOKUP_BATCH_MAX ? lookupRows(files, unique) : null;
-  if (found !== null) return new Map([...found].map(([id, row]) => [id, toResolved(row)]));
+  if (unique.length <= LOOKUP_BATCH_MAX)
+    return new Map([...lookupRows(files, unique)].map(([id, row]) => [id, toResolved(row)]));
   const rows = await query(ORBITS_SQL(sqlPathLiteral(files.orbits)), [listValue([...new Set(ids)])]);
   return new Map(rows.map((row) => [String(row.id), toResolved(row)]));
 }

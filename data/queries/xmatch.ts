@@ -9,7 +9,6 @@ import type { Catalog } from '../catalog.js';
 import type { StoreLayout } from '../store-layout.js';
 import { type AlertRef, partsInJdRange } from './alert-refs.js';
 import type { JdWindow } from './explorer.js';
-import type { QueryFn } from './objects.js';
 import type { SkyBlockReader } from './sky-blocks.js';
 import { scanSkyRecords } from './sky-scan.js';
 
@@ -46,16 +45,15 @@ export interface MatchWindows {
  *   cross-match fails early instead of exhausting memory.
  * @returns matches in no particular order.
  */
-export async function findCatalogueMatches(
-  query: QueryFn,
+export function findCatalogueMatches(
   layout: StoreLayout,
   catalog: Catalog,
-  sky: SkyBlockReader | null,
+  sky: SkyBlockReader,
   index: PositionIndex,
   windows: MatchWindows,
   latestOnly: boolean,
   maxMatches: number,
-): Promise<CatalogueMatch[]> {
+): CatalogueMatch[] {
   const bounds = jdBounds(windows);
   const finite = (jd: number) => (Number.isFinite(jd) ? jd : null);
   const parts =
@@ -82,7 +80,7 @@ export async function findCatalogueMatches(
   // with `latestOnly`, matches are reduced as they come: an object's earlier alerts are never all held
   const latest = new Map<string, CatalogueMatch>();
   const matches: CatalogueMatch[] = [];
-  await scanSkyRecords(query, layout, parts, sky, null, bounds, keep, (r) => {
+  scanSkyRecords(layout, parts, sky, null, keep, (r) => {
     for (const m of found ?? []) {
       const match = { part: r.part, objectId: r.objectId, candid: r.candid, jd: r.jd, ...m };
       if (!latestOnly) {

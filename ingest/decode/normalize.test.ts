@@ -78,6 +78,15 @@ describe('normalizeRecord', () => {
     expect(bad.ok).toBe(false);
   });
 
+  it('rejects an objectId longer than a sky blocks record holds (23 bytes; ZTF ids have 12 characters)', () => {
+    const of = (objectId: string) => normalizeRecord({ objectId, candid: 1n, candidate: { ...VALUES } });
+    expect(of('Z'.repeat(23)).ok).toBe(true);
+    expect(of('Z'.repeat(24))).toEqual({
+      ok: false,
+      reason: `missing or invalid objectId (${JSON.stringify('Z'.repeat(24))})`,
+    });
+  });
+
   it('flattens the map and record fields of later Fink alerts as the Fink API does', () => {
     const got = normalizeRecord({
       objectId: 'ZTF25acldfsf',

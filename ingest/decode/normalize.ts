@@ -12,7 +12,7 @@ import type {
   Cutouts,
   HistoryPoint,
 } from '../../data/index.js';
-import { ALERT_COLUMNS, CANDIDATE_FIELD_NAMES } from '../../data/index.js';
+import { ALERT_COLUMNS, CANDIDATE_FIELD_NAMES, SKY_MAX_ID_BYTES } from '../../data/index.js';
 
 /** Largest ssdistnr (arcsec) for which a raw alert is associated with its known SSO (roid = 3). */
 export const ROID_MAX_SSDISTNR_ARCSEC = 5;
@@ -206,7 +206,8 @@ function planOf(record: Rec, candidate: Rec): Int16Array | null {
 /** The result of normalising one record. */
 export type NormalizeResult = { ok: true; alert: Alert } | { ok: false; reason: string };
 
-const OBJECT_ID_PATTERN = /^[A-Za-z0-9_\-.+]{1,64}$/;
+/** An objectId: ZTF's are 12 characters; a sky blocks record holds at most SKY_MAX_ID_BYTES (data/sky-blocks.ts). */
+const OBJECT_ID_PATTERN = new RegExp(`^[A-Za-z0-9_\\-.+]{1,${SKY_MAX_ID_BYTES}}$`);
 
 /**
  * What normalisation reads of a decoded alert record: built from a record object ({@link normalizeRecord}) or

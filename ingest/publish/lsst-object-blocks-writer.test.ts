@@ -39,7 +39,7 @@ describe('LSST object blocks writer', () => {
       const bin = fs.readFileSync(path.join(dir, LSST_BLOCK_FILES.blocks));
       const got = index.flatMap(([, offset, length]) =>
         decodeLsstBlock(bin.subarray(Number(offset), Number(offset) + Number(length))).sources.map((row) =>
-          row.map((v, c) => lsstBlockValue(v, types[c])),
+          row.map((v, c) => lsstBlockValue(v, types[c], types[c])),
         ),
       );
       expect(got).toHaveLength(want.length);

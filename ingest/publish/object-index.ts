@@ -1,10 +1,11 @@
 /**
  * The object index: one row per (objectId, part), sorted by objectId, so that a lookup reads the index and then
  * only the parts that hold the object (it never scans every night). Each row also carries where the object's
- * block is in that part's `objects.bin` (`block_offset`, `block_length`; null for a part written before object
- * blocks existed). Rebuilt at each publication from the previous index (minus the replaced parts) and the new
- * parts' objects. Each survey's parts name their blocks' locator file (BLOCK_INDEX_OF); LSST ids are the
- * diaObjectIds in decimal.
+ * block is in that part's blocks file (`block_offset`, `block_length`). Rebuilt at each publication from the
+ * previous index (minus the replaced parts) and the new parts' blocks locators. Each survey's parts name their
+ * blocks' locator file (BLOCK_INDEX_OF); LSST ids are the diaObjectIds in decimal. A part written before object
+ * blocks has no locator and no rows: the server refuses a catalog holding one until its nights are republished
+ * (docs/store.md, "Older stores").
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,10 +15,8 @@ import {
   type Catalog,
   LSST_BLOCK_FILES,
   OBJECT_BLOCKS_INDEX_FILE,
-  partFilePath,
   readStoreSurvey,
   type Survey,
-  sqlPathList,
   sqlPathLiteral,
 } from '../../data/index.js';
 import { type CatalogChange, switchCatalog } from './catalog-switch.js';
@@ -36,29 +35,18 @@ async function hasBlockColumns(conn: DuckDBConnection, file: string): Promise<bo
   return reader.getRowObjectsJS().some((r) => r.column_name === 'block_offset');
 }
 
-/**
- * Per survey: the locator file of a part's object blocks, and whether a part written before object blocks is
- * indexed from its rows (ZTF; an LSST part without blocks is left out, and its readers query its tables).
- */
-const BLOCK_INDEX_OF: Record<Survey, { readonly file: string; readonly olderParts: boolean }> = {
-  ztf: { file: OBJECT_BLOCKS_INDEX_FILE, olderParts: true },
-  lsst: { file: LSST_BLOCK_FILES.index, olderParts: false },
+/** Per survey: the locator file of a part's object blocks. */
+const BLOCK_INDEX_OF: Record<Survey, string> = {
+  ztf: OBJECT_BLOCKS_INDEX_FILE,
+  lsst: LSST_BLOCK_FILES.index,
 };
 
-/** The index rows of one part: from its blocks locator, or (older parts) from its alerts and upper limits. */
+/** The index rows of one part, from its blocks locator (none for a part written before object blocks). */
 function partObjects(layout: StoreLayout, part: string, survey: Survey): string[] {
-  const id = partLiteral(part);
-  const blocks = path.join(layout.partDir(part), BLOCK_INDEX_OF[survey].file);
-  if (fs.existsSync(blocks))
-    return [
-      `SELECT objectId, ${id} AS part, block_offset, block_length FROM read_parquet(${sqlPathLiteral(blocks)})`,
-    ];
-  if (!BLOCK_INDEX_OF[survey].olderParts) return [];
-  const alerts = sqlPathList([partFilePath(layout, part, 'alerts')]);
-  const upper = sqlPathList([partFilePath(layout, part, 'upperlim')]);
+  const blocks = path.join(layout.partDir(part), BLOCK_INDEX_OF[survey]);
+  if (!fs.existsSync(blocks)) return [];
   return [
-    `SELECT DISTINCT i_objectId AS objectId, ${id} AS part, ${NO_BLOCK} FROM read_parquet(${alerts})`,
-    `SELECT DISTINCT objectId, ${id} AS part, ${NO_BLOCK} FROM read_parquet(${upper})`,
+    `SELECT objectId, ${partLiteral(part)} AS part, block_offset, block_length FROM read_parquet(${sqlPathLiteral(blocks)})`,
   ];
 }
 
@@ -90,9 +78,7 @@ export async function writeObjectIndex(
     sources.length > 0
       ? sources.join(' UNION ')
       : `SELECT ''::VARCHAR AS objectId, ''::VARCHAR AS part, ${NO_BLOCK} LIMIT 0`;
-  // an object may come from an older part both through its alerts and its upper limits: one row per part
-  await conn.run(`COPY (SELECT objectId, part, max(block_offset) AS block_offset, max(block_length) AS block_length
-                        FROM (${union}) GROUP BY objectId, part ORDER BY objectId, part)
+  await conn.run(`COPY (SELECT objectId, part, block_offset, block_length FROM (${union}) ORDER BY objectId, part)
                   TO ${sqlPathLiteral(target)} (FORMAT parquet, ${PARQUET_COMPRESSION}, ROW_GROUP_SIZE 20000)`);
   return rel;
 }

@@ -1,4 +1,4 @@
-/** The sky blocks writer over hand-made sky indexes: records, block keys, and the cases that write no file. */
+/** The sky blocks writer over hand-made sky indexes: records, block keys, and the cases it refuses (no file left). */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,11 +95,13 @@ describe('writeSkyBlocks', () => {
     }
   });
 
-  it('writes no file when an objectId does not fit in a record', async () => {
+  it('refuses an objectId that does not fit in a record, and leaves no file', async () => {
     const rows = rowsOf(2500);
     rows[2400].objectId = 'an-object-id-of-thirty-bytes!!';
     const dir = await partOf('long-id', rows);
-    expect(await writeSkyBlocks(conn, dir)).toBeNull();
+    await expect(writeSkyBlocks(conn, dir)).rejects.toThrow(
+      /an-object-id-of-thirty-bytes!!.*longer than 23 bytes/,
+    );
     expect(fs.readdirSync(dir)).toEqual([PART_FILES.sky]);
   });
 

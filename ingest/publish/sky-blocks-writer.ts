@@ -9,6 +9,7 @@ import {
   PART_FILES,
   SKY_BLOCKS_FILE,
   SKY_HEADER_BYTES,
+  SKY_MAX_ID_BYTES,
   SKY_RECORD_BYTES,
   SKY_RECORDS_PER_BLOCK,
   skyFooter,
@@ -22,9 +23,6 @@ const FLUSH_RECORDS = 65_536;
 
 const SKY_ROWS = (file: string) =>
   `SELECT hpix29, i_ra, i_dec, i_jd, i_jdstarthist, i_candid, i_objectId FROM read_parquet(${file})`;
-
-/** Thrown by {@link SkyRecordsWriter.addChunk} when an objectId is too long for a record. */
-class IdTooLong extends Error {}
 
 /**
  * Writes the records of SKY_ROWS chunk by chunk into an open file: buffered, written every FLUSH_RECORDS, with
@@ -43,7 +41,7 @@ class SkyRecordsWriter {
     private readonly what: string,
   ) {}
 
-  /** Adds a chunk's rows. @throws IdTooLong, or Error when the pixels are not sorted. */
+  /** Adds a chunk's rows. @throws Error when the pixels are not sorted or an objectId is too long for a record. */
   addChunk(chunk: DuckDBDataChunk): void {
     const column = (i: number) => chunk.getColumnVector(i).toArray();
     const hpix = column(0) as bigint[];
@@ -66,7 +64,11 @@ class SkyRecordsWriter {
         candid: candid[i],
         objectId: objectId[i],
       });
-      if (!ok) throw new IdTooLong();
+      // ingestion quarantines longer ids (ingest/decode/normalize.ts): a part never holds one
+      if (!ok)
+        throw new Error(
+          `${this.what} holds objectId ${JSON.stringify(objectId[i])}, longer than ${SKY_MAX_ID_BYTES} bytes`,
+        );
       this.written++;
       if (++this.buffered === FLUSH_RECORDS) this.flush();
     }
@@ -80,12 +82,12 @@ class SkyRecordsWriter {
 }
 
 /**
- * Writes `<dir>/sky.bin` from `<dir>/idx_sky.parquet`.
- * @returns the records written, or null when an objectId is too long for a record (no file is left: cone
- *   searches of that part go through DuckDB).
- * @throws Error when the index is not sorted by pixel (a bug of the part writer).
+ * Writes `<dir>/sky.bin` from `<dir>/idx_sky.parquet`: the one index of cone searches (no part goes without).
+ * @returns the records written.
+ * @throws Error when the index is not sorted by pixel or holds an objectId longer than SKY_MAX_ID_BYTES (bugs
+ *   of the part writer or of ingestion); no file is left.
  */
-export async function writeSkyBlocks(conn: DuckDBConnection, dir: string): Promise<number | null> {
+export async function writeSkyBlocks(conn: DuckDBConnection, dir: string): Promise<number> {
   const target = path.join(dir, SKY_BLOCKS_FILE);
   const temporary = `${target}.tmp`;
   const fd = fs.openSync(temporary, 'w');
@@ -98,12 +100,7 @@ export async function writeSkyBlocks(conn: DuckDBConnection, dir: string): Promi
     for (;;) {
       const chunk = await result.fetchChunk();
       if (!chunk || chunk.rowCount === 0) break;
-      try {
-        records.addChunk(chunk);
-      } catch (err) {
-        if (err instanceof IdTooLong) return null;
-        throw err;
-      }
+      records.addChunk(chunk);
     }
     records.flush();
     const { keys, written } = records;

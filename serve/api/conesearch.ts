@@ -196,8 +196,7 @@ export async function coneSearch(
   timeField: TimeField,
 ): Promise<SearchAnswer> {
   const selection = parseColumnSelection(withConeFields(args.columns), CONE_V_FIELDS);
-  const hits = await findConeHits(
-    (sql, params) => reader.query(sql, params),
+  const hits = findConeHits(
     reader.layout,
     reader.current(),
     {

@@ -85,7 +85,7 @@ export function orbitsApp(reader: StoreReader): Hono {
         400,
         'This server has no orbit catalogue: the operator loads one with `skyalert orbits load` (docs/sso.md).',
       );
-    const found = await resolveSso((sql, params) => reader.query(sql, params), files, args.n_or_d);
+    const found = resolveSso(files, args.n_or_d);
     const rows = found === null ? [] : [orbitRecord(found)];
     return respondTable(c, rows, args['output-format'], `orbit_${args.n_or_d.replace(/\W+/g, '_')}`);
   });

@@ -180,8 +180,7 @@ export function scsApp(reader: StoreReader): Hono {
   app.get('/', async (c) => {
     const query = parseScsQuery(c.req.query());
     if ('error' in query) return c.body(scsError(query.error), 200, { 'content-type': VOTABLE_TYPE });
-    const hits = await findConeHits(
-      (sql, params) => reader.query(sql, params),
+    const hits = findConeHits(
       reader.layout,
       reader.current(),
       {

@@ -182,15 +182,7 @@ export function skymapApp(reader: StoreReader): Hono {
         'The sky map has no DATE-OBS or MJD-OBS: give the event time in `t0` (ISO, JD or MJD).',
       );
     const window = { startJd: t0Jd - args.n_day_before, stopJd: t0Jd + args.n_day_after };
-    const hits = await findRegionHits(
-      (sql, params) => reader.query(sql, params),
-      reader.layout,
-      reader.current(),
-      reader.skyBlocks(),
-      map,
-      region,
-      window,
-    );
+    const hits = findRegionHits(reader.layout, reader.current(), reader.skyBlocks(), map, region, window);
     const selection = parseColumnSelection(args.columns, GW_V_FIELDS);
     const density = new Map(hits.map((h) => [h.candid, h.probDensityDeg2]));
     const stored = await readReferencedAlertsInOrder(reader, hits, selection.stored);

@@ -177,8 +177,7 @@ export function xmatchApp(reader: StoreReader): Hono {
     };
     let matches: CatalogueMatch[];
     try {
-      matches = await findCatalogueMatches(
-        (sql, params) => reader.query(sql, params),
+      matches = findCatalogueMatches(
         reader.layout,
         reader.current(),
         reader.skyBlocks(),

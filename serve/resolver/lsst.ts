@@ -18,7 +18,7 @@ import {
   SSO_DESIGNATION_COLUMNS,
 } from '../../data/queries/lsst/index.js';
 import { ApiError } from '../errors.js';
-import type { LsstStoreReader } from '../lsst-store-reader.js';
+import { LsstStoreReader } from '../lsst-store-reader.js';
 import { querySesame } from './simbad.js';
 
 /** What an LSST resolver is asked: `id` is the name read as a 64-bit id (null when it is none). */
@@ -60,10 +60,12 @@ async function objectRows(
   id: bigint,
   fields: readonly string[],
 ): Promise<Rows> {
-  const t = reader.snapshot().tables[table];
+  const snapshot = reader.snapshot();
+  const t = snapshot.tables[table];
   const held = fields.filter((f) => t.columns.some((c) => c.name === f));
   const key = table === 'objects' ? 'r:diaObjectId' : 'r:diaSourceId';
-  return withFields(await readRowsOfObjects(queryOf(reader), t, key, [id], held), fields);
+  const blocks = LsstStoreReader.blocksOf(snapshot);
+  return withFields(readRowsOfObjects(blocks, table, t, key, [id], held), fields);
 }
 
 /** `resolver=tns`. @throws ApiError 400 when a forward search is asked and the operator loaded no TNS table. */

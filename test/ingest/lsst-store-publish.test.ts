@@ -230,13 +230,15 @@ describe('an LSST night published', () => {
     expect(catalog.lastPublication?.nights).toEqual([N2]);
   });
 
-  it("is read by the LSST server's queries: a diaObject's detections and an alert's stamps", async () => {
+  it("is read by the LSST server: a diaObject's detections (from its blocks) and an alert's stamps", async () => {
     const reader = await LsstStoreReader.open(layout, testLog, { pollMs: 60_000 });
     try {
-      const { tables } = reader.snapshot();
+      const { tables, blocks } = reader.snapshot();
+      if (!blocks) throw new Error('the store has no object blocks');
       const query = reader.query.bind(reader);
-      const rows = await readRowsOfObjects(
-        query,
+      const rows = readRowsOfObjects(
+        blocks,
+        'sources',
         tables.sources,
         'r:diaSourceId',
         [X],

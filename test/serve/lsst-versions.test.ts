@@ -5,14 +5,18 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Catalog,
   LSST_PART_FILES,
+  LSST_SKY_INDEX_FILE,
   readCatalog,
   sqlPathLiteral,
-  writeCatalog,
 } from '../../data/index.js';
+import { writeLsstObjectBlocks } from '../../ingest/publish/lsst-object-blocks-writer.js';
+import { writeSkyIndex } from '../../ingest/publish/lsst-part-merge.js';
+import { writeNextCatalog } from '../../ingest/publish/object-index.js';
 import { type LsstFixtureApp, openLsstFixtureApp } from '../support/lsst-fixture-store.js';
 import { sql } from '../support/sql.js';
 
@@ -52,12 +56,22 @@ describe('LSST catalog versions', () => {
       `COPY (SELECT * REPLACE (false AS "v:alert", "r:psfFlux" + 1 AS "r:psfFlux") FROM ${file(from, 'sources')}
         WHERE "r:diaObjectId" = ${OID} AND "v:alert") TO ${file(to, 'sources')} (FORMAT parquet)`,
     );
+    // with its object blocks, sky index and the catalog's object index, as publication writes them
     const current: Catalog = readCatalog(fx.layout);
-    writeCatalog(fx.layout, {
-      ...current,
-      version: current.version + 1,
-      parts: [...current.parts, { ...current.parts[0], id: SECOND_PART, cutouts: [] }],
-    });
+    const db = await DuckDBInstance.create(':memory:');
+    const conn = await db.connect();
+    try {
+      await writeSkyIndex(conn, path.join(to, LSST_PART_FILES.sources), path.join(to, LSST_SKY_INDEX_FILE));
+      await writeLsstObjectBlocks(conn, to);
+      await writeNextCatalog(conn, fx.layout, current, {
+        parts: [...current.parts, { ...current.parts[0], id: SECOND_PART, cutouts: [] }],
+        droppedParts: [],
+        newParts: [SECOND_PART],
+      });
+    } finally {
+      conn.closeSync();
+      db.closeSync();
+    }
     expect(await post('objects', { diaObjectId: OID, columns: 'r:nDiaSources' })).toEqual(before);
     await fx.reader.refresh();
     expect(fx.reader.current().version).toBe(current.version + 1);

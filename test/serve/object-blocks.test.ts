@@ -308,11 +308,21 @@ describe('object blocks', () => {
     await expect(StoreReader.open(store.layout, testLog)).rejects.toThrow(
       /object blocks of format none .*reads format 3 only.*publish --store DIR --all/s,
     );
+    // a part of the current block format without sky blocks (cones read them only) is refused too
+    writeCatalog(store.layout, {
+      ...before,
+      version: before.version + 2,
+      parts: [...before.parts, { ...first, id: 'part-without-sky-blocks' }],
+    });
+    await expect(StoreReader.open(store.layout, testLog)).rejects.toThrow(
+      /1 part\(s\) \(nights? [\d-]+\) have no sky blocks \(sky\.bin\).*publish --store DIR --all --force/s,
+    );
+    writeCatalog(store.layout, { ...before, version: before.version + 2, parts: [older, ...rest] });
     // republication writes the night's part anew, in the current format
     await publishNight(store.layout, first.nights[0], testLog);
     await store.reader.refresh();
     const republished = store.reader.current();
-    expect(republished.version).toBe(before.version + 2);
+    expect(republished.version).toBe(before.version + 3);
     expect(republished.parts.every((p) => p.objectBlockFormat === OBJECT_BLOCK_FORMAT)).toBe(true);
     for (const id of ids.slice(0, 40)) await expectObjectsOfInput(store.app, id, true);
   }, 120_000);

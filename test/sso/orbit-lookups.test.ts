@@ -1,14 +1,20 @@
 /**
  * The orbit catalogue's lookup files answer exactly as DuckDB over its parquet files: the real orbit files of
  * test/data/orbits are loaded once, then names, ssnamenr values and ids are resolved through the lookup
- * files and through the same catalogue without them (the path of catalogues written before they existed).
+ * files and compared with the test's own SQL over the parquet files and with the batches of more than 500
+ * values (answered through DuckDB). A catalogue without lookup files (written before they existed) is refused.
  */
 import fs from 'node:fs';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ztfSsnamenrSpellings } from '../../compute/sso/catalogue/index.js';
 import { currentOrbitCatalogue, type OrbitCatalogueFiles } from '../../data/orbit-catalogue.js';
-import { identifySsnamenr, readOrbitsByIds, resolveSso } from '../../data/queries/index.js';
+import {
+  identifySsnamenr,
+  OrbitCatalogueFormatError,
+  readOrbitsByIds,
+  resolveSso,
+} from '../../data/queries/index.js';
 import type { QueryFn } from '../../data/queries/objects.js';
 import { loadOrbitFiles } from '../../ingest/orbits/index.js';
 import { tempStore, testLog } from '../support/store.js';
@@ -89,9 +95,27 @@ describe('orbit catalogue lookup files', () => {
       inputs.push(keys[i].key, keys[i].key.toUpperCase(), `${keys[i].key} `, `${keys[i].key}x`);
     }
     let found = 0;
-    for (const q of inputs) {
-      const fast = await resolveSso(noSql, files, q);
-      expect(fast).toEqual(await resolveSso(query, parquetOnly, q));
+    // the oracle: the smallest id of the folded key (not packed) or of the exact text (packed), then its orbit
+    // as a batch of more than 500 ids reads it through DuckDB
+    const oracleIds = await Promise.all(
+      inputs.map(async (q) => {
+        const folded = String(q).replace(/\s+/g, '').toLowerCase();
+        const exact = String(q).replace(/\s+/g, '');
+        const [row] = await query(
+          `SELECT min(id) AS id FROM read_parquet('${files.names}')
+           WHERE (key = $1 AND NOT packed) OR (key = $2 AND packed)`,
+          [folded, exact],
+        );
+        return row?.id === null || row?.id === undefined ? null : String(row.id);
+      }),
+    );
+    const allIds = [...new Set(keys.map((k) => k.id))];
+    expect(allIds.length).toBeGreaterThan(500);
+    const viaDuckDb = await readOrbitsByIds(query, files, allIds);
+    for (const [i, q] of inputs.entries()) {
+      const fast = resolveSso(files, q);
+      const id = oracleIds[i];
+      expect(fast, String(q)).toEqual(id === null ? null : viaDuckDb.get(id));
       if (fast) found++;
     }
     expect(found).toBeGreaterThan(inputs.length / 2);
@@ -101,11 +125,22 @@ describe('orbit catalogue lookup files', () => {
     const ids = [...new Set(keys.map((k) => k.id))].filter((_, i) => i % 60 === 0);
     const byId = await readOrbitsByIds(noSql, files, [...ids, 'no such id']);
     expect(byId.size).toBe(ids.length);
-    expect(byId).toEqual(await readOrbitsByIds(query, parquetOnly, ids));
+    // a batch of more than 500 ids, read through DuckDB
+    const padded = [...ids, ...Array.from({ length: 501 }, (_, i) => `no such id ${i}`)];
+    expect(byId).toEqual(await readOrbitsByIds(query, files, padded));
     const ssnamenrs = [...byId.values()].flatMap((o) => ztfSsnamenrSpellings(o)).concat(['unknown', ' ', '']);
     expect(ssnamenrs.length).toBeLessThan(500); // the batch size answered from the lookup files
     const identified = await identifySsnamenr(noSql, files, ssnamenrs);
     expect(identified.size).toBeGreaterThan(ids.length);
-    expect(identified).toEqual(await identifySsnamenr(query, parquetOnly, ssnamenrs));
+    const unknown = Array.from({ length: 501 }, (_, i) => `unknown${i}`);
+    expect(identified).toEqual(await identifySsnamenr(query, files, [...ssnamenrs, ...unknown]));
   }, 120_000);
+
+  it('are required: a catalogue written before them is refused, saying how to migrate it', async () => {
+    const refused = /no lookup file .*names\.lookup\.absent.*skyalert orbits load/;
+    expect(() => resolveSso(parquetOnly, 'Ceres')).toThrow(OrbitCatalogueFormatError);
+    expect(() => resolveSso(parquetOnly, 'Ceres')).toThrow(refused);
+    await expect(identifySsnamenr(noSql, parquetOnly, ['2002MA6'])).rejects.toThrow(refused);
+    await expect(readOrbitsByIds(noSql, parquetOnly, ['1'])).rejects.toThrow(OrbitCatalogueFormatError);
+  });
 });

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentOrbitCatalogue } from '../../data/index.js';
 import { loadOrbitFiles } from '../../ingest/orbits/index.js';
 import { createApp } from '../../serve/app.js';
 import { StoreReader } from '../../serve/store-reader.js';
@@ -74,4 +75,18 @@ describe('/api/v1/orbits', () => {
     expect(none.status).toBe(400);
     expect((none.body as { text: string }).text).toContain('skyalert orbits load');
   });
+
+  it('answers 503 on a catalogue written before the lookup files, until orbit files are loaded again', async () => {
+    const files = currentOrbitCatalogue(layout);
+    if (!files) throw new Error('no orbit catalogue');
+    fs.rmSync(files.nameLookup);
+    const old = await get(reader, 'n_or_d=Ceres');
+    expect(old.status).toBe(503);
+    expect((old.body as { text: string }).text).toMatch(/no lookup file .*skyalert orbits load/);
+    await loadOrbitFiles(layout, [TABLE()], testLog);
+    expect(currentOrbitCatalogue(layout)?.version).toBe(files.version + 1);
+    const migrated = await get(reader, 'n_or_d=Ceres');
+    expect(migrated.status).toBe(200);
+    expect((migrated.body as Row[])[0].name).toBe('Ceres');
+  }, 120_000);
 });

@@ -1,14 +1,13 @@
 /** Public face of data/queries/lsst/: the queries of the LSST API over an LSST store's published tables. */
 export { type BandQuery, FIRST_MJD_KEY, readLastAlertsInBand } from './cone.js';
-export { readLastAlertsInBandFromBlocks } from './cone-blocks.js';
 export { LSST_STAMP_COLUMNS, type LsstStampBytes, type LsstStampKind, readLsstStamps } from './cutouts.js';
-export { MJD_MATCH_DAYS, readRowsOfObjects } from './detections.js';
 export { LSST_VERSION_FIELDS, type NightVersions, readNightVersions } from './night-versions.js';
 export {
   type LsstBlockPart,
   type LsstObjectBlocks,
   type LsstSkyIndex,
-  readRowsOfObjectsFromBlocks,
+  MJD_MATCH_DAYS,
+  readRowsOfObjects,
 } from './object-blocks.js';
 export { readAlertsInSkyRegion, type SkyRegionQuery } from './sky-region.js';
 export { readSsoDetections, SSO_DESIGNATION_COLUMNS } from './sso.js';

@@ -1,19 +1,22 @@
 /**
- * LSST `/api/v1/objects`, `/sources` and `/fp` from the parts' object blocks (data/lsst-object-blocks.ts): the
- * blocks of the asked diaObjects are read (one per part holding each) and the rows chosen, deduplicated and
- * ordered in memory with the rules of the SQL reading (detections.ts), so that both give the same rows.
+ * LSST `/api/v1/objects`, `/sources` and `/fp` (and the resolvers' reads of one diaObject) from the parts' object
+ * blocks (data/lsst-object-blocks.ts), their one read path: the blocks of the asked diaObjects are read (one per
+ * part holding each) and the rows chosen, deduplicated and ordered in memory. The rows are matched exactly on
+ * `r:diaObjectId` (not as Fink's prefix scans); `objects` keeps one row per diaObject (the newest part's),
+ * `sources` and `fp` every detection or forced measurement once (by its id), newest first.
  */
 import {
   decodeLsstBlock,
   type LsstBlockColumns,
   type LsstBlockTable,
-  lsstBlockTypeFits,
   lsstBlockValue,
 } from '../../lsst-object-blocks.js';
 import type { ReadOnlyFiles } from '../../read-only-files.js';
 import { LSST_STORE_COLUMNS } from '../../survey/index.js';
-import { MJD_MATCH_DAYS } from './detections.js';
 import { hasColumn, type LsstTable } from './tables.js';
+
+/** Half-width of the match on `r:midpointMjdTai` (days, ≈ 9 ms): a time copied from an answer finds its row. */
+export const MJD_MATCH_DAYS = 1e-7;
 
 const OBJECT_ID = 'r:diaObjectId';
 const TIME = 'r:midpointMjdTai';
@@ -29,8 +32,8 @@ export interface LsstBlockPart {
   readonly rank: number;
   readonly file: string;
   readonly columns: LsstBlockColumns['tables'];
-  /** Its sky index, when it has one. */
-  readonly sky: LsstSkyIndex | null;
+  /** Its sky index (empty for a part without sources). */
+  readonly sky: LsstSkyIndex;
 }
 
 /** The object blocks of a catalog version. */
@@ -61,15 +64,17 @@ export interface BlockRef {
 
 /**
  * The rows of the tables `tables` (by block table name) in the block `ref` (one read); a table the part has no
- * file of is left out. Null when the part is unknown or a column's stored type cannot be read as the table's.
+ * file of is left out. Values are read as the table's column types (a part's narrower or other type is cast as
+ * DuckDB casts it: data/lsst-block-casts.ts).
+ * @throws Error when the part is not one of the catalog version's (a programming error).
  */
 export function readBlockTables(
   blocks: LsstObjectBlocks,
   ref: BlockRef,
   tables: Partial<Record<LsstBlockTable, LsstTable>>,
-): Partial<Record<LsstBlockTable, BlockTableRows>> | null {
+): Partial<Record<LsstBlockTable, BlockTableRows>> {
   const part = blocks.parts.get(ref.part);
-  if (!part) return null;
+  if (!part) throw new Error(`LSST part ${ref.part} is not one of the catalog's`);
   const out: Partial<Record<LsstBlockTable, BlockTableRows>> = {};
   const wanted = Object.keys(tables) as LsstBlockTable[];
   const decoded = blocks.files.readTransient(part.file, ref.offset, ref.length, (bytes) =>
@@ -79,14 +84,15 @@ export function readBlockTables(
     const columns = part.columns[name];
     if (!columns) continue;
     const unionType = new Map(table.columns.map((c) => [c.name, c.sqlType]));
-    if (!columns.every((c) => lsstBlockTypeFits(c.sqlType, unionType.get(c.name) ?? ''))) return null;
     const index = new Map(columns.map((c, i) => [c.name, i]));
     out[name] = {
       rows: decoded[name],
       rank: part.rank,
       value: (row, column) => {
         const i = index.get(column);
-        return i === undefined ? null : lsstBlockValue(row[i], unionType.get(column) ?? '');
+        return i === undefined
+          ? null
+          : lsstBlockValue(row[i], columns[i].sqlType, unionType.get(column) ?? columns[i].sqlType);
       },
     };
   }
@@ -122,11 +128,17 @@ const compareTimesDesc = (a: number | null, b: number | null): number => {
 };
 
 /**
- * The rows of `table` whose `r:diaObjectId` is one of `ids`, as readRowsOfObjects returns them (same arguments),
- * from the blocks; null when a part's column type differs from the table's in a way the blocks cannot follow
- * (the caller then queries the files).
+ * The rows of `table` (block table `tableName`) whose `r:diaObjectId` is one of `ids`.
+ *
+ * @param key the column a row is unique on across parts (a diaSource's alert row wins over a history row, then
+ *   the newest part's row): `r:diaObjectId` for objects, `r:diaSourceId` for sources, `r:diaForcedSourceId` for
+ *   forced photometry.
+ * @param names columns to return (each a column of the table); null for all.
+ * @param atMjd keep only rows within {@link MJD_MATCH_DAYS} of this MJD (TAI); null for all.
+ * @returns rows keyed by column name, newest first when the table has `r:midpointMjdTai` (then by key,
+ *   descending), else by diaObjectId; [] for an empty table.
  */
-export function readRowsOfObjectsFromBlocks(
+export function readRowsOfObjects(
   blocks: LsstObjectBlocks,
   tableName: LsstBlockTable,
   table: LsstTable,
@@ -134,7 +146,7 @@ export function readRowsOfObjectsFromBlocks(
   ids: readonly bigint[],
   names: readonly string[] | null,
   atMjd: number | null = null,
-): Record<string, unknown>[] | null {
+): Record<string, unknown>[] {
   if (ids.length === 0 || table.files.length === 0) return [];
   const wanted = names ?? table.columns.map((c) => c.name);
   const hasTime = hasColumn(table, TIME);
@@ -143,9 +155,7 @@ export function readRowsOfObjectsFromBlocks(
   const kept = new Map<unknown, Candidate>();
   for (const id of new Set(ids.map(String))) {
     for (const ref of blocks.find(id)) {
-      const read = readBlockTables(blocks, ref, { [tableName]: table });
-      if (read === null) return null;
-      const held = read[tableName];
+      const held = readBlockTables(blocks, ref, { [tableName]: table })[tableName];
       if (!held) continue;
       for (const row of held.rows) {
         const time = hasTime ? (held.value(row, TIME) as number | null) : null;

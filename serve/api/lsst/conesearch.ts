@@ -10,11 +10,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { separationDeg } from '../../../compute/sky/index.js';
 import { MJD_OFFSET, TAI_MINUS_UTC_S } from '../../../compute/time/index.js';
-import {
-  type BandQuery,
-  readLastAlertsInBand,
-  readLastAlertsInBandFromBlocks,
-} from '../../../data/queries/lsst/index.js';
+import { type BandQuery, readLastAlertsInBand } from '../../../data/queries/lsst/index.js';
 import {
   columnsArg,
   countArg,
@@ -33,7 +29,7 @@ import {
   SEPARATION_FIELD,
   servedColumns,
 } from '../../lsst-fields.js';
-import type { LsstStoreReader } from '../../lsst-store-reader.js';
+import { LsstStoreReader } from '../../lsst-store-reader.js';
 import type { EndpointDoc } from '../../openapi.js';
 import { CONE_SHAPE, givenCone, timeWindow } from '../conesearch.js';
 
@@ -89,8 +85,8 @@ export function lsstConesearchApp(reader: LsstStoreReader): Hono {
   const app = new Hono();
   const handler = endpointHandler(schema, { prepare: (raw) => givenCone(schema, raw) }, async (c, args) => {
     const window = timeWindow(args, null);
-    const { tables: stored, blocks } = reader.snapshot();
-    const { sources, objects } = stored;
+    const snapshot = reader.snapshot();
+    const { sources, objects } = snapshot.tables;
     const catalogue = lsstColumnCatalogue([sources, objects], LSST_CONESEARCH_ENDPOINT.path);
     const asked = splitList(args.columns ?? '');
     const isFull = asked.length === 0 || asked.includes('*');
@@ -105,7 +101,6 @@ export function lsstConesearchApp(reader: LsstStoreReader): Hono {
       (n) => objectSet.has(n) && !sourceSet.has(n),
     );
     const radiusDeg = args.radius;
-    const query: Parameters<typeof readLastAlertsInBand>[0] = (sql, params) => reader.query(sql, params);
     const readNames = [...new Set([...sourceNames, 'r:ra', 'r:dec'])];
     const band: BandQuery = {
       cone: { raDeg: args.ra, decDeg: args.dec, radiusDeg },
@@ -114,19 +109,9 @@ export function lsstConesearchApp(reader: LsstStoreReader): Hono {
       firstMjdMin: window ? mjdTaiOfJdUtc(window.startJd) : Number.NEGATIVE_INFINITY,
       firstMjdMax: window ? mjdTaiOfJdUtc(window.stopJd) : Number.POSITIVE_INFINITY,
     };
-    // each candidate's blocks; the parts' files when the store has no blocks
-    const hits =
-      (blocks &&
-        (await readLastAlertsInBandFromBlocks(
-          query,
-          blocks,
-          sources,
-          objects,
-          readNames,
-          objectNames,
-          band,
-        ))) ??
-      (await readLastAlertsInBand(query, sources, objects, readNames, objectNames, band));
+    // the candidates from the parts' sky indexes, their rows from their blocks
+    const blocks = LsstStoreReader.blocksOf(snapshot);
+    const hits = readLastAlertsInBand(blocks, sources, objects, readNames, objectNames, band);
     const order = [...sourceNames, ...objectNames];
     const rows = hits
       .map((h) => ({

@@ -5,11 +5,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { LsstBlockTable } from '../../../data/index.js';
-import {
-  MJD_MATCH_DAYS,
-  readRowsOfObjects,
-  readRowsOfObjectsFromBlocks,
-} from '../../../data/queries/lsst/index.js';
+import { MJD_MATCH_DAYS, readRowsOfObjects } from '../../../data/queries/lsst/index.js';
 import {
   columnsArg,
   type EndpointOptions,
@@ -28,7 +24,7 @@ import {
   lsstFieldLookup,
   servedColumns,
 } from '../../lsst-fields.js';
-import type { LsstStoreReader } from '../../lsst-store-reader.js';
+import { LsstStoreReader } from '../../lsst-store-reader.js';
 
 /** The arguments of `/objects` and `/fp`. */
 export const OBJECT_ROWS_ARGS = {
@@ -72,18 +68,9 @@ export function objectRowsApp(reader: LsstStoreReader, spec: ObjectRowsSpec): Ho
     const selection = parseColumnSelection(args.columns, [], lsstColumnCatalogue([table], spec.path));
     const names = selection.names ?? servedColumns(table);
     const atMjd = ('midpointMjdTai' in args ? args.midpointMjdTai : undefined) ?? null;
-    // one block per part holding each diaObject; the parts' files when the store has no blocks
-    const rows =
-      (snapshot.blocks &&
-        readRowsOfObjectsFromBlocks(snapshot.blocks, spec.table, table, spec.key, ids, names, atMjd)) ??
-      (await readRowsOfObjects(
-        (sql, params) => reader.query(sql, params),
-        table,
-        spec.key,
-        ids,
-        names,
-        atMjd,
-      ));
+    // one block per part holding each diaObject
+    const blocks = LsstStoreReader.blocksOf(snapshot);
+    const rows = readRowsOfObjects(blocks, spec.table, table, spec.key, ids, names, atMjd);
     return respondTable(c, rows, args['output-format'], `${spec.table}_${ids[0] ?? 'none'}`, {
       columns: names,
       fields: lsstFieldLookup([table]),
