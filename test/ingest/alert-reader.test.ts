@@ -28,14 +28,20 @@ function walk(dir: string): string[] {
     .sort();
 }
 
-/** Outcomes as comparable values (stamps as plain byte arrays: views and copies compare alike). */
+/**
+ * Outcomes as comparable values (stamps as base64 text of their bytes: views and copies compare alike, and one
+ * string comparison per stamp costs far less than a deep comparison of its thousands of bytes one by one).
+ */
 function comparable(outcomes: readonly DecodeOutcome[]): unknown[] {
   return outcomes.map((o) =>
     o.ok
       ? {
           ...o.alert,
           cutouts: Object.fromEntries(
-            Object.entries(o.alert.cutouts).map(([k, b]) => [k, b === null ? null : [...b]]),
+            Object.entries(o.alert.cutouts).map(([k, b]) => [
+              k,
+              b === null ? null : Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64'),
+            ]),
           ),
         }
       : o,

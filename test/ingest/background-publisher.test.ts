@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreLayout } from '../../data/index.js';
 import { readCatalog } from '../../data/index.js';
 import { ingestFiles } from '../../ingest/index.js';
@@ -13,19 +13,26 @@ import { BackgroundPublisher, publishNights } from '../../ingest/publish/index.j
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';
 
+/** The raw ZTF alerts staged (not published) once; each test publishes in a copy of it. */
+const staged = tempStore();
+let stagedNights: number[];
+beforeAll(async () => {
+  const s = await ingestFiles(staged, [testDataPath('ztf_raw_avro')], { ingesterId: 't', log: testLog });
+  stagedNights = s.nights;
+});
+afterAll(() => fs.rmSync(staged.root, { recursive: true, force: true }));
+
 const stores: StoreLayout[] = [];
 afterEach(() => {
   for (const s of stores.splice(0)) fs.rmSync(s.root, { recursive: true, force: true });
 });
 
+/** A fresh copy of the staged store, with its staged nights. */
 async function stagedStore(): Promise<{ layout: StoreLayout; nights: number[] }> {
   const layout = tempStore();
   stores.push(layout);
-  const s = await ingestFiles(layout, [testDataPath('ztf_raw_avro')], {
-    ingesterId: 't',
-    log: testLog,
-  });
-  return { layout, nights: s.nights };
+  fs.cpSync(staged.root, layout.root, { recursive: true });
+  return { layout, nights: stagedNights };
 }
 
 function publishedNights(layout: StoreLayout): number[] {

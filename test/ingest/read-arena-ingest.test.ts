@@ -26,10 +26,10 @@ describe('ingesting .avro files through a read arena', () => {
   });
 
   it('stages every alert with its own stamps while the ring is reused', async () => {
-    // files of 1,200 alerts (~25 MB: read block by block), blocks of 100 alerts (~2 MB)
+    // a file of 1,200 alerts (~25 MB: read block by block), blocks of 100 alerts (~2 MB)
     const sim = await runSimulate({
       outDir: input,
-      nights: 2,
+      nights: 1,
       alertsPerNight: 1200,
       seed: 5,
       startNight: '2024-05-02',
@@ -37,6 +37,7 @@ describe('ingesting .avro files through a read arena', () => {
       maxAlertsPerFile: 1200,
     });
     const files = sim.files.filter((f) => f.endsWith('.avro'));
+    expect(files.length).toBeGreaterThan(0);
     expect(files.every((f) => fs.statSync(f).size > 4 << 20)).toBe(true);
     const arena = new ReadArena(9 << 20); // ~4 blocks
     const summary = await ingestFiles(layout, [input], {
@@ -47,9 +48,9 @@ describe('ingesting .avro files through a read arena', () => {
       readArena: arena,
     });
     expect(summary.staged).toBe(sim.alerts);
-    // ~22 blocks of ~2 MB were read, at least 12 of them (24 MB) into a ring of 9 MB
-    expect(arena.taken).toBeGreaterThanOrEqual(20);
-    expect(arena.taken - arena.fallbacks).toBeGreaterThanOrEqual(12);
+    // ~12 blocks of ~2 MB were read, at least 8 of them (16 MB) into a ring of 9 MB: its memory was reused
+    expect(arena.taken).toBeGreaterThanOrEqual(10);
+    expect(arena.taken - arena.fallbacks).toBeGreaterThanOrEqual(8);
 
     const byCandid = new Map<bigint, Alert>();
     for (const file of files) {

@@ -8,18 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LSST_API_ENDPOINTS } from '../../serve/api/lsst/index.js';
 import { argValidation, describeArgs } from '../../serve/args/arg-docs.js';
 import { startServer } from '../../serve/index.js';
-import {
-  type LsstFixtureApp,
-  openLsstFixtureApp,
-  writeLsstFixtureStore,
-} from '../support/lsst-fixture-store.js';
+import { type LsstFixtureApp, lsstFixtureStore, openLsstFixtureApp } from '../support/lsst-fixture-store.js';
 import { tempStore, testLog } from '../support/store.js';
 
 describe('serve chooses the app by the store survey', () => {
   it('serves the LSST routes on an LSST store and the ZTF routes on a ZTF store', async () => {
-    const lsst = tempStore('skyalert-lsst-serve-');
+    const lsst = await lsstFixtureStore('skyalert-lsst-serve-');
     const ztf = tempStore('skyalert-ztf-serve-');
-    await writeLsstFixtureStore(lsst);
     const a = await startServer(lsst, { port: 0, host: '127.0.0.1', log: testLog });
     const b = await startServer(ztf, { port: 0, host: '127.0.0.1', log: testLog });
     try {

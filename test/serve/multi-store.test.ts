@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStoreOptions } from '../../bin/commands/serve.js';
 import type { StoreLayout } from '../../data/index.js';
 import { type RunningServer, startServer } from '../../serve/index.js';
-import { writeLsstFixtureStore } from '../support/lsst-fixture-store.js';
+import { lsstFixtureStore } from '../support/lsst-fixture-store.js';
 import { tempStore, testLog } from '../support/store.js';
 
 const LSST_OBJECT = '169738309211783177';
@@ -21,8 +21,7 @@ describe('a ZTF and an LSST store side by side', () => {
   let server: RunningServer;
   beforeAll(async () => {
     ztf = tempStore('skyalert-multi-ztf-');
-    lsst = tempStore('skyalert-multi-lsst-');
-    await writeLsstFixtureStore(lsst);
+    lsst = await lsstFixtureStore('skyalert-multi-lsst-');
     server = await startServer(
       [
         { name: 'ztf', layout: ztf },

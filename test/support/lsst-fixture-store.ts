@@ -12,7 +12,8 @@ import { type Catalog, readCatalog, type StoreLayout, sqlPathLiteral } from '../
 import { ingestFiles } from '../../ingest/index.js';
 import { createLsstApp } from '../../serve/app.js';
 import { LsstStoreReader } from '../../serve/lsst-store-reader.js';
-import { tempStore, testLog } from './store.js';
+import { testLog } from './store.js';
+import { storeFromTemplate } from './store-templates.js';
 import { testDataPath } from './test-data.js';
 
 /** The 25 real Rubin alerts (schema 10.0) of test/data/lsst/. */
@@ -41,10 +42,19 @@ export interface LsstFixtureApp {
   close(): void;
 }
 
-/** Writes a fixture store in a new temp directory and opens the LSST application on it. */
+/**
+ * A fixture store of this test file in a new temp directory: a copy of the run's template (ingested once per run,
+ * store-templates.ts).
+ */
+export async function lsstFixtureStore(prefix = 'skyalert-lsst-'): Promise<StoreLayout> {
+  return storeFromTemplate('lsst-fixture', prefix, async (layout) => {
+    await writeLsstFixtureStore(layout);
+  });
+}
+
+/** Opens the LSST application on a fresh fixture store ({@link lsstFixtureStore}). */
 export async function openLsstFixtureApp(): Promise<LsstFixtureApp> {
-  const layout = tempStore('skyalert-lsst-');
-  await writeLsstFixtureStore(layout);
+  const layout = await lsstFixtureStore();
   const reader = await LsstStoreReader.open(layout, testLog);
   return {
     app: createLsstApp(reader, testLog),

@@ -11,24 +11,29 @@ import { LsstStoreReader } from '../../serve/lsst-store-reader.js';
 import { DEFAULT_SETTINGS, type ServeSettings } from '../../serve/settings.js';
 import type { LsstFixtureApp } from './lsst-fixture-store.js';
 import { LSST_SAMPLE_FILE } from './lsst-fixture-store.js';
-import { tempStore, testLog } from './store.js';
+import { testLog } from './store.js';
+import { storeFromTemplate } from './store-templates.js';
 import { testDataPath } from './test-data.js';
 
 /** Fink's LSST data transfer: 7 alerts (schema 10.0 + Fink's sections). */
 export const LSST_FINK_FILE = ['lsst', 'part-2-918301.avro'] as const;
 
-/** Writes the two-night store in a new temp directory and opens the LSST application on it. */
+/**
+ * Opens the LSST application on a two-night store in a new temp directory: a copy of the run's template
+ * (ingested once per run, store-templates.ts).
+ */
 export async function openLsstTwoNightApp(
   settings: ServeSettings = DEFAULT_SETTINGS,
 ): Promise<LsstFixtureApp> {
-  const layout = tempStore('skyalert-lsst2-');
-  const summary = await ingestFiles(
-    layout,
-    [testDataPath(...LSST_SAMPLE_FILE), testDataPath(...LSST_FINK_FILE)],
-    { ingesterId: 'two-nights', log: testLog, publish: true },
-  );
-  if (summary.staged !== 32 || summary.published.length !== 2)
-    throw new Error(`the two LSST samples did not ingest whole: ${JSON.stringify(summary)}`);
+  const layout = await storeFromTemplate('lsst-two-nights', 'skyalert-lsst2-', async (building) => {
+    const summary = await ingestFiles(
+      building,
+      [testDataPath(...LSST_SAMPLE_FILE), testDataPath(...LSST_FINK_FILE)],
+      { ingesterId: 'two-nights', log: testLog, publish: true },
+    );
+    if (summary.staged !== 32 || summary.published.length !== 2)
+      throw new Error(`the two LSST samples did not ingest whole: ${JSON.stringify(summary)}`);
+  });
   const reader = await LsstStoreReader.open(layout, testLog);
   return {
     app: createLsstApp(reader, testLog, undefined, settings),
