@@ -179,7 +179,7 @@ export function createApp(
   settings: ServeSettings = DEFAULT_SETTINGS,
   metrics: ServerMetrics = new ServerMetrics(reader),
   heavyPool: HeavyPool | null = null,
-  stores: readonly ServedSurveyStore[] = [{ name: 'ztf', survey: 'ztf' }],
+  stores: readonly ServedSurveyStore[] = [{ name: 'ztf', survey: 'ztf', layout: reader.layout }],
 ): Hono {
   const app = baseApp(reader, log, metrics, STORE_FREE);
   app.route('/api/v1/objects', objectsApp(reader));
@@ -204,7 +204,7 @@ export function createApp(
   app.route('/api/v1/classes', classesApp());
   app.route('/api/v1/schema', schemaApp());
   app.route('/api/v1/columns', columnsApp());
-  app.route('/api/v1/stores', storesApp(stores));
+  app.route('/api/v1/stores', storesApp(stores, settings.simbadUrl));
   app.route('/vo/scs', scsApp(reader));
   app.route('/', docsApp(API_ENDPOINTS));
   app.route('/', apiIndexApp(API_ENDPOINTS));
@@ -228,7 +228,7 @@ export function createLsstApp(
   log: Logger,
   metrics: ServerMetrics = new ServerMetrics(reader),
   settings: ServeSettings = DEFAULT_SETTINGS,
-  stores: readonly ServedSurveyStore[] = [{ name: 'lsst', survey: 'lsst' }],
+  stores: readonly ServedSurveyStore[] = [{ name: 'lsst', survey: 'lsst', layout: reader.layout }],
 ): Hono {
   const app = baseApp(reader, log, metrics, LSST_STORE_FREE);
   app.route('/api/v1/objects', lsstObjectsApp(reader));
@@ -245,7 +245,7 @@ export function createLsstApp(
   app.route('/api/v1/skymap', lsstSkymapApp(reader));
   app.route('/api/v1/tags', lsstTagsApp(reader));
   app.route('/api/v1/blocks', lsstBlocksApp());
-  app.route('/api/v1/stores', storesApp(stores));
+  app.route('/api/v1/stores', storesApp(stores, settings.simbadUrl));
   app.route('/', docsApp(LSST_API_ENDPOINTS));
   app.route('/', apiIndexApp(LSST_API_ENDPOINTS));
   app.route('/', portalApp());

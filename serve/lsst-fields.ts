@@ -4,7 +4,7 @@
  * the store's own `v:` columns (LSST_STORE_COLUMNS) are served only when named.
  */
 import { z } from 'zod';
-import { type AvroScalar, INT64_MAX } from '../data/index.js';
+import { type AvroScalar, HAS_CUTOUTS_FIELD, INT64_MAX } from '../data/index.js';
 import type { LsstTable } from '../data/queries/lsst/index.js';
 import { type ColumnCatalogue, splitList } from './args/index.js';
 import type { FieldInfo, FieldLookup } from './encode/index.js';
@@ -65,12 +65,16 @@ export function lsstColumnCatalogue(tables: readonly LsstTable[], endpoint: stri
   };
 }
 
-/** Types of the tables' columns for the encoders (plus `v:separation_degree`); no unit or UCD is recorded. */
+/** Types of the tables' columns for the encoders (plus `v:separation_degree`, `v:hasCutouts`); no unit or UCD is recorded. */
 export function lsstFieldLookup(tables: readonly LsstTable[]): FieldLookup {
   const fields = new Map<string, FieldInfo>([
     [
       SEPARATION_FIELD,
       { type: 'double', unit: 'deg', ucd: 'pos.angDistance', doc: 'Angular distance from the cone centre' },
+    ],
+    [
+      HAS_CUTOUTS_FIELD,
+      { type: 'boolean', unit: '', ucd: 'meta.code', doc: 'True when the store holds the three stamps' },
     ],
   ]);
   for (const t of tables)

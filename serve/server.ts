@@ -98,6 +98,7 @@ export async function startServer(
   const surveys: ServedSurveyStore[] = list.map((s) => ({
     name: s.name,
     survey: readStoreSurvey(s.layout) ?? 'ztf',
+    layout: s.layout,
   }));
   const opened: { name: string; app: Hono; closeReaders: () => Promise<void> }[] = [];
   try {

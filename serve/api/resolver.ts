@@ -34,7 +34,10 @@ export const MAX_RESOLVER_ROWS = 1_000_000;
 export const DEFAULT_RESOLVER_ROWS = 10;
 /** Longest name (characters). */
 const MAX_NAME_CHARS = 128;
-const RESOLVERS = ['tns', 'simbad', 'ssodnet'] as const;
+/** The resolvers of `/resolver` (ZTF and LSST), in the order the portal asks them (Fink's Science Portal). */
+export const RESOLVERS = ['tns', 'simbad', 'ssodnet'] as const;
+/** One of {@link RESOLVERS}. */
+export type Resolver = (typeof RESOLVERS)[number];
 
 /** `resolver` of `/resolver` (ZTF and LSST). */
 export const RESOLVER_ARG = z

@@ -124,10 +124,13 @@ afterAll(async () => {
 });
 
 describe('the stores of the server', () => {
-  it('are listed at /api/v1/stores by every store, the first being the default', async () => {
+  it('are listed at /api/v1/stores by every store, the first being the default, with their resolvers', async () => {
+    // no TNS table, no SIMBAD service; Solar System detections (ssSource) only in the Rubin sample
+    const [sso] = await sql(`SELECT count(ssSource) AS n FROM ${SRC}`);
+    expect(Number(sso.n)).toBeGreaterThan(0);
     const expected = [
-      { name: 'ztf', survey: 'ztf', api: '/ztf/api/v1', default: true },
-      { name: 'lsst', survey: 'lsst', api: '/lsst/api/v1', default: false },
+      { name: 'ztf', survey: 'ztf', api: '/ztf/api/v1', default: true, resolvers: [] },
+      { name: 'lsst', survey: 'lsst', api: '/lsst/api/v1', default: false, resolvers: ['ssodnet'] },
     ];
     for (const base of ['', '/ztf', '/lsst']) {
       const res = await fetch(`${server.url}${base}/api/v1/stores`);
@@ -214,6 +217,66 @@ describe('LSST object page', () => {
     await page.getByRole('tab', { name: 'Forced photometry' }).click();
     await page.getByText('No forced photometry for this diaObject').waitFor();
     await screenshot(page, 'lsst-object');
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('says "No cutouts" for a diaSource stored without stamps, asking no cutouts of it; the others show theirs', async () => {
+    // the diaSources whose alert carried the three stamps, from the parquet (history diaSources carry none)
+    const stamped = (
+      await sql(`
+        SELECT CAST(diaSource.diaSourceId AS VARCHAR) AS id FROM ${SRC}
+        WHERE CAST(diaSource.diaObjectId AS VARCHAR) = '${DIA_OBJECT}' AND cutoutScience IS NOT NULL
+          AND cutoutTemplate IS NOT NULL AND cutoutDifference IS NOT NULL`)
+    ).map((r) => String(r.id));
+    expect(stamped.length).toBeGreaterThan(0);
+    const stampless = sources.filter((s) => !stamped.includes(s.id));
+    expect(stampless.length).toBeGreaterThan(0);
+    // the API: v:hasCutouts only when named in columns (ids read as text, exact)
+    const sourcesApi = `${server.url}/lsst/api/v1/sources?diaObjectId=${DIA_OBJECT}`;
+    const text = await (await fetch(`${sourcesApi}&columns=r:diaSourceId,v:hasCutouts`)).text();
+    const told = Object.fromEntries(
+      [...text.matchAll(/"r:diaSourceId":(\d+),"v:hasCutouts":(true|false)/g)].map((m) => [
+        m[1],
+        m[2] === 'true',
+      ]),
+    );
+    expect(told).toEqual(Object.fromEntries(sources.map((s) => [s.id, stamped.includes(s.id)])));
+    const full = (await (await fetch(sourcesApi)).json()) as Record<string, unknown>[];
+    expect(full).toHaveLength(sources.length);
+    for (const row of full) expect(Object.keys(row)).not.toContain('v:hasCutouts');
+    const png = (id: string) =>
+      fetch(`${server.url}/lsst/api/v1/cutouts?diaSourceId=${id}&kind=Science&output-format=PNG`);
+    expect((await png(stampless[0]!.id)).status).toBe(400);
+
+    const { page, errors } = await watchedPage(browser);
+    page.setDefaultTimeout(90_000);
+    const cutoutRequests: string[] = [];
+    const failed: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/cutouts')) cutoutRequests.push(r.url());
+    });
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
+    const older = stampless[stampless.length - 1]!;
+    await page.goto(`${server.url}/lsst/object/${DIA_OBJECT}?diaSourceId=${older.id}`);
+    const message = page.locator('.no-cutouts');
+    await message.waitFor();
+    expect(await message.textContent()).toContain('No cutouts for this alert');
+    expect(await page.locator('select[name="diaSourceId"]').inputValue()).toBe(older.id);
+    expect(await page.locator('.stamps img').count()).toBe(0);
+    await page.locator('figure[aria-label="Light curve"][data-state="ready"]').waitFor();
+    expect(cutoutRequests).toEqual([]);
+    // a diaSource with stamps: its three stamps are drawn
+    await page.locator('select[name="diaSourceId"]').selectOption(stamped[0]!);
+    await page.waitForFunction(
+      () => document.querySelectorAll('.stamps figure[data-state="ready"]').length === 3,
+    );
+    expect(await message.count()).toBe(0);
+    expect(cutoutRequests).toHaveLength(3);
+    expect(cutoutRequests.every((u) => u.includes(`diaSourceId=${stamped[0]}`))).toBe(true);
+    await screenshot(page, 'lsst-object-no-cutouts');
+    expect(failed).toEqual([]);
     expect(errors).toEqual([]);
   }, 240_000);
 

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { listValue } from '@duckdb/node-api';
 import { STAMPS_FILE } from '../../catalog.js';
 import { STAMP_REF_COLUMNS } from '../../staging-schema.js';
 import { STAMP_KINDS, splitStamps } from '../cutouts.js';
@@ -49,6 +50,28 @@ export async function readLsstStamps(
     Template: stamps.Template ?? null,
     Difference: stamps.Difference ?? null,
   };
+}
+
+/**
+ * The diaSources among `diaSourceIds` whose three stamps the store holds (the newest part's `cutouts.parquet` row
+ * of each names a length for Science, Template and Difference), as decimal text: the others `/api/v1/cutouts`
+ * answers with a 400.
+ */
+export async function findLsstSourcesWithStamps(
+  query: QueryFn,
+  table: LsstTable,
+  diaSourceIds: readonly bigint[],
+): Promise<Set<string>> {
+  if (table.files.length === 0 || diaSourceIds.length === 0) return new Set();
+  const id = columnSql(table, 'r:diaSourceId');
+  const sql = `
+    SELECT CAST(${id} AS VARCHAR) AS id, ${STAMP_REF_COLUMNS.slice(1)
+      .map((c) => `${columnSql(table, c)} IS NOT NULL`)
+      .join(' AND ')} AS held
+    FROM ${relationSql(table)} WHERE ${id} IN (SELECT unnest($1::BIGINT[]))
+    QUALIFY row_number() OVER (PARTITION BY ${id} ORDER BY ${partRankSql(table)} DESC) = 1`;
+  const rows = await query(sql, [listValue(diaSourceIds.map(String))]);
+  return new Set(rows.filter((r) => r.held === true).map((r) => String(r.id)));
 }
 
 /** `length` bytes of `file` from `offset`. @throws Error when the file ends before them. */

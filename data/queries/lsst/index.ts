@@ -1,6 +1,12 @@
 /** Public face of data/queries/lsst/: the queries of the LSST API over an LSST store's published tables. */
 export { type BandQuery, FIRST_MJD_KEY, readLastAlertsInBand } from './cone.js';
-export { LSST_STAMP_COLUMNS, type LsstStampBytes, type LsstStampKind, readLsstStamps } from './cutouts.js';
+export {
+  findLsstSourcesWithStamps,
+  LSST_STAMP_COLUMNS,
+  type LsstStampBytes,
+  type LsstStampKind,
+  readLsstStamps,
+} from './cutouts.js';
 export { LSST_VERSION_FIELDS, type NightVersions, readNightVersions } from './night-versions.js';
 export {
   type LsstBlockPart,

@@ -1,11 +1,17 @@
 /**
  * The shape shared by LSST `/api/v1/objects`, `/sources` and `/fp`: rows of one table for a list of diaObjects
- * (`diaObjectId`), a `columns` selection checked against the table's columns, any output format.
+ * (`diaObjectId`), a `columns` selection checked against the table's columns, any output format. `/sources` adds
+ * `v:hasCutouts` when `columns` names it (whether the store holds the diaSource's three stamps; ours, not Fink's,
+ * so the full answer stays Fink's).
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { LsstBlockTable } from '../../../data/index.js';
-import { MJD_MATCH_DAYS, readRowsOfObjects } from '../../../data/queries/lsst/index.js';
+import { HAS_CUTOUTS_FIELD, type LsstBlockTable } from '../../../data/index.js';
+import {
+  findLsstSourcesWithStamps,
+  MJD_MATCH_DAYS,
+  readRowsOfObjects,
+} from '../../../data/queries/lsst/index.js';
 import {
   columnsArg,
   type EndpointOptions,
@@ -55,6 +61,28 @@ export interface ObjectRowsSpec {
   /** The column a row is unique on (across parts). */
   readonly key: string;
   readonly schema: typeof objectRowsSchema | typeof timedRowsSchema;
+  /** True for `/sources`: `v:hasCutouts` may be named in `columns`. */
+  readonly hasCutouts?: boolean;
+}
+
+/**
+ * `rows` (each with `key`, the diaSourceId) as rows of `names`, `v:hasCutouts` true when the store holds the
+ * diaSource's three stamps.
+ */
+async function withHasCutouts(
+  reader: LsstStoreReader,
+  rows: readonly Record<string, unknown>[],
+  key: string,
+  names: readonly string[],
+): Promise<Record<string, unknown>[]> {
+  const held = await findLsstSourcesWithStamps(
+    (sql, params) => reader.query(sql, params),
+    reader.snapshot().tables.cutouts,
+    rows.map((r) => BigInt(r[key] as bigint)),
+  );
+  return rows.map((r) =>
+    Object.fromEntries(names.map((n) => [n, n === HAS_CUTOUTS_FIELD ? held.has(String(r[key])) : r[n]])),
+  );
 }
 
 /** The app of one such endpoint, mounted at its path. */
@@ -65,12 +93,17 @@ export function objectRowsApp(reader: LsstStoreReader, spec: ObjectRowsSpec): Ho
     const ids = diaObjectIds(args.diaObjectId);
     const snapshot = reader.snapshot();
     const table = snapshot.tables[spec.table];
-    const selection = parseColumnSelection(args.columns, [], lsstColumnCatalogue([table], spec.path));
+    const derived = spec.hasCutouts ? [HAS_CUTOUTS_FIELD] : [];
+    const selection = parseColumnSelection(args.columns, derived, lsstColumnCatalogue([table], spec.path));
     const names = selection.names ?? servedColumns(table);
+    const stamps = names.includes(HAS_CUTOUTS_FIELD);
+    const stored = names.filter((n) => n !== HAS_CUTOUTS_FIELD);
+    const read = stamps && !stored.includes(spec.key) ? [...stored, spec.key] : stored;
     const atMjd = ('midpointMjdTai' in args ? args.midpointMjdTai : undefined) ?? null;
     // one block per part holding each diaObject
     const blocks = LsstStoreReader.blocksOf(snapshot);
-    const rows = readRowsOfObjects(blocks, spec.table, table, spec.key, ids, names, atMjd);
+    const found = readRowsOfObjects(blocks, spec.table, table, spec.key, ids, read, atMjd);
+    const rows = stamps ? await withHasCutouts(reader, found, spec.key, names) : found;
     return respondTable(c, rows, args['output-format'], `${spec.table}_${ids[0] ?? 'none'}`, {
       columns: names,
       fields: lsstFieldLookup([table]),

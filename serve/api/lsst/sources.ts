@@ -1,7 +1,8 @@
 /**
  * LSST `/api/v1/sources`: the diaSources (detections) of one or several diaObjects, newest first, as Fink's
  * route of that name — the alerts the store received and the earlier detections their histories carried
- * (`v:alert` says which, when named in `columns`).
+ * (`v:alert` says which, when named in `columns`); `v:hasCutouts`, when named, whether the store holds the
+ * diaSource's three stamps (`/api/v1/cutouts` answers a 400 for the others).
  *
  * Reference: fink-object-api apps/routes/v1/lsst/sources/{api,utils}.py; docs/api.md, "LSST API".
  */
@@ -28,5 +29,6 @@ export function lsstSourcesApp(reader: LsstStoreReader): Hono {
     table: 'sources',
     key: 'r:diaSourceId',
     schema,
+    hasCutouts: true,
   });
 }

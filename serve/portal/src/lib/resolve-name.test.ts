@@ -97,6 +97,33 @@ describe('names typed in the search bar', () => {
     }
   });
 
+  it('asks only the resolvers the store lists, SIMBAD unlisted last (names the alerts carry)', async () => {
+    const sso = [{ 'i:ssnamenr': '8467', 'i:name': 'Benoitcarry', 'i:number': 8467 }];
+    const asked = (calls: [string, ApiArgs][]) =>
+      calls.filter(([e]) => e === 'resolver').map(([, a]) => a.resolver);
+    // no TNS table, no SIMBAD service: the Solar System answers, nothing else is asked
+    const first = stubApi({ simbad: 'unconfigured', sso });
+    expect(
+      await resolveName({ action: 'resolve', name: 'Benoitcarry' }, first.get, ['ssodnet']),
+    ).toMatchObject({
+      query: { action: 'sso', sso: '8467' },
+    });
+    expect(asked(first.calls)).toEqual(['ssodnet']);
+    // a name the alerts' cross-match carries: SIMBAD asked after the Solar System
+    const gaia = [{ oname: 'Gaia DR3 1', otype: 'Star', jradeg: 1.5, jdedeg: 2.5 }];
+    const second = stubApi({ simbad: gaia });
+    expect(
+      await resolveName({ action: 'resolve', name: 'Gaia DR3 1' }, second.get, ['ssodnet']),
+    ).toMatchObject({
+      query: { action: 'conesearch', raDeg: 1.5, decDeg: 2.5 },
+    });
+    expect(asked(second.calls)).toEqual(['ssodnet', 'simbad']);
+    // every resolver listed: Fink's order, TNS first
+    const third = stubApi({ sso });
+    await resolveName({ action: 'resolve', name: 'Benoitcarry' }, third.get, ['tns', 'simbad', 'ssodnet']);
+    expect(asked(third.calls)).toEqual(['tns', 'simbad', 'ssodnet']);
+  });
+
   it("searches around a ZTF object given with a radius, from its latest alert's position", async () => {
     const { get } = stubApi({});
     expect(

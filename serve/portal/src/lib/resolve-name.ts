@@ -3,6 +3,9 @@
  * (`/api/v1/classes`, any case), a full ZTF id given with a radius (`/api/v1/objects`: its latest position), then
  * `/api/v1/resolver`: TNS (`AT2021co`, `SN 2023ixf`), SIMBAD (`M31`: offline from the alerts' cross-match fields,
  * else through the SIMBAD service the operator configured) and the Solar System (names, numbers, designations).
+ * Only the resolvers the store lists as available (`/api/v1/stores`, `resolvers`) are asked, so that no request
+ * ends in a "not configured here" 400. SIMBAD unlisted (no Sesame service) is still asked last, for the names the
+ * alerts' cross-match fields carry: a name no resolver knows then ends in its 400.
  * Reference: Fink's Science Portal `apps/parse.py` (`call_resolver`, the order TNS, SIMBAD, Solar System).
  */
 import { type ApiArgs, ApiRequestError, type ApiRow } from './api.js';
@@ -47,9 +50,15 @@ async function rows(get: ApiGet, endpoint: string, args: ApiArgs, notes: string[
 /**
  * Resolves the name of a {@link NameQuery} into a search.
  * @param get reads an API answer (JSON); errors of type ApiRequestError with 4xx/502/503 count as "not found".
+ * @param resolvers the resolvers the store lists as available; null (not said): every one is asked.
  * @returns the search and how the name was read, or an error message listing where it was looked for.
  */
-export async function resolveName(q: NameQuery, get: ApiGet): Promise<Resolved | { readonly error: string }> {
+export async function resolveName(
+  q: NameQuery,
+  get: ApiGet,
+  resolvers: readonly string[] | null = null,
+): Promise<Resolved | { readonly error: string }> {
+  const listed = (resolver: string) => resolvers === null || resolvers.includes(resolver);
   const name = q.name.trim();
   const notes: string[] = [];
   const cone = (raDeg: number, decDeg: number, via: string): Resolved => ({
@@ -86,25 +95,37 @@ export async function resolveName(q: NameQuery, get: ApiGet): Promise<Resolved |
       return { query: { action: 'class', className, last: 100 }, via: `the class ${className}` };
   }
 
-  const tns = await rows(get, 'resolver', { resolver: 'tns', name: tnsSpelling(name), nmax: 1 }, notes);
+  const tns = listed('tns')
+    ? await rows(get, 'resolver', { resolver: 'tns', name: tnsSpelling(name), nmax: 1 }, notes)
+    : [];
   const tnsRa = tns[0] ? number(tns[0], 'd:ra') : null;
   const tnsDec = tns[0] ? number(tns[0], 'd:declination') : null;
   if (tnsRa !== null && tnsDec !== null)
     return cone(tnsRa, tnsDec, `TNS ${String(tns[0]['d:fullname'] ?? name)}`);
 
-  const simbad = await rows(get, 'resolver', { resolver: 'simbad', name }, notes);
-  const ra = simbad[0] ? number(simbad[0], 'jradeg') : null;
-  const dec = simbad[0] ? number(simbad[0], 'jdedeg') : null;
-  if (ra !== null && dec !== null)
-    return cone(ra, dec, `SIMBAD ${String(simbad[0].oname ?? name)} (${String(simbad[0].otype ?? '')})`);
+  const simbad = async (): Promise<Resolved | null> => {
+    const found = await rows(get, 'resolver', { resolver: 'simbad', name }, notes);
+    const ra = found[0] ? number(found[0], 'jradeg') : null;
+    const dec = found[0] ? number(found[0], 'jdedeg') : null;
+    if (ra === null || dec === null) return null;
+    return cone(ra, dec, `SIMBAD ${String(found[0].oname ?? name)} (${String(found[0].otype ?? '')})`);
+  };
+  const bySimbad = listed('simbad') ? await simbad() : null;
+  if (bySimbad !== null) return bySimbad;
 
-  const sso = await rows(get, 'resolver', { resolver: 'ssodnet', name, nmax: 1 }, notes);
+  const sso = listed('ssodnet')
+    ? await rows(get, 'resolver', { resolver: 'ssodnet', name, nmax: 1 }, notes)
+    : [];
   const ssnamenr = sso[0]?.['i:ssnamenr'];
   if (typeof ssnamenr === 'string' && ssnamenr !== '')
     return {
       query: { action: 'sso', sso: ssnamenr, partial: false },
       via: `Solar System object ${ssnamenr} ${String(sso[0]['i:name'] ?? '')}`.trim(),
     };
+
+  // without a SIMBAD service, the names the alerts' cross-match fields carry
+  const offline = listed('simbad') ? null : await simbad();
+  if (offline !== null) return offline;
 
   return {
     error:

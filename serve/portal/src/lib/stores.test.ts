@@ -8,6 +8,15 @@ const BOTH: StoreEntry[] = storeEntries([
 ]);
 
 describe('the stores of the server', () => {
+  it('reads the resolvers a store lists (null when the server does not say)', () => {
+    const [listed, unsaid] = storeEntries([
+      { name: 'ztf', survey: 'ztf', api: '/ztf/api/v1', default: true, resolvers: ['tns', 'ssodnet'] },
+      { name: 'lsst', survey: 'lsst', api: '/lsst/api/v1', default: false },
+    ]);
+    expect(listed.resolvers).toEqual(['tns', 'ssodnet']);
+    expect(unsaid.resolvers).toBeNull();
+  });
+
   it('keeps the well-formed entries and finds a store by its path prefix', () => {
     expect(BOTH.map((s) => s.name)).toEqual(['ztf', 'lsst']);
     expect(storeOf(BOTH, null)?.name).toBe('ztf');

@@ -18,11 +18,13 @@ export interface StoreEntry {
   readonly api: string;
   /** True for the first store (also at `/api/v1` and at un-prefixed portal paths). */
   readonly default: boolean;
+  /** The resolvers its `/resolver` resolves names with (`tns`, `simbad`, `ssodnet`); null when not said. */
+  readonly resolvers: readonly string[] | null;
 }
 
 /** What a server that does not list its stores serves: one ZTF store. */
 export const ZTF_ONLY: readonly StoreEntry[] = [
-  { name: 'ztf', survey: 'ztf', api: '/api/v1', default: true },
+  { name: 'ztf', survey: 'ztf', api: '/api/v1', default: true, resolvers: null },
 ];
 
 /** The entries of a `/api/v1/stores` answer that are well formed (others left out). */
@@ -32,7 +34,15 @@ export function storeEntries(rows: readonly ApiRow[]): StoreEntry[] {
     (r.survey === 'ztf' || r.survey === 'lsst') &&
     typeof r.api === 'string' &&
     r.api.startsWith('/')
-      ? [{ name: r.name, survey: r.survey, api: r.api, default: r.default === true }]
+      ? [
+          {
+            name: r.name,
+            survey: r.survey,
+            api: r.api,
+            default: r.default === true,
+            resolvers: Array.isArray(r.resolvers) ? r.resolvers.filter((v) => typeof v === 'string') : null,
+          },
+        ]
       : [],
   );
 }

@@ -3,7 +3,9 @@
  * its counterpart in the other surveys served) and sky viewer on the left; tabs on the right: light curve (flux or
  * AB magnitude per band, forced photometry) and cutouts of a chosen diaSource, forced photometry, alert content
  * (the diaSource and the diaObject record), Fink's scores, download and share. Tab and diaSource are in the URL
- * (`?tab=…&diaSourceId=…`). Data: the store's public `objects`, `sources` and `fp`, ids kept exact.
+ * (`?tab=…&diaSourceId=…`). Data: the store's public `objects`, `sources` and `fp`, ids kept exact, and
+ * `sources?columns=r:diaSourceId,v:hasCutouts` (which diaSources have stamps: the cutouts of the others are not
+ * asked, the API would answer 400).
  */
 import { useEffect } from 'preact/hooks';
 import { Counterparts } from '../components/cross-survey.js';
@@ -46,6 +48,8 @@ interface LsstObjectRows {
   readonly object: ApiRow | undefined;
   readonly sources: ApiRow[];
   readonly forced: ApiRow[];
+  /** The diaSourceIds whose stamps the store does not hold (`v:hasCutouts` false). */
+  readonly stampless: ReadonlySet<string>;
 }
 
 const mjdOf = (row: ApiRow): number => numberField(row, 'r:midpointMjdTai') ?? 0;
@@ -65,13 +69,26 @@ async function loadRows(
   diaObjectId: string,
   signal: AbortSignal,
 ): Promise<LsstObjectRows> {
-  const get = (endpoint: string) =>
-    getRowsExact(storeEndpoint(store, endpoint), { diaObjectId }, signal, quoteLargeIntegers);
-  const [objects, sources, forced] = await Promise.all([get('objects'), get('sources'), get('fp')]);
+  const get = (endpoint: string, columns?: string) =>
+    getRowsExact(
+      storeEndpoint(store, endpoint),
+      columns === undefined ? { diaObjectId } : { diaObjectId, columns },
+      signal,
+      quoteLargeIntegers,
+    );
+  const [objects, sources, forced, stamps] = await Promise.all([
+    get('objects'),
+    get('sources'),
+    get('fp'),
+    get('sources', 'r:diaSourceId,v:hasCutouts'),
+  ]);
   return {
     object: objects[0],
     sources: [...sources].sort((a, b) => mjdOf(b) - mjdOf(a)),
     forced: [...forced].sort((a, b) => mjdOf(a) - mjdOf(b)),
+    stampless: new Set(
+      stamps.filter((r) => r['v:hasCutouts'] === false).map((r) => String(r['r:diaSourceId'])),
+    ),
   };
 }
 
@@ -206,7 +223,11 @@ function LsstObjectView({
                   {diaSourceId === null ? (
                     <Notice>No diaSource.</Notice>
                   ) : (
-                    <Cutouts endpoint={storeEndpoint(store, 'cutouts')} alert={{ diaSourceId }} />
+                    <Cutouts
+                      endpoint={storeEndpoint(store, 'cutouts')}
+                      alert={{ diaSourceId }}
+                      available={!rows.stampless.has(diaSourceId)}
+                    />
                   )}
                 </section>
               </>

@@ -20,7 +20,7 @@ import { defaultColumns, OBJECT_ID_FIELD, orderedColumns, requestFields } from '
 import { cellSortValue, cellText, type ResultRow, toResultRows } from '../../lib/results.js';
 import { type ApiCall, apiCall } from '../../lib/search-api.js';
 import { ssoPrefixMatches } from '../../lib/sso-prefix.js';
-import { useStores } from '../../lib/stores.js';
+import { loadStores, useStores } from '../../lib/stores.js';
 import { useLoad } from '../../lib/use-api.js';
 import { ColumnChooser } from './column-chooser.js';
 import { describeQuery } from './describe-query.js';
@@ -48,7 +48,13 @@ async function runQuery(
   let query: Query;
   let via: string | null = null;
   if (search.action === 'resolve') {
-    const resolved = await resolveName(search, (endpoint, args) => getJson(endpoint, args, signal));
+    // the resolvers of the default store, whose API `getJson` asks
+    const resolvers = (await loadStores()).find((s) => s.default)?.resolvers ?? null;
+    const resolved = await resolveName(
+      search,
+      (endpoint, args) => getJson(endpoint, args, signal),
+      resolvers,
+    );
     if ('error' in resolved) throw new Error(resolved.error);
     ({ query, via } = resolved);
   } else query = search;
