@@ -9,7 +9,7 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import avro from 'avsc';
-import { Kafka, logLevel } from 'kafkajs';
+import { Kafka, logLevel, type Producer } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigintLongType } from '../../data/index.js';
 import { encodeConfluentFrame } from '../../ingest/decode/index.js';
@@ -54,6 +54,15 @@ interface ProducedAlert {
 
 let broker: TestBroker;
 let registry: TestSchemaRegistry;
+let producer: Producer;
+/**
+ * The messages in the order produced, in one wave per consumer run: each run finds new messages, and the topic
+ * is complete only before the last killed run, so that every kill moment comes whatever the consumer's speed
+ * (a consumer on an idle machine took the whole topic in its second run, before any moment after a commit).
+ */
+const waves: { value: Buffer; partition: number }[][] = [];
+/** Waves of produced messages: one per killed run. */
+const WAVES = 3;
 const values: Buffer[] = [];
 const schemaIds = new Set<number>();
 
@@ -92,7 +101,7 @@ beforeAll(async () => {
   schemaIds.add(FINK_ID).add(rubinId).add(simId);
 
   broker = await startBroker([`${TOPIC}:${PARTITIONS}`]);
-  const producer = new Kafka({ brokers: [broker.bootstrap], logLevel: logLevel.NOTHING }).producer();
+  producer = new Kafka({ brokers: [broker.bootstrap], logLevel: logLevel.NOTHING }).producer();
   await producer.connect();
   // the real alerts spread over the partitions among the simulated ones, so that batches mix schema ids
   const order = values.map((_, i) => i);
@@ -100,19 +109,19 @@ beforeAll(async () => {
   real.forEach((r, k) => {
     order.splice(Math.floor(((k + 1) * order.length) / (real.length + 1)), 0, r);
   });
-  for (let i = 0; i < order.length; i += 500) {
-    await producer.send({
-      topic: TOPIC,
-      acks: 1,
-      messages: order
-        .slice(i, i + 500)
-        .map((k, j) => ({ value: values[k], partition: (i + j) % PARTITIONS })),
-    });
+  const messages = order.map((k, i) => ({ value: values[k], partition: i % PARTITIONS }));
+  for (let w = 0; w < WAVES; w++) {
+    waves.push(
+      messages.slice(
+        Math.floor((w * messages.length) / WAVES),
+        Math.floor(((w + 1) * messages.length) / WAVES),
+      ),
+    );
   }
-  await producer.disconnect();
 }, 60_000);
 
 afterAll(async () => {
+  await producer?.disconnect();
   await broker?.stop();
   await registry?.close();
 });
@@ -205,7 +214,10 @@ describe('skyalert ingest --kafka on Rubin stream, SIGKILLed mid-batch', () => {
         (child) => whenLogged(child, 'staging file opened', 2),
       ];
       let kills = 0;
-      for (const moment of moments) {
+      for (const [wave, moment] of moments.entries()) {
+        for (let i = 0; i < waves[wave].length; i += 500) {
+          await producer.send({ topic: TOPIC, acks: 1, messages: waves[wave].slice(i, i + 500) });
+        }
         const before = await committedMessages(admin);
         const child = startConsumer(
           layout,
