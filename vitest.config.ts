@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /** Tests the test command runs in groups of their own (test/run-all.sh), or not at all (test/optional). */
-const APART = ['test/kafka/**', 'test/demo/**', 'test/portal/**', 'test/optional/**'];
+const APART = ['test/kafka/**', 'test/demo/**', 'test/portal/**', 'test/quiet/**', 'test/optional/**'];
 
 export default defineConfig({
   test: {
@@ -24,7 +24,7 @@ export default defineConfig({
         extends: true,
         test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: APART, isolate: false },
       },
-      // Kafka, demo and browser tests, and the optional checks: each file in a fresh process.
+      // Kafka, demo, browser and latency tests, and the optional checks: each file in a fresh process.
       { extends: true, test: { name: 'apart', include: APART.map((g) => `${g.slice(0, -1)}*.test.ts`) } },
     ],
   },

@@ -54,31 +54,40 @@ else
 fi
 
 status=0
-# Three groups. In the background from now on, two files at a time: the Kafka consumers, which mostly wait on
-# their child processes (group joins, session and idle timeouts); each file has its own broker, topics and groups.
-# In the foreground: the unit and integration tests (vitest.config.ts's projects), three files at a time (most
-# of them wait on DuckDB, the disk or a child process: one worker per core leaves the machine half idle), then
-# the demo and browser tests, two files at a time (the browser tests only read the shared demo store; each file
-# has its own server and browser). The Kafka group's output is printed when all are done.
+# Four groups. Three run side by side: in the background, two files at a time each, the Kafka consumers (they
+# mostly wait on their child processes: group joins, session and idle timeouts; each file has its own broker,
+# topics and groups) and the demo and browser tests (they first wait for the demo store built since the start,
+# then each file has its own server and browser and only reads that store); in the foreground the unit and
+# integration tests (vitest.config.ts's projects), three files at a time (most of them wait on DuckDB, the disk
+# or a child process: alone they leave the machine half idle). Last, alone on the machine, test/quiet: the tests
+# that bound a latency of the server while it works (they measure the machine as much as the code when it is
+# shared). The background groups' output is printed when they are done.
 npx vitest run --maxWorkers=2 --reporter=default --reporter=json --outputFile.json=test-output/vitest-kafka.json \
   test/kafka "$@" >test-output/vitest-kafka.log 2>&1 &
 kafka_pid=$!
 background+=("$kafka_pid")
+npx vitest run --maxWorkers=2 --reporter=default --reporter=json --outputFile.json=test-output/vitest-serial.json \
+  test/demo test/portal "$@" >test-output/vitest-serial.log 2>&1 &
+browser_pid=$!
+background+=("$browser_pid")
 npx vitest run --maxWorkers=3 --reporter=default --reporter=json --outputFile.json=test-output/vitest-main.json \
   --project unit --project integration "$@" || status=$?
 if ! wait "$portal_store_pid"; then
-  echo "test: the background build of the portal demo store failed (the portal tests build it again):"
+  echo "test: the background build of the portal demo store failed (the portal tests built it again):"
   cat test-output/portal-store.log
 fi
-npx vitest run --maxWorkers=2 --reporter=default --reporter=json --outputFile.json=test-output/vitest-serial.json \
-  test/demo test/portal "$@" || status=$?
+wait "$browser_pid" || status=$?
+echo "test: the demo and browser tests' output"
+cat test-output/vitest-serial.log
 wait "$kafka_pid" || status=$?
 echo "test: the Kafka tests' output"
 cat test-output/vitest-kafka.log
+npx vitest run --maxWorkers=1 --reporter=default --reporter=json --outputFile.json=test-output/vitest-quiet.json \
+  test/quiet "$@" || status=$?
 node -e '
 const fs = require("fs");
 let passed = 0, failed = 0, skipped = 0;
-for (const f of ["test-output/vitest-main.json", "test-output/vitest-kafka.json", "test-output/vitest-serial.json"]) {
+for (const f of ["test-output/vitest-main.json", "test-output/vitest-kafka.json", "test-output/vitest-serial.json", "test-output/vitest-quiet.json"]) {
   if (!fs.existsSync(f)) { console.log(`vitest: ${f} missing (a run crashed)`); failed++; continue; }
   const r = JSON.parse(fs.readFileSync(f, "utf8"));
   passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + r.numTodoTests;
