@@ -8,6 +8,10 @@
  * Reference: VanderPlas J. T. & Ivezić Ž. 2015, ApJ 812, 18 (multiband model, eq. 10-13); Zechmeister M. &
  * Kürster M. 2009, A&A 496, 577 (floating mean).
  */
+import { choleskyLower, solveCholesky } from '../linalg/cholesky.js';
+
+/** Relative pivot below which the normal equations count as singular (a degenerate frequency, e.g. aliasing on few points). */
+const SINGULAR_PIVOT_RATIO = 1e-12;
 
 /** Harmonics of the model: `base` shared by all bands (≥ 1), `band` more for each band (≥ 0). */
 export interface HarmonicTerms {
@@ -158,38 +162,6 @@ export function harmonicRow(
   }
 }
 
-/**
- * Solves the symmetric positive system A x = v in place by Cholesky (A is m×m row-major, lower triangle used and
- * overwritten).
- * @returns x, or null when A is not positive definite (a degenerate frequency, e.g. aliasing on few points).
- */
-function solveSymmetric(a: Float64Array, v: Float64Array, m: number): Float64Array | null {
-  for (let j = 0; j < m; j++) {
-    let d = a[j * m + j];
-    for (let k = 0; k < j; k++) d -= a[j * m + k] * a[j * m + k];
-    if (!(d > 1e-12 * Math.abs(a[j * m + j]))) return null;
-    const l = Math.sqrt(d);
-    a[j * m + j] = l;
-    for (let i = j + 1; i < m; i++) {
-      let x = a[i * m + j];
-      for (let k = 0; k < j; k++) x -= a[i * m + k] * a[j * m + k];
-      a[i * m + j] = x / l;
-    }
-  }
-  const x = Float64Array.from(v);
-  for (let i = 0; i < m; i++) {
-    let z = x[i];
-    for (let k = 0; k < i; k++) z -= a[i * m + k] * x[k];
-    x[i] = z / a[i * m + i];
-  }
-  for (let i = m - 1; i >= 0; i--) {
-    let z = x[i];
-    for (let k = i + 1; k < m; k++) z -= a[k * m + i] * x[k];
-    x[i] = z / a[i * m + i];
-  }
-  return x;
-}
-
 /** The least-squares harmonics at one frequency. */
 export interface HarmonicFit {
   /** Harmonic coefficients in the order of {@link harmonicRow}. */
@@ -239,7 +211,8 @@ export function fitHarmonics(
     }
   }
   for (let i = 2 * terms.base; i < m; i++) a[i * m + i] += BAND_TERM_REGULARIZATION;
-  const coefficients = solveSymmetric(a, v, m);
+  const factor = choleskyLower(a, m, SINGULAR_PIVOT_RATIO);
+  const coefficients = factor && solveCholesky(factor, v, m);
   if (coefficients === null) return null;
   // χ²₀ − χ² = βᵀv + βᵀRβ for the regularised β (R the diagonal above)
   let reduction = 0;

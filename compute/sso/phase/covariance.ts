@@ -3,6 +3,7 @@
  * cov = inv(JᵀJ) · Σ f² / (N - p), J being the Jacobian row-scaled for the robust loss. Pure.
  * Reference: docs/references.md#phase-fit-recipe (uncertainties); fink-utils `sso/spins.py`.
  */
+import { choleskyLower } from '../../linalg/cholesky.js';
 
 /** Relative pivot below which a Cholesky pivot counts as zero (JᵀJ singular, numpy's LinAlgError). */
 const SINGULAR_PIVOT_RATIO = 1e-13;
@@ -16,19 +17,8 @@ const SINGULAR_PIVOT_RATIO = 1e-13;
  * Reference: Golub & Van Loan 2013, Matrix Computations, §4.2.
  */
 export function invertSymmetricPositive(a: Float64Array, p: number): Float64Array | null {
-  const l = new Float64Array(p * p);
-  for (let j = 0; j < p; j++) {
-    let diag = a[j * p + j];
-    for (let k = 0; k < j; k++) diag -= l[j * p + k] ** 2;
-    if (!(diag > SINGULAR_PIVOT_RATIO * a[j * p + j]) || !Number.isFinite(diag)) return null;
-    const ljj = Math.sqrt(diag);
-    l[j * p + j] = ljj;
-    for (let i = j + 1; i < p; i++) {
-      let s = a[i * p + j];
-      for (let k = 0; k < j; k++) s -= l[i * p + k] * l[j * p + k];
-      l[i * p + j] = s / ljj;
-    }
-  }
+  const l = choleskyLower(a, p, SINGULAR_PIVOT_RATIO);
+  if (!l) return null;
   // inv(A) = inv(L)ᵀ inv(L); invert the lower-triangular L column by column.
   const li = new Float64Array(p * p);
   for (let j = 0; j < p; j++) {
