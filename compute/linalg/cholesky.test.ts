@@ -31,7 +31,7 @@ describe('Cholesky factorisation', () => {
     const l = choleskyLower(a, m, 1e-13);
     if (!l) throw new Error('not factorised');
     const solved = solveCholesky(l, v, m);
-    x.forEach((xi, i) => expect(solved[i]).toBeCloseTo(xi, 10));
+    for (const [i, xi] of x.entries()) expect(solved[i]).toBeCloseTo(xi, 10);
   });
 
   it('refuses a singular or indefinite matrix', () => {

@@ -8,7 +8,7 @@
  * Reference: VanderPlas J. T. & Ivezić Ž. 2015, ApJ 812, 18 (multiband model, eq. 10-13); Zechmeister M. &
  * Kürster M. 2009, A&A 496, 577 (floating mean).
  */
-import { choleskyLower, solveCholesky } from '../linalg/cholesky.js';
+import { choleskyLower, solveCholesky } from '../linalg/index.js';
 
 /** Relative pivot below which the normal equations count as singular (a degenerate frequency, e.g. aliasing on few points). */
 const SINGULAR_PIVOT_RATIO = 1e-12;

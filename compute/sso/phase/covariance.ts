@@ -3,7 +3,7 @@
  * cov = inv(JᵀJ) · Σ f² / (N - p), J being the Jacobian row-scaled for the robust loss. Pure.
  * Reference: docs/references.md#phase-fit-recipe (uncertainties); fink-utils `sso/spins.py`.
  */
-import { choleskyLower } from '../../linalg/cholesky.js';
+import { choleskyLower } from '../../linalg/index.js';
 
 /** Relative pivot below which a Cholesky pivot counts as zero (JᵀJ singular, numpy's LinAlgError). */
 const SINGULAR_PIVOT_RATIO = 1e-13;
