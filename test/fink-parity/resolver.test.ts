@@ -23,6 +23,7 @@ import { createApp } from '../../serve/app.js';
 import { TNS_MATCH_RADIUS_ARCSEC } from '../../serve/resolver/index.js';
 import { StoreReader } from '../../serve/store-reader.js';
 import { readAvroRecords } from '../support/input-alerts.js';
+import { sesameXml } from '../support/sesame.js';
 import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';
 import { parseCsv, parseVotable, readParquet } from '../support/table-readers.js';
@@ -63,25 +64,23 @@ async function readAvro(file: string): Promise<{ objectId: string; candidate: Ro
 const isServed = (c: Row) =>
   Number(c.nbad ?? 0) === 0 && Number(c.rb ?? 1) >= 0.55 && Number(c.fid ?? 1) !== 3;
 
-/** A Sesame answer (CDS `-oxp` XML) of the shape CDS sends, for the stub upstream. */
-const SESAME_XML = (name: string) => `<?xml version="1.0" encoding="UTF-8"?>
-<Sesame xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="http://vizier.u-strasbg.fr/xml/sesame_4x.xsd">
-<Target option="S">
-  <name>${name}</name>
-  <Resolver name="S=Simbad (via url):    1ms">
-    <oid>1512307</oid>
-    <otype>Sy1</otype>
-    <jpos>01:54:53.80 +37:03:07.8</jpos>
-    <jradeg>28.72420</jradeg>
-    <jdedeg>37.05219</jdedeg>
-    <refPos>2020yCat.1350....0G</refPos>
-    <errRAmas>0.0206</errRAmas><errDEmas>0.0206</errDEmas>
-    <MType>SBa</MType>
-    <oname>Mrk 2</oname>
-    <nrefs>102</nrefs>
-  </Resolver>
-</Target>
-</Sesame>`;
+/** A Sesame answer of the shape CDS sends (Mrk 2), for the stub upstream. */
+const SESAME_XML = (name: string) =>
+  sesameXml({
+    name,
+    oid: 1512307,
+    otype: 'Sy1',
+    raDeg: 28.7242,
+    decDeg: 37.05219,
+    oname: 'Mrk 2',
+    extraXml: [
+      '    <jpos>01:54:53.80 +37:03:07.8</jpos>',
+      '    <refPos>2020yCat.1350....0G</refPos>',
+      '    <errRAmas>0.0206</errRAmas><errDEmas>0.0206</errDEmas>',
+      '    <MType>SBa</MType>',
+      '    <nrefs>102</nrefs>',
+    ].join('\n'),
+  });
 
 describe('Fink resolver tests (apps/routes/v1/ztf/resolver/test.py)', () => {
   const layout = tempStore('skyalert-fink-resolver-');

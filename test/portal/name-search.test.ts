@@ -17,6 +17,7 @@ import { loadTns } from '../../ingest/tns/index.js';
 import { defaultPortalDir } from '../../serve/portal-files.js';
 import { type RunningServer, startServer } from '../../serve/server.js';
 import { launchBrowser, screenshot, watchedPage } from '../support/portal.js';
+import { sesameXml } from '../support/sesame.js';
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';
 import { firstGoodPositiveAlert, writeZtfAlertFile } from '../support/ztf-alert-file.js';
@@ -33,21 +34,16 @@ let objectId: string;
 let position: { ra: number; dec: number };
 const sesameAsked: string[] = [];
 
-/** The answer CDS's Sesame gives (`-oxp` XML), here for M31 at the test object's position. */
-function sesameXml(name: string): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<Sesame xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="http://vizier.u-strasbg.fr/xml/sesame_4x.xsd">
-<Target option="S">
-  <name>${name}</name>
-  <Resolver name="S=Simbad (via url):    1ms">
-    <oid>1575544</oid>
-    <otype>AGN</otype>
-    <jradeg>${position.ra}</jradeg>
-    <jdedeg>${position.dec}</jdedeg>
-    <oname>M  31</oname>
-  </Resolver>
-</Target>
-</Sesame>`;
+/** The answer CDS's Sesame gives, here for M31 at the test object's position. */
+function m31Xml(name: string): string {
+  return sesameXml({
+    name,
+    oid: 1575544,
+    otype: 'AGN',
+    raDeg: position.ra,
+    decDeg: position.dec,
+    oname: 'M  31',
+  });
 }
 
 /** The TNS sample's header and first row, renamed AT 2021co and moved to the test object's position. */
@@ -90,7 +86,7 @@ beforeAll(async () => {
     const name = decodeURIComponent(new URL(req.url ?? '/', 'http://x').search.slice(1));
     sesameAsked.push(name);
     res.writeHead(200, { 'content-type': 'text/xml' });
-    res.end(name === 'M31' ? sesameXml(name) : '<?xml version="1.0"?><Sesame><Target/></Sesame>');
+    res.end(name === 'M31' ? m31Xml(name) : '<?xml version="1.0"?><Sesame><Target/></Sesame>');
   });
   await new Promise<void>((resolve) => sesame.listen(0, '127.0.0.1', resolve));
   const port = (sesame.address() as AddressInfo).port;
