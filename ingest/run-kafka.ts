@@ -24,7 +24,7 @@ import {
   unpublishedNights,
 } from './publish/index.js';
 import { SerialQueue } from './serial.js';
-import { KafkaSource } from './sources/index.js';
+import { KafkaSource, MAX_FETCH_BYTES } from './sources/index.js';
 import { openStagingPipeline } from './stage/index.js';
 
 /** Longest wait for the consumer to leave its group when stopping. */
@@ -78,6 +78,7 @@ export async function runKafkaIngest(layout: StoreLayout, options: KafkaIngestOp
     topics: options.topics,
     groupId: options.groupId,
     sessionTimeoutMs: options.sessionTimeoutMs,
+    maxFetchBytes: MAX_FETCH_BYTES[survey],
     log: log.child({ component: 'ingest.kafka' }),
   });
   if (options.metrics)

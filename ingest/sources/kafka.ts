@@ -15,6 +15,7 @@
  */
 import { type Consumer, Kafka, logLevel } from 'kafkajs';
 import type { Logger } from 'pino';
+import type { Survey } from '../../data/index.js';
 import type { RawMessage } from '../pipeline.js';
 
 export interface KafkaSourceOptions {
@@ -27,6 +28,8 @@ export interface KafkaSourceOptions {
   readonly sessionTimeoutMs?: number;
   readonly heartbeatIntervalMs?: number;
   readonly maxWaitTimeMs?: number;
+  /** Bytes of one fetch (default: ZTF's, MAX_FETCH_BYTES). */
+  readonly maxFetchBytes?: number;
   /** Partitions whose batches are handled concurrently (default 1). */
   readonly partitionsConcurrently?: number;
   readonly log: Logger;
@@ -60,11 +63,14 @@ function kafkaLogCreator(log: Logger) {
  */
 const PARTITIONS_CONCURRENTLY = 64;
 /**
- * Bytes of one fetch (kafkajs' default is 10 MiB, ~250 ZTF alerts with their schema). kafkajs joins each response
- * into one new buffer: responses of 16 MiB instead of 64 took the consumer thread's page faults from ~315,000 to
- * ~220,000 per 20,000 alerts, and consumption 3 % faster over ten pairs (docs/benchmarks.md).
+ * Bytes of one fetch, per survey (kafkajs' default is 10 MiB, ~250 ZTF alerts with their schema). kafkajs joins
+ * each response into one new buffer: for ZTF, responses of 16 MiB instead of 64 took the consumer thread's page
+ * faults from ~315,000 to ~220,000 per 20,000 alerts, and consumption 3 % faster over ten pairs. LSST alerts are ~5×
+ * larger (~105 KB with their stamps): 16 MiB is ~150 of them per fetch, and 64 MiB took consumption from ~730 to
+ * ~1,450 alerts/s and the ingester's CPU from 12.5 to 7 s per 5,000 alerts (docs/benchmarks.md, "Rubin/LSST from
+ * Kafka"); 128 and 256 MiB were no faster.
  */
-const MAX_FETCH_BYTES = 16 * 1024 * 1024;
+export const MAX_FETCH_BYTES: Readonly<Record<Survey, number>> = { ztf: 16 << 20, lsst: 64 << 20 };
 
 /**
  * Messages handed to the handler and not yet durable above which a new batch waits: about one group commit of a
@@ -126,7 +132,7 @@ export class KafkaSource {
         options.heartbeatIntervalMs ?? Math.min(1000, Math.floor((options.sessionTimeoutMs ?? 10_000) / 10)),
       maxWaitTimeInMs: options.maxWaitTimeMs ?? 100,
       maxBytesPerPartition: 8 * 1024 * 1024,
-      maxBytes: MAX_FETCH_BYTES,
+      maxBytes: options.maxFetchBytes ?? MAX_FETCH_BYTES.ztf,
     });
   }
 
