@@ -20,7 +20,9 @@ import {
   readHeader,
 } from '../ingest/decode/index.js';
 import { runSimulateLsst } from '../ingest/simulate/index.js';
+import { MAX_FETCH_BYTES } from '../ingest/sources/index.js';
 import { startBroker } from '../test/support/kafka-broker.js';
+import { type ClientAloneRun, consumeWithClientAlone } from './kafka-client-alone.js';
 import { median, runCli, succeeded } from './run-cli.js';
 
 /** Options of the LSST ingestion benchmark. */
@@ -165,9 +167,29 @@ export async function benchLsstIngest(options: LsstIngestBenchOptions): Promise<
       `  produced ${produced.alerts} alerts (${produced.solarSystemAlerts} Solar System) in ${producerSeconds.toFixed(0)} s, ` +
         `schema id ${produced.schemaId} in ${produced.schemaLocation}`,
     );
+    // the bound: the same client with the ingester's settings, dropping every message
+    const alone: ClientAloneRun[] = [];
+    for (let run = 1; run <= runs; run++) {
+      alone.push(
+        await consumeWithClientAlone({
+          bootstrap: broker.bootstrap,
+          topic: TOPIC,
+          messages: produced.alerts,
+          groupId: `bench-lsst-alone-${run}`,
+          maxFetchBytes: MAX_FETCH_BYTES.lsst,
+          sessionTimeoutMs: SESSION_TIMEOUT_MS,
+        }),
+      );
+      const a = alone[alone.length - 1];
+      console.log(
+        `client alone ${run} (kafkajs, messages dropped): ${Math.round(a.ratePerSecond)}/s, ` +
+          `${(a.bytes / 1e6 / a.seconds).toFixed(0)} MB/s, ${((a.cpuSeconds / a.messages) * 1000).toFixed(2)} ms of CPU per alert`,
+      );
+    }
     const consumeRates: number[] = [];
     const endToEndRates: number[] = [];
     const rss: number[] = [];
+    const cpu: number[] = [];
     for (let run = 1; run <= runs; run++) {
       const store = path.join(work, 'store');
       fs.rmSync(store, { recursive: true, force: true });
@@ -215,10 +237,11 @@ export async function benchLsstIngest(options: LsstIngestBenchOptions): Promise<
       consumeRates.push(staged / ((stoppingAt - joinedAt) / 1000 - IDLE_SECONDS));
       endToEndRates.push(staged / ((exitedAt - joinedAt) / 1000 - IDLE_SECONDS));
       rss.push(consumer.peakRssMiB ?? -1);
+      cpu.push(consumer.cpuSeconds ?? -1);
       loads.push(loadAverage());
       console.log(
         `run ${run}: consumption ${Math.round(consumeRates.at(-1) ?? 0)}/s, end to end ${Math.round(endToEndRates.at(-1) ?? 0)}/s, ` +
-          `peak RSS ${rss.at(-1)} MiB (load ${loads.at(-1)})`,
+          `peak RSS ${rss.at(-1)} MiB, CPU ${cpu.at(-1)} s (load ${loads.at(-1)})`,
       );
     }
     fs.rmSync(path.join(work, 'store'), { recursive: true, force: true });
@@ -234,11 +257,17 @@ export async function benchLsstIngest(options: LsstIngestBenchOptions): Promise<
       decodeOnly: { generatedReader: Math.round(decode.generated), avsc: Math.round(decode.avsc) },
       decodeOnlyRealAlerts: { generatedReader: Math.round(real.generated), avsc: Math.round(real.avsc) },
       producerRate: Math.round(produced.alerts / producerSeconds),
+      clientAloneRate: Math.round(median(alone.map((a) => a.ratePerSecond))),
+      clientAloneRates: alone.map((a) => Math.round(a.ratePerSecond)),
+      clientAloneCpuMsPerAlert: Number(
+        median(alone.map((a) => (a.cpuSeconds / a.messages) * 1000)).toFixed(2),
+      ),
       consumeRate: Math.round(median(consumeRates)),
       endToEndRate: Math.round(median(endToEndRates)),
       consumeRates: consumeRates.map(Math.round),
       endToEndRates: endToEndRates.map(Math.round),
       peakRssMiB: Math.max(...rss),
+      ingesterCpuSeconds: cpu,
       loadAverage: loads,
     };
   } finally {

@@ -11,6 +11,8 @@ export interface CliRun {
   readonly code: number | null;
   /** Peak RSS (MiB) as printed by the command's summary line, or null. */
   readonly peakRssMiB: number | null;
+  /** CPU seconds of every thread (user + system) as printed by the command's summary line, or null. */
+  readonly cpuSeconds: number | null;
   /** The last 4 KiB of its stderr (warnings and errors: the CLI logs at warn level here). */
   readonly stderrTail: string;
 }
@@ -38,11 +40,13 @@ export function runCli(
     child.on('error', reject);
     child.on('exit', (code) => {
       const m = /peak RSS (\d+) MiB/.exec(stdout);
+      const cpu = /CPU (\d+(?:\.\d+)?) s/.exec(stdout);
       resolve({
         seconds: (performance.now() - started) / 1000,
         stdout,
         code,
         peakRssMiB: m ? Number(m[1]) : null,
+        cpuSeconds: cpu ? Number(cpu[1]) : null,
         stderrTail,
       });
     });

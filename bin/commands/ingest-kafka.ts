@@ -6,7 +6,7 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
 import { isValidIngesterId, readStoreSurvey, StoreLayout } from '../../data/index.js';
 import { openSchemaSource, runKafkaIngest, SchemaSourceError } from '../../ingest/index.js';
 import { type MetricsServer, startMetricsServer } from '../metrics-server.js';
-import { peakRssMiB } from '../peak-rss.js';
+import { cpuSeconds, peakRssMiB } from '../resources.js';
 import { resolveStoreDir } from '../store-option.js';
 import { defaultIngesterId, type IngestArgs, parseSurveyOption } from './ingest.js';
 import { UsageError } from './usage-error.js';
@@ -111,7 +111,7 @@ export async function runIngestKafka(args: KafkaArgs, log: Logger): Promise<numb
   setTimeout(() => process.exit(process.exitCode ?? 0), 2000).unref();
   console.log(
     `ingest: ${summary.read} records read, ${summary.staged} staged, ${summary.duplicates} duplicates, ` +
-      `${summary.quarantined} quarantined in ${summary.seconds.toFixed(1)} s (${Math.round(summary.ratePerSecond)} alerts/s), peak RSS ${peakRssMiB()} MiB`,
+      `${summary.quarantined} quarantined in ${summary.seconds.toFixed(1)} s (${Math.round(summary.ratePerSecond)} alerts/s), peak RSS ${peakRssMiB()} MiB, CPU ${cpuSeconds().toFixed(1)} s`,
   );
   return 0;
 }

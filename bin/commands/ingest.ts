@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import { isSurvey, isValidIngesterId, StoreLayout, type Survey } from '../../data/index.js';
 import { ingestFiles } from '../../ingest/index.js';
-import { peakRssMiB } from '../peak-rss.js';
+import { cpuSeconds, peakRssMiB } from '../resources.js';
 import { resolveStoreDir } from '../store-option.js';
 import { UsageError } from './usage-error.js';
 
@@ -50,7 +50,7 @@ export async function runIngestFiles(args: IngestArgs, inputs: string[], log: Lo
   console.log(
     `ingest: ${summary.files} files, ${summary.read} records read, ${summary.staged} staged, ` +
       `${summary.duplicates} duplicates, ${summary.quarantined} quarantined, ${published.length} nights published ` +
-      `in ${summary.seconds.toFixed(1)} s (${Math.round(summary.ratePerSecond)} alerts/s), peak RSS ${peakRssMiB()} MiB`,
+      `in ${summary.seconds.toFixed(1)} s (${Math.round(summary.ratePerSecond)} alerts/s), peak RSS ${peakRssMiB()} MiB, CPU ${cpuSeconds().toFixed(1)} s`,
   );
   // an empty input is not an error (ZTF publishes an empty archive for a night without observations), but says so
   for (const file of summary.emptyInputs)

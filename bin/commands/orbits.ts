@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import { StoreLayout } from '../../data/index.js';
 import { loadOrbitFiles } from '../../ingest/orbits/index.js';
-import { peakRssMiB } from '../peak-rss.js';
+import { peakRssMiB } from '../resources.js';
 import { resolveStoreDir } from '../store-option.js';
 import { UsageError } from './usage-error.js';
 

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { isValidNight } from '../../compute/time/index.js';
 import { StoreLayout } from '../../data/index.js';
 import { compactStore, publishNights, stagedNights } from '../../ingest/publish/index.js';
-import { peakRssMiB } from '../peak-rss.js';
+import { peakRssMiB } from '../resources.js';
 import { resolveStoreDir } from '../store-option.js';
 import { UsageError } from './usage-error.js';
 

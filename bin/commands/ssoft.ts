@@ -19,7 +19,7 @@ import {
   SSOFT_MIN_DETECTIONS,
   type SsoftBuildSummary,
 } from '../../data/jobs/index.js';
-import { peakRssMiB } from '../peak-rss.js';
+import { peakRssMiB } from '../resources.js';
 import { resolveStoreDir } from '../store-option.js';
 import { UsageError } from './usage-error.js';
 

@@ -13,7 +13,7 @@
  * durable. A batch whose staging fails stops the source (`failure`): the messages after the last durable one
  * are delivered again after a restart, never skipped.
  */
-import { type Consumer, Kafka, logLevel } from 'kafkajs';
+import { type Consumer, type ConsumerConfig, Kafka, logLevel } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { Survey } from '../../data/index.js';
 import type { RawMessage } from '../pipeline.js';
@@ -61,7 +61,7 @@ function kafkaLogCreator(log: Logger) {
  * partition at a time, each batch was a staging transaction of its own (~5 ms of DuckDB work whatever its size:
  * 300 alerts/s from 256 partitions). Handled together, they are staged in one transaction (group commit).
  */
-const PARTITIONS_CONCURRENTLY = 64;
+export const PARTITIONS_CONCURRENTLY = 64;
 /**
  * Bytes of one fetch, per survey (kafkajs' default is 10 MiB, ~250 ZTF alerts with their schema). kafkajs joins
  * each response into one new buffer: for ZTF, responses of 16 MiB instead of 64 took the consumer thread's page
@@ -91,6 +91,21 @@ const COMMIT_INTERVAL_MS = 1000;
 
 /** Extra time allowed for the first group join before idleness counts. */
 const JOIN_GRACE_MS = 30_000;
+
+/** The kafkajs consumer settings of a source (also used by `bench:ingest` to measure the client alone). */
+export function consumerConfig(
+  options: Omit<KafkaSourceOptions, 'brokers' | 'topics' | 'log'>,
+): ConsumerConfig {
+  const sessionTimeout = options.sessionTimeoutMs ?? 10_000;
+  return {
+    groupId: options.groupId,
+    sessionTimeout,
+    heartbeatInterval: options.heartbeatIntervalMs ?? Math.min(1000, Math.floor(sessionTimeout / 10)),
+    maxWaitTimeInMs: options.maxWaitTimeMs ?? 100,
+    maxBytesPerPartition: 8 * 1024 * 1024,
+    maxBytes: options.maxFetchBytes ?? MAX_FETCH_BYTES.ztf,
+  };
+}
 
 export class KafkaSource {
   private readonly consumer: Consumer;
@@ -125,15 +140,7 @@ export class KafkaSource {
       logCreator: kafkaLogCreator(options.log),
       retry: { retries: 8, initialRetryTime: 200 },
     });
-    this.consumer = kafka.consumer({
-      groupId: options.groupId,
-      sessionTimeout: options.sessionTimeoutMs ?? 10_000,
-      heartbeatInterval:
-        options.heartbeatIntervalMs ?? Math.min(1000, Math.floor((options.sessionTimeoutMs ?? 10_000) / 10)),
-      maxWaitTimeInMs: options.maxWaitTimeMs ?? 100,
-      maxBytesPerPartition: 8 * 1024 * 1024,
-      maxBytes: options.maxFetchBytes ?? MAX_FETCH_BYTES.ztf,
-    });
+    this.consumer = kafka.consumer(consumerConfig(options));
   }
 
   /**
