@@ -6,6 +6,9 @@
  * the topic into a fresh store (decode, stage), and publishes the staged nights on exit, once per run (each run a
  * new consumer group reading the topic from its start). Rates count from the consumer's group join: to its last
  * batch staged (consumption), and to its exit after publishing (end to end), without the idle wait that ends it.
+ * Before the ingester, the Kafka client alone (kafkajs with the ingester's settings, every message dropped) reads
+ * the topic: the rate no ingestion through that client can pass on the machine (bench/kafka-client-alone.ts). The
+ * ingester's CPU per alert (all its threads) gives the other bound: 2 cores / CPU per alert.
  * The decode-only rates of simulated alerts and of Fink's 7 real LSST alerts (test/data/lsst), with the
  * generated reader and with avsc's generic decoding, are measured in this process first (one core).
  */
@@ -268,6 +271,8 @@ export async function benchLsstIngest(options: LsstIngestBenchOptions): Promise<
       endToEndRates: endToEndRates.map(Math.round),
       peakRssMiB: Math.max(...rss),
       ingesterCpuSeconds: cpu,
+      // CPU per alert of the whole ingester (client, decoding, staging, publication; the broker apart)
+      ingesterCpuMsPerAlert: Number(((median(cpu) / produced.alerts) * 1000).toFixed(2)),
       loadAverage: loads,
     };
   } finally {
