@@ -68,8 +68,8 @@ export interface XmatchNameSearch {
 }
 
 const PREFIX_TEXT = /^[A-Za-z0-9 ]+$/;
-/** Values Fink writes where a cross-match found no counterpart: no name (folded). */
-const NO_COUNTERPART = new Set(['unknown', 'fail', 'none']);
+/** Values Fink writes where a cross-match found no counterpart (its defaults, pandas' 'nan'; folded): no name. */
+const NO_COUNTERPART = new Set(['unknown', 'fail', 'none', 'nan']);
 
 /** The regular expression of a prefix's optional words at the start of a folded name, each blank after optional. */
 function prefixPattern(prefix: readonly string[]): string {
