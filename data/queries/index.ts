@@ -65,4 +65,4 @@ export { builtSsoftVersions, readSsoftRows, type SsoftFilter } from './ssoft.js'
 export { findTnsByInternalName, findTnsByName, findTnsNear, readTnsTable, type TnsRow } from './tns.js';
 export { findTrackletAlerts } from './tracklet.js';
 export { type CatalogueMatch, findCatalogueMatches, TooManyMatchesError } from './xmatch.js';
-export { findObjectsByXmatchName, XMATCH_NAME_FIELDS } from './xmatch-names.js';
+export { findObjectsByXmatchName, XMATCH_NAME_FIELDS, type XmatchNamedObject } from './xmatch-names.js';

@@ -1,7 +1,7 @@
 /**
  * Which resolvers of a store's `/api/v1/resolver` can resolve a name forward (listed in `/api/v1/stores`, so that
  * the portal asks only those): `tns` when the operator loaded a TNS table (`skyalert tns load`; else 400),
- * `simbad` when the operator configured a Sesame service (`SKYALERT_SIMBAD_URL`; else 400, but for the names a ZTF
+ * `simbad` when the operator configured a Sesame service (`SKYALERT_SIMBAD_URL`; else 400, but for the names a ZTF or LSST
  * alert's cross-match fields carry), `ssodnet` when the store can know a Solar System object: an orbit catalogue
  * or ZTF alerts of known objects (`Solar System MPC` in the night statistics) for ZTF, Solar System detections
  * (`sso.parquet` rows) for LSST. Reverse resolution (a store id to names) is always answered offline.

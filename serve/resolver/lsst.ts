@@ -1,9 +1,11 @@
 /**
- * The resolvers of LSST `/api/v1/resolver` (fink-lsst-api.md §3.7), on an LSST store, offline except SIMBAD names:
+ * The resolvers of LSST `/api/v1/resolver` (fink-lsst-api.md §3.7), on an LSST store, offline except SIMBAD names
+ * the alerts do not carry:
  * - `tns`: forward from the TNS table the operator loaded (`skyalert tns load`, as ZTF's), in Fink's LSST field
  *   names; reverse from the diaObject's sources' TNS cross-match (`f:xm_tns_*`, Fink's data transfers carry it);
- * - `simbad`: forward through the operator's Sesame service (SKYALERT_SIMBAD_URL), as ZTF's; reverse from the
- *   diaObject's record (`f:main_label_crossmatch`, `r:ra`, `r:dec`);
+ * - `simbad`: forward, as ZTF's, offline for a name Fink's cross-match name fields of the sources carry (Gaia DR3,
+ *   Mangrove's HyperLEDA and 2MASS names: `LSST_XMATCH_NAME_FIELDS`), else through the operator's Sesame service
+ *   (SKYALERT_SIMBAD_URL); reverse from the diaObject's record (`f:main_label_crossmatch`, `r:ra`, `r:dec`);
  * - `ssodnet`: both ways from the store's Solar System detections: a designation → its detections' packed
  *   designation, `r:ssObjectId`, `r:diaSourceId` and `f:sso_name`; an ssObjectId → its detections' designations.
  *
@@ -12,6 +14,7 @@
 import fs from 'node:fs';
 import { findTnsByName, readTnsTable, type TnsRow } from '../../data/queries/index.js';
 import {
+  findLsstObjectsByXmatchName,
   readRowsOfObjects,
   readSsoByObjectId,
   readSsoDetections,
@@ -19,7 +22,7 @@ import {
 } from '../../data/queries/lsst/index.js';
 import { ApiError } from '../errors.js';
 import { LsstStoreReader } from '../lsst-store-reader.js';
-import { querySesame } from './simbad.js';
+import { resolveSimbadName } from './simbad.js';
 
 /** What an LSST resolver is asked: `id` is the name read as a 64-bit id (null when it is none). */
 export interface LsstResolveRequest {
@@ -99,9 +102,10 @@ export async function resolveLsstTns(reader: LsstStoreReader, req: LsstResolveRe
 }
 
 /**
- * `resolver=simbad`.
+ * `resolver=simbad`: forward, the diaObjects whose sources carry the name (one row each, its latest source; see
+ * resolveSimbadName), else the operator's Sesame service.
  * @param urlTemplate the operator's Sesame URL with `{name}`; null when none is configured.
- * @throws ApiError 400 for a forward search without a configured service; 502 when it cannot be reached.
+ * @throws ApiError 400 for a name no source carries without a configured service; 502 when it cannot be reached.
  */
 export async function resolveLsstSimbad(
   reader: LsstStoreReader,
@@ -109,13 +113,9 @@ export async function resolveLsstSimbad(
   req: LsstResolveRequest,
 ): Promise<Rows> {
   if (req.reverse) return req.id === null ? [] : objectRows(reader, 'objects', req.id, SIMBAD_REVERSE_FIELDS);
-  if (urlTemplate === null)
-    throw new ApiError(
-      400,
-      'This server does not query SIMBAD (its operator has not set SKYALERT_SIMBAD_URL): resolve the name at ' +
-        'https://cds.unistra.fr/cgi-bin/Sesame, or use reverse=true with a diaObjectId (answered offline).',
-    );
-  return querySesame(urlTemplate, req.name, req.nmax);
+  const sources = reader.snapshot().tables.sources;
+  const found = await findLsstObjectsByXmatchName(queryOf(reader), sources, req.name, req.nmax);
+  return resolveSimbadName(found, 'r:diaObjectId', urlTemplate, req);
 }
 
 /** `resolver=ssodnet`, from the store's Solar System detections, newest first, at most `nmax`. */

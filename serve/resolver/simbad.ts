@@ -1,12 +1,12 @@
 /**
- * `resolver=simbad`. Forward: a name the alerts' cross-match fields carry (a Gaia DR3, 3HSP or 4LAC name) is
- * answered offline, from those alerts, in Sesame's field names; any other name is sent to the Sesame service the
- * operator configured (SKYALERT_SIMBAD_URL; docs/api.md#resolver), and its `<Resolver>` records are answered as
- * Fink does; without one, a 400 says so. Reverse, offline: the alerts of the ZTF object with their SIMBAD cross-match (`d:cdsxmatch`),
- * most recent first.
+ * `resolver=simbad`. Forward (ZTF and LSST): a name the alerts' cross-match fields carry (ZTF: a Gaia DR3, 3HSP
+ * or 4LAC name; LSST: serve/resolver/lsst.ts) is answered offline, from those alerts, in Sesame's field names;
+ * any other name is sent to the Sesame service the operator configured (SKYALERT_SIMBAD_URL; docs/api.md#resolver),
+ * and its `<Resolver>` records are answered as Fink does; without one, a 400 says so. Reverse (ZTF), offline: the
+ * alerts of the ZTF object with their SIMBAD cross-match (`d:cdsxmatch`), most recent first.
  * Reference: fink-object-api apps/routes/v1/ztf/resolver/utils.py (simbad branch).
  */
-import { findObjectsByXmatchName, XMATCH_NAME_FIELDS } from '../../data/queries/index.js';
+import { findObjectsByXmatchName, type XmatchNamedObject } from '../../data/queries/index.js';
 import { ApiError } from '../errors.js';
 import { objectReads } from '../object-reads.js';
 import type { StoreReader } from '../store-reader.js';
@@ -34,60 +34,54 @@ export function reverseSimbad(reader: StoreReader, req: ResolveRequest): Record<
 }
 
 /**
- * The objects whose alerts carry the name in a cross-match field, one row each (its latest alert) in Sesame's
- * field names: `oname` the name as the alert carries it, `otype` its SIMBAD class (`d:cdsxmatch`), `jradeg` and
- * `jdedeg` the alert's position (deg), with `i:objectId` and `v:xmatch_field` (which field held the name).
+ * The records of a name, forward, for either survey: the objects whose alerts carry it in a cross-match name field
+ * (found offline by the caller), one row each in Sesame's field names — `oname` the name as the alert carries it,
+ * `otype` its SIMBAD class, `jradeg` and `jdedeg` the alert's position (deg) — with the object's id in `idField`
+ * and `v:xmatch_field` (which field held the name); when none carries it, the upstream's records.
+ * @param urlTemplate the operator's URL with `{name}`; null when none is configured.
+ * @param idField the survey's object id field (`i:objectId`, `r:diaObjectId`).
+ * @throws ApiError 400 when no alert carries the name and no upstream is configured; 502 when the upstream
+ *   cannot be reached or answers no XML.
  */
-async function resolveFromAlerts(
-  reader: StoreReader,
-  req: ResolveRequest,
+export async function resolveSimbadName(
+  found: readonly XmatchNamedObject[],
+  idField: string,
+  urlTemplate: string | null,
+  req: { readonly name: string; readonly nmax: number },
 ): Promise<Record<string, unknown>[]> {
-  const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
-  const fold = (v: unknown) =>
-    String(v ?? '')
-      .trim()
-      .replace(/\s+/g, ' ')
-      .toLowerCase();
-  const key = fold(req.name);
-  const rows = await findObjectsByXmatchName(query, reader.layout, reader.current(), req.name, req.nmax);
-  return rows.map((r) => {
-    const [column, field] = Object.entries(XMATCH_NAME_FIELDS).find(([c]) => fold(r[c]) === key) ?? [
-      'd_DR3Name',
-      'd:DR3Name',
-    ];
-    return {
+  if (found.length > 0)
+    return found.map((o) => ({
       name: req.name,
-      oname: r[column],
-      otype: r.d_cdsxmatch,
-      jradeg: r.i_ra,
-      jdedeg: r.i_dec,
-      'i:objectId': r.i_objectId,
-      'v:xmatch_field': field,
-    };
-  });
+      oname: o.oname,
+      otype: o.otype,
+      jradeg: o.raDeg,
+      jdedeg: o.decDeg,
+      [idField]: o.objectId,
+      'v:xmatch_field': o.field,
+    }));
+  if (urlTemplate === null)
+    throw new ApiError(
+      400,
+      'No alert carries this name in a cross-match field, and this server does not query SIMBAD (its operator has ' +
+        'not set SKYALERT_SIMBAD_URL): resolve the name at https://cds.unistra.fr/cgi-bin/Sesame, or use ' +
+        `reverse=true with a ${idField.slice(2)} (answered offline).`,
+    );
+  return querySesame(urlTemplate, req.name, req.nmax);
 }
 
 /**
- * The records of a name: from the alerts' cross-match names when they carry it, else from the upstream.
+ * The records of a name on a ZTF store: from the alerts' cross-match names when they carry it, else from the
+ * upstream (see {@link resolveSimbadName}).
  * @param urlTemplate the operator's URL with `{name}`; null when none is configured.
- * @throws ApiError 400 when the alerts do not know the name and no upstream is configured; 502 when the upstream
- *   cannot be reached or answers no XML.
  */
 export async function resolveSimbad(
   reader: StoreReader,
   urlTemplate: string | null,
   req: ResolveRequest,
 ): Promise<Record<string, unknown>[]> {
-  const offline = await resolveFromAlerts(reader, req);
-  if (offline.length > 0) return offline;
-  if (urlTemplate === null)
-    throw new ApiError(
-      400,
-      'No alert carries this name in a cross-match field, and this server does not query SIMBAD (its operator has ' +
-        'not set SKYALERT_SIMBAD_URL): resolve the name at ' +
-        'https://cds.unistra.fr/cgi-bin/Sesame, or use reverse=true with a ZTF objectId (answered offline).',
-    );
-  return querySesame(urlTemplate, req.name, req.nmax);
+  const query = (sql: string, params: Parameters<StoreReader['query']>[1]) => reader.query(sql, params);
+  const found = await findObjectsByXmatchName(query, reader.layout, reader.current(), req.name, req.nmax);
+  return resolveSimbadName(found, 'i:objectId', urlTemplate, req);
 }
 
 /**

@@ -358,11 +358,13 @@ describe('Fink resolver tests (apps/routes/v1/ztf/resolver/test.py)', () => {
     expect(named).toHaveLength(1);
     const { name, objectId, cdsxmatch, ra, dec } = named[0];
     const asked = upstreamAsked.length;
-    for (const on of [app, unconfigured]) {
-      const pdf = await resolver(on, {
-        resolver: 'simbad',
-        name: `  ${String(name).toLowerCase().replace(' ', '  ')}`,
-      });
+    // any case and spacing, or the bare Gaia source_id (the prefix is optional)
+    const spellings = [
+      `  ${String(name).toLowerCase().replace(' ', '  ')}`,
+      String(name).replace('Gaia DR3 ', ''),
+    ];
+    for (const [on, spelling] of [app, unconfigured].flatMap((a) => spellings.map((n) => [a, n] as const))) {
+      const pdf = await resolver(on, { resolver: 'simbad', name: spelling });
       expect(pdf).toHaveLength(1);
       expect(pdf[0]).toMatchObject({
         oname: name,
@@ -374,6 +376,18 @@ describe('Fink resolver tests (apps/routes/v1/ztf/resolver/test.py)', () => {
       expect(pdf[0].jdedeg).toBeCloseTo(Number(dec), 9);
     }
     expect(upstreamAsked).toHaveLength(asked);
+    // Fink's no-counterpart value ('nan' in the sample's DR3Name) names no object: without Sesame, a 400
+    const unmatched = await sql(
+      `SELECT count(*) AS n FROM read_parquet('${GAIA_NAMED()}') WHERE DR3Name = 'nan'`,
+    );
+    expect(Number(unmatched[0].n)).toBeGreaterThan(0);
+    const res = await unconfigured.request('/api/v1/resolver', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ resolver: 'simbad', name: 'NaN' }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ status: 'error' });
   });
 
   it('answers in every output format (csv, parquet, votable) the rows of the JSON answer', async () => {

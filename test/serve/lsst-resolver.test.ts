@@ -165,6 +165,97 @@ describe('LSST resolver: simbad', () => {
   }, 120_000);
 });
 
+/** The Gaia DR3 names Fink's transferred alerts carry: each diaObject's latest source with one, read by avsc. */
+async function gaiaNamed(): Promise<
+  { id: string; name: string; ra: unknown; dec: unknown; otype: unknown }[]
+> {
+  const latest = new Map<
+    string,
+    { mjd: number; row: Record<string, unknown>; xm: Record<string, unknown> }
+  >();
+  for (const r of await avscLsstRecords(testDataPath(...LSST_FINK_FILE))) {
+    const src = r.diaSource as Record<string, unknown>;
+    const xm = r.xm as Record<string, unknown>;
+    const id = String(src.diaObjectId);
+    const mjd = Number(src.midpointMjdTai);
+    if (xm.gaiadr3_DR3Name === null || id === '0') continue;
+    if ((latest.get(id)?.mjd ?? -Infinity) < mjd) latest.set(id, { mjd, row: src, xm });
+  }
+  return [...latest.entries()].map(([id, { row, xm }]) => ({
+    id,
+    name: String(xm.gaiadr3_DR3Name),
+    ra: row.ra,
+    dec: row.dec,
+    otype: xm.simbad_otype,
+  }));
+}
+
+describe('LSST resolver: simbad names the alerts carry (offline)', () => {
+  it('resolves a Gaia DR3 name of a source to its diaObject, in any case, with or without its prefix', async () => {
+    const named = await gaiaNamed();
+    expect(named.length).toBeGreaterThanOrEqual(5);
+    const offline = await openLsstTwoNightApp();
+    try {
+      const before = asked.length;
+      for (const t of named) {
+        const sourceId = t.name.replace(/^Gaia DR3 /, '');
+        expect(sourceId).toMatch(/^\d+$/);
+        for (const [app, name] of [
+          [fx.app, t.name],
+          [fx.app, `  gaia  DR3 ${sourceId} `],
+          [fx.app, sourceId],
+          [offline.app, t.name.toUpperCase()],
+        ] as const) {
+          const res = await postJson(app, '/api/v1/resolver', { resolver: 'simbad', name_or_id: name });
+          expect(res.status, name).toBe(200);
+          const text = await res.text();
+          expect(idsIn(text, 'r:diaObjectId')).toEqual([t.id]);
+          expect(JSON.parse(text)).toEqual([
+            {
+              name: name.trim(),
+              oname: t.name,
+              otype: t.otype,
+              jradeg: t.ra,
+              jdedeg: t.dec,
+              'r:diaObjectId': expect.anything(),
+              'v:xmatch_field': 'f:xm_gaiadr3_DR3Name',
+            },
+          ]);
+        }
+      }
+      // every name answered offline: the Sesame service was never asked
+      expect(asked).toHaveLength(before);
+    } finally {
+      offline.close();
+    }
+  }, 120_000);
+
+  it('sends a name no source carries (another Gaia release, a bare prefix) to Sesame; without one, a 400', async () => {
+    const [t] = await gaiaNamed();
+    const dr2 = t.name.replace('DR3', 'DR2');
+    const offline = await openLsstTwoNightApp();
+    try {
+      for (const name of [dr2, 'Gaia DR3', `${t.name}1`]) {
+        const res = await post({ resolver: 'simbad', name_or_id: name });
+        expect(res.status, name).toBe(200);
+        expect(await res.json()).toEqual([expect.objectContaining({ name: 'S=Simbad', oname: 'M  31' })]);
+        expect(asked.at(-1)).toBe(`/sesame?${name}`);
+        const refused = await postJson(offline.app, '/api/v1/resolver', {
+          resolver: 'simbad',
+          name_or_id: name,
+        });
+        expect(refused.status, name).toBe(400);
+        expect(await refused.json()).toEqual({
+          status: 'error',
+          text: expect.stringContaining('SKYALERT_SIMBAD_URL'),
+        });
+      }
+    } finally {
+      offline.close();
+    }
+  }, 120_000);
+});
+
 describe('LSST resolver: tns', () => {
   const CSV = testDataPath('tns', 'tns_public_objects_sample.csv');
   const tns = () => parse(fs.readFileSync(CSV), { columns: true, from_line: 2 }) as Record<string, string>[];

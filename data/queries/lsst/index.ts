@@ -27,3 +27,4 @@ export {
   relationSql,
 } from './tables.js';
 export { readTaggedAlerts, type TaggedAlertsQuery } from './tags.js';
+export { findLsstObjectsByXmatchName, LSST_XMATCH_NAME_FIELDS } from './xmatch-names.js';
