@@ -7,20 +7,20 @@
  * time budget gets a 503 and the next request is answered (its thread was replaced). Runs the compiled CLI
  * (npm run build): the worker threads run the compiled worker script.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import http from 'node:http';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFitsBinTable } from '../../compute/fits/index.js';
 import { mocAreaDeg2, parseMocJson } from '../../compute/skymap/index.js';
 import { MAX_FORM_FIELDS } from '../../serve/args/index.js';
-import { PROJECT_ROOT } from '../support/project-root.js';
+import {
+  flatMap,
+  multipart,
+  type Reply,
+  request,
+  requireCompiledWorker,
+  serveCompiled,
+} from '../support/heavy-server.js';
 import { allPartFiles, type ServedStore, simulatedStore, storeRows } from '../support/serve-stores.js';
 
-const CLI = path.join(PROJECT_ROOT, 'dist', 'bin', 'skyalert.js');
-const WORKER = path.join(PROJECT_ROOT, 'dist', 'serve', 'heavy', 'heavy-worker.js');
 /**
  * Most a heavy request may add to the delay of a concurrent `/health` (issue #27 §4), measured in the server as
  * its event-loop delay (perf_hooks.monitorEventLoopDelay, sampled every 10 ms, exported by /metrics): the 99th
@@ -44,77 +44,6 @@ const MAX_OUTLIER_MS = 1000;
 const HEALTH_EVERY_MS = 25;
 /** Duration of the baseline (ms). */
 const BASELINE_MS = 2000;
-
-interface Reply {
-  readonly status: number;
-  readonly bytes: number;
-  /** The body's text when it is under 64 KiB (the large answers are only counted). */
-  readonly text: string;
-  readonly ms: number;
-}
-
-/** One request on a fresh connection; the body is counted, kept as text only when small. */
-function request(
-  url: string,
-  options: { method?: string; body?: Buffer; headers?: Record<string, string>; onSent?: () => void } = {},
-): Promise<Reply> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: options.method ?? 'GET', headers: options.headers, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let bytes = 0;
-        res.on('data', (c: Buffer) => {
-          bytes += c.length;
-          if (bytes <= 65_536) chunks.push(c);
-        });
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            bytes,
-            text: bytes <= 65_536 ? Buffer.concat(chunks).toString() : '',
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body, options.onSent);
-  });
-}
-
-/** A multipart/form-data body: text fields, and files as [name, bytes]. */
-function multipart(
-  fields: [string, string][],
-  files: [string, Uint8Array][] = [],
-): {
-  body: Buffer;
-  headers: Record<string, string>;
-} {
-  const boundary = 'heavy-test-boundary-7c1f';
-  const parts: Buffer[] = [];
-  for (const [name, value] of fields)
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  for (const [name, bytes] of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.bin"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      Buffer.from(bytes),
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    body: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 /** `/health` latencies (ms), one request every {@link HEALTH_EVERY_MS} until `isDone()`. */
 async function healthLatencies(url: string, isDone: () => boolean): Promise<number[]> {
@@ -160,50 +89,6 @@ function smallXmatch(url: string): Promise<Reply> {
   });
 }
 
-/** Starts `skyalert serve` on the store; resolves with its URL once it listens. */
-async function serve(
-  root: string,
-  env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [CLI, 'serve', '--store', root, '--port', '0', '--host', '127.0.0.1'],
-    {
-      env: { ...process.env, SKYALERT_LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child.stderr?.on('data', () => undefined);
-  const out = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    child.stdout?.on('data', (c: Buffer) => {
-      text += c.toString();
-      if (/at http:\/\/localhost:\d+\/api\/v1\/.*\n/.test(text)) resolve(text);
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${text}`)));
-  });
-  const port = /localhost:(\d+)/.exec(out)?.[1];
-  return { child, url: `http://127.0.0.1:${port}` };
-}
-
-/** A gzipped flat NESTED HEALPix map (float32 PROB): probability spread evenly over its first 1 % of pixels. */
-function flatMap(nside: number): Uint8Array {
-  const n = 12 * nside * nside;
-  const prob = new Float64Array(n);
-  const inside = Math.floor(n / 100);
-  prob.fill(1 / inside, 0, inside);
-  const fits = writeFitsBinTable({
-    columns: [{ name: 'PROB', type: 'E', values: prob }],
-    cards: [
-      { keyword: 'PIXTYPE', value: 'HEALPIX' },
-      { keyword: 'ORDERING', value: 'NESTED' },
-      { keyword: 'NSIDE', value: nside },
-      { keyword: 'INDXSCHM', value: 'IMPLICIT' },
-    ],
-  });
-  return gzipSync(fits, { level: 1 });
-}
-
 describe('heavy requests', () => {
   let store: ServedStore;
   let server: { child: ChildProcess; url: string };
@@ -211,7 +96,7 @@ describe('heavy requests', () => {
   let catalogue: string;
 
   beforeAll(async () => {
-    if (!fs.existsSync(WORKER)) throw new Error(`${WORKER} is missing: run npm run build first`);
+    requireCompiledWorker();
     store = await simulatedStore();
     const alerts = await storeRows(
       store,
@@ -223,7 +108,7 @@ describe('heavy requests', () => {
       (_, i) => `${((i * 0.0036) % 360).toFixed(4)},${(dec0 - 30 + (i % 600) * 0.1).toFixed(4)},r${i}`,
     );
     catalogue = `RA,Dec,ID\n${rows.join('\n')}`;
-    server = await serve(store.layout.root);
+    server = await serveCompiled([store.layout.root]);
   }, 120_000);
   afterAll(() => {
     server?.child.kill();
@@ -308,7 +193,7 @@ describe('heavy requests', () => {
   }, 60_000);
 
   it('stops a request over the time budget with a 503 and answers the next one', async () => {
-    const short = await serve(store.layout.root, { SKYALERT_REQUEST_BUDGET_S: '0.5' });
+    const short = await serveCompiled([store.layout.root], { SKYALERT_REQUEST_BUDGET_S: '0.5' });
     try {
       const skymap = multipart([['credible_level', '0.9']], [['file', flatMap(1024)]]);
       const over = await request(`${short.url}/api/v1/skymap`, { method: 'POST', ...skymap });
