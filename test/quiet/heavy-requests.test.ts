@@ -4,11 +4,13 @@
  * server's event loop is never held more than 100 ms longer than with no heavy request (the heavy endpoints run
  * in worker threads), and `/health` keeps answering; a cross-match whose answer would be too large is refused
  * with a 400 saying what to narrow; a multipart body of 400,000 fields gets a 413 at once; a request over the
- * time budget gets a 503 and the next request is answered (its thread was replaced). Runs the compiled CLI
- * (npm run build): the worker threads run the compiled worker script.
+ * time budget gets a 503 and the next request is answered (its thread was replaced). The same bound holds on an
+ * LSST store while two NSIDE-1024 sky maps are read (they held its event loop for ~2.7 s each when LSST's /skymap
+ * ran in-process). Runs the compiled CLI (npm run build): the worker threads run the compiled worker script.
  */
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ang2pixNest } from '../../compute/sky/index.js';
 import { mocAreaDeg2, parseMocJson } from '../../compute/skymap/index.js';
 import { MAX_FORM_FIELDS } from '../../serve/args/index.js';
 import {
@@ -19,7 +21,10 @@ import {
   requireCompiledWorker,
   serveCompiled,
 } from '../support/heavy-server.js';
+import { type LsstFixtureApp, lsstSampleSql } from '../support/lsst-fixture-store.js';
+import { openLsstTwoNightApp } from '../support/lsst-two-night-store.js';
 import { allPartFiles, type ServedStore, simulatedStore, storeRows } from '../support/serve-stores.js';
+import { sql } from '../support/sql.js';
 
 /**
  * Most a heavy request may add to the delay of a concurrent `/health` (issue #27 §4), measured in the server as
@@ -205,5 +210,68 @@ describe('heavy requests', () => {
     } finally {
       short.child.kill();
     }
+  }, 120_000);
+});
+
+describe('heavy requests on an LSST store', () => {
+  let lsst: LsstFixtureApp;
+  let server: { child: ChildProcess; url: string };
+
+  beforeAll(async () => {
+    requireCompiledWorker();
+    lsst = await openLsstTwoNightApp();
+    server = await serveCompiled([lsst.layout.root]);
+  }, 120_000);
+  afterAll(() => {
+    server?.child.kill();
+    lsst?.close();
+  });
+
+  it('keeps the event loop free while two NSIDE-1024 sky maps are read', async () => {
+    const order = 10;
+    const nside = 2 ** order;
+    // t0 on the Rubin sample's night (dayObs 2025-12-31, MJD 61040): the window [t0 − 1, t0 + 6] holds it alone
+    const t0Mjd = 61_040;
+    const skymap = multipart(
+      [
+        ['credible_level', '0.9'],
+        ['t0', String(t0Mjd)],
+      ],
+      [['file', flatMap(nside)]],
+    );
+    // the map's probability is on its first 1 % of NESTED pixels: only alerts there can be answered
+    const inMap = new Set(
+      (
+        await sql(`SELECT CAST(diaSource.diaObjectId AS VARCHAR) AS id, diaSource.ra AS ra, diaSource.dec AS dec
+          FROM ${lsstSampleSql()} WHERE diaSource.diaObjectId <> 0`)
+      )
+        .filter((r) => Number(ang2pixNest(order, Number(r.ra), Number(r.dec))) < (12 * nside * nside) / 100)
+        .map((r) => String(r.id)),
+    );
+    // the threads have opened the store; then the server with no heavy request
+    expect((await request(`${server.url}/api/v1/skymap`)).status).toBe(200);
+    await eventLoopDelay(server.url);
+    const started = performance.now();
+    await healthLatencies(server.url, () => performance.now() - started > BASELINE_MS);
+    const baseline = await eventLoopDelay(server.url);
+    let done = false;
+    const heavy = Promise.all(
+      [1, 2].map(() => request(`${server.url}/api/v1/skymap`, { method: 'POST', ...skymap })),
+    ).finally(() => {
+      done = true;
+    });
+    const pings = await healthLatencies(server.url, () => done);
+    const replies = await heavy;
+    const during = await eventLoopDelay(server.url);
+    for (const reply of replies) {
+      expect(reply.status).toBe(200);
+      expect(reply.bytes).toBeLessThan(65_536); // its text is kept
+      for (const m of reply.text.matchAll(/"r:diaObjectId":(\d+)[,}]/g)) expect(inMap).toContain(m[1]);
+    }
+    const seen =
+      `server event-loop delay (ms): max ${during.maxMs.toFixed(1)}, p99 ${during.p99Ms.toFixed(1)} during; ` +
+      `max ${baseline.maxMs.toFixed(1)} before; /health as seen here (ms): ${pings.map(Math.round).join(' ')}`;
+    expect(during.p99Ms, seen).toBeLessThan(MAX_DELAY_MS + baseline.maxMs);
+    expect(during.maxMs, seen).toBeLessThan(MAX_OUTLIER_MS + baseline.maxMs);
   }, 120_000);
 });
