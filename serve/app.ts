@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
+import type { Survey } from '../data/index.js';
 import {
   API_ENDPOINTS,
   anomalyApp,
@@ -41,7 +42,6 @@ import {
   lsstObjectsApp,
   lsstResolverApp,
   lsstSchemaApp,
-  lsstSkymapApp,
   lsstSourcesApp,
   lsstSsoApp,
   lsstSsobulkApp,
@@ -53,7 +53,7 @@ import { argsBodyLimit } from './args/index.js';
 import { openCors } from './cors.js';
 import { ApiError, answerError } from './errors.js';
 import { headAsGet } from './head-requests.js';
-import { HEAVY_ENDPOINTS, type HeavyPool, heavyEndpointApp } from './heavy/index.js';
+import { type HeavyPool, heavyPaths, mountHeavyEndpoints } from './heavy/index.js';
 import { loopTurns } from './loop-turns.js';
 import type { LsstStoreReader } from './lsst-store-reader.js';
 import { ServerMetrics } from './metrics.js';
@@ -84,10 +84,12 @@ const STORE_FREE = new Set([
 
 /**
  * The middleware and health routes every store's application shares: metrics, CORS, timing and request log, HEAD,
- * argument body limit, and the 503 answer of the API before anything is published (but for `storeFree` paths).
+ * argument body limit (but for the survey's heavy endpoints, which take uploads), and the 503 answer of the API
+ * before anything is published (but for `storeFree` paths).
  */
 function baseApp(
   reader: Pick<StoreReader, 'current'>,
+  survey: Survey,
   log: Logger,
   metrics: ServerMetrics,
   storeFree: ReadonlySet<string>,
@@ -107,7 +109,7 @@ function baseApp(
   });
   // 1 MiB for argument bodies, checked before they are read; the upload endpoints mount their own bound
   app.use('*', headAsGet());
-  app.use('*', argsBodyLimit(HEAVY_ENDPOINTS.map((e) => e.path)));
+  app.use('*', argsBodyLimit(heavyPaths(survey)));
   app.use('/api/*', async (c, next) => {
     const path = c.req.path;
     if (reader.current().version === 0 && !storeFree.has(path) && !path.startsWith('/api/v1/docs')) {
@@ -181,7 +183,7 @@ export function createApp(
   heavyPool: HeavyPool | null = null,
   stores: readonly ServedSurveyStore[] = [{ name: 'ztf', survey: 'ztf', layout: reader.layout }],
 ): Hono {
-  const app = baseApp(reader, log, metrics, STORE_FREE);
+  const app = baseApp(reader, 'ztf', log, metrics, STORE_FREE);
   app.route('/api/v1/objects', objectsApp(reader));
   app.route('/api/v1/conesearch', conesearchApp(reader));
   app.route('/api/v1/explorer', explorerApp(reader));
@@ -197,8 +199,7 @@ export function createApp(
   app.route('/api/v1/ssocand', ssocandApp(reader));
   app.route('/api/v1/orbits', orbitsApp(reader));
   // cross-matches and sky maps: in the heavy-request threads when the server has them
-  for (const endpoint of HEAVY_ENDPOINTS)
-    app.route(endpoint.path, heavyEndpointApp(endpoint, reader, heavyPool));
+  mountHeavyEndpoints(app, { survey: 'ztf', reader }, heavyPool);
   app.route('/api/v1/resolver', resolverApp(reader, settings));
   app.route('/api/v1/metadata', metadataApp(reader, settings));
   app.route('/api/v1/classes', classesApp());
@@ -222,6 +223,7 @@ const LSST_STORE_FREE = new Set(['/api/v1', '/api/v1/', '/api/v1/openapi.json', 
  * @param metrics this process's metrics (default: without the store probe, not clustered).
  * @param settings the operator's choices (default: no upstream resolver, no writes).
  * @param stores every store the server serves, this one included (`/api/v1/stores`; default: this one alone).
+ * @param heavyPool threads that opened this store and answer its heavy endpoints (skymap); null: in-process.
  */
 export function createLsstApp(
   reader: LsstStoreReader,
@@ -229,8 +231,9 @@ export function createLsstApp(
   metrics: ServerMetrics = new ServerMetrics(reader),
   settings: ServeSettings = DEFAULT_SETTINGS,
   stores: readonly ServedSurveyStore[] = [{ name: 'lsst', survey: 'lsst', layout: reader.layout }],
+  heavyPool: HeavyPool | null = null,
 ): Hono {
-  const app = baseApp(reader, log, metrics, LSST_STORE_FREE);
+  const app = baseApp(reader, 'lsst', log, metrics, LSST_STORE_FREE);
   app.route('/api/v1/objects', lsstObjectsApp(reader));
   app.route('/api/v1/sources', lsstSourcesApp(reader));
   app.route('/api/v1/fp', lsstFpApp(reader));
@@ -242,7 +245,8 @@ export function createLsstApp(
   app.route('/api/v1/schema', lsstSchemaApp(reader));
   app.route('/api/v1/statistics', lsstStatisticsApp(reader));
   app.route('/api/v1/resolver', lsstResolverApp(reader, settings));
-  app.route('/api/v1/skymap', lsstSkymapApp(reader));
+  // sky maps: in the heavy-request threads when the server has them
+  mountHeavyEndpoints(app, { survey: 'lsst', reader }, heavyPool);
   app.route('/api/v1/tags', lsstTagsApp(reader));
   app.route('/api/v1/blocks', lsstBlocksApp());
   app.route('/api/v1/stores', storesApp(stores, settings.simbadUrl));

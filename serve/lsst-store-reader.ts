@@ -125,7 +125,7 @@ export class LsstStoreReader {
     log: Logger,
     options: StoreReaderOptions = {},
   ): Promise<LsstStoreReader> {
-    const reader = new LsstStoreReader(layout, await DuckDbPool.open(), log);
+    const reader = new LsstStoreReader(layout, await DuckDbPool.open(options.threads), log);
     try {
       await reader.refresh();
     } catch (err) {

@@ -2,8 +2,9 @@
  * Prometheus metrics of the server (`GET /metrics`, text format 0.0.4, prom-client): requests by route pattern
  * and status, latency histograms by route pattern, the process (prom-client's default metrics: event-loop
  * delay, memory, CPU, GC, handles), and the store as this server sees it: the catalog version it serves and its
- * age, the last publication, and what the operator's store probe reports (nights staged and not published,
- * quarantined messages by reason). docs/operations.md lists them.
+ * age, the last publication, what the operator's store probe reports (nights staged and not published,
+ * quarantined messages by reason), and the store's heavy-request threads (serve/heavy/). docs/operations.md lists
+ * them.
  *
  * A value that is not known (no catalog published, no publication recorded, a store probe that failed) is NaN.
  *
@@ -14,6 +15,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { requestClusterMetrics } from './cluster-metrics.js';
+import type { HeavyPool } from './heavy/index.js';
 import type { StoreReader } from './store-reader.js';
 
 /** What the store holds beyond the catalog, read by the entry point (the server does not read staging). */
@@ -58,11 +60,13 @@ export class ServerMetrics {
    * @param probe reads the store's staging and quarantine (the entry point gives it; none: those metrics absent).
    * @param clustered this process is a worker of `serve --workers N`: its registry answers the primary's
    *   aggregation (serve/cluster-metrics.ts).
+   * @param heavy the threads answering this store's heavy endpoints (none: those metrics are absent).
    */
   constructor(
     reader: Pick<StoreReader, 'current'>,
     private readonly probe: StoreProbe | null = null,
     private readonly clustered = false,
+    heavy: Pick<HeavyPool, 'answered' | 'threads'> | null = null,
   ) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
@@ -154,6 +158,25 @@ export class ServerMetrics {
           this.reset();
           for (const { reason, messages } of self.probeResult()?.quarantined ?? [])
             this.set({ reason }, messages);
+        },
+      });
+    }
+    if (heavy) {
+      new Gauge({
+        name: 'skyalert_heavy_threads',
+        help: "Threads answering this store's heavy requests (xmatch, skymap), each with its own reader.",
+        registers,
+        collect() {
+          this.set(heavy.threads);
+        },
+      });
+      new Counter({
+        name: 'skyalert_heavy_requests_total',
+        help: "Requests this store's heavy-request threads answered (any status; not those stopped over budget).",
+        registers,
+        collect() {
+          this.reset();
+          this.inc(heavy.answered);
         },
       });
     }

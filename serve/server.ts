@@ -7,11 +7,11 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { readStoreSurvey, StoreLayout } from '../data/index.js';
+import { readStoreSurvey, StoreLayout, type Survey } from '../data/index.js';
 import type { ServedSurveyStore } from './api/index.js';
 import { createApp, createLsstApp } from './app.js';
 import { isClusterWorker } from './cluster.js';
-import { HeavyPool } from './heavy/index.js';
+import { HEAVY_ENDPOINTS, HeavyPool, heavyThreadsPerStore } from './heavy/index.js';
 import { LsstStoreReader } from './lsst-store-reader.js';
 import { ServerMetrics, type StoreProbe } from './metrics.js';
 import { DEFAULT_SETTINGS, type ServeSettings } from './settings.js';
@@ -24,42 +24,42 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The application and what closes its readers, for the survey the store holds (a new, empty store: ZTF). */
+/**
+ * The application of a store of `survey` and what closes its reader and its heavy-request threads (threads that
+ * open this store: none when the worker script is not compiled, the heavy endpoints then run in-process).
+ */
 async function openApp(
   layout: StoreLayout,
+  survey: Survey,
   options: {
     log: Logger;
     settings?: ServeSettings;
     probe?: StoreProbe;
     /** Every store of the server (`/api/v1/stores`). */
     stores: readonly ServedSurveyStore[];
+    /** Heavy-request threads of this store. */
+    heavyThreads: number;
   },
 ): Promise<{ app: Hono; closeReaders: () => Promise<void> }> {
   const storeLog = options.log.child({ component: 'serve.store' });
   const httpLog = options.log.child({ component: 'serve.http' });
-  if (readStoreSurvey(layout) === 'lsst') {
-    const reader = await LsstStoreReader.open(layout, storeLog);
-    const metrics = new ServerMetrics(reader, options.probe ?? null, isClusterWorker());
-    return {
-      app: createLsstApp(reader, httpLog, metrics, options.settings ?? DEFAULT_SETTINGS, options.stores),
-      closeReaders: async () => reader.close(),
-    };
-  }
-  const reader = await StoreReader.open(layout, storeLog);
   const settings = options.settings ?? DEFAULT_SETTINGS;
+  const reader =
+    survey === 'lsst'
+      ? await LsstStoreReader.open(layout, storeLog)
+      : await StoreReader.open(layout, storeLog);
   const heavy = HeavyPool.start({
     root: layout.root,
+    survey,
     log: options.log.child({ component: 'serve.heavy' }),
     budgetMs: settings.heavyBudgetMs,
+    threads: options.heavyThreads,
   });
-  const app = createApp(
-    reader,
-    httpLog,
-    settings,
-    new ServerMetrics(reader, options.probe ?? null, isClusterWorker()),
-    heavy,
-    options.stores,
-  );
+  const metrics = new ServerMetrics(reader, options.probe ?? null, isClusterWorker(), heavy);
+  const app =
+    reader instanceof LsstStoreReader
+      ? createLsstApp(reader, httpLog, metrics, settings, options.stores, heavy)
+      : createApp(reader, httpLog, settings, metrics, heavy, options.stores);
   const closeReaders = async () => {
     reader.close();
     await heavy?.close();
@@ -100,12 +100,21 @@ export async function startServer(
     survey: readStoreSurvey(s.layout) ?? 'ztf',
     layout: s.layout,
   }));
+  // each store with heavy endpoints has its own pool: the bound of one process shared between them, one at least each
+  const heavyThreads = heavyThreadsPerStore(
+    surveys.filter((s) => HEAVY_ENDPOINTS[s.survey].length > 0).length,
+  );
   const opened: { name: string; app: Hono; closeReaders: () => Promise<void> }[] = [];
   try {
-    for (const store of list)
+    for (const [i, store] of list.entries())
       opened.push({
         name: store.name,
-        ...(await openApp(store.layout, { ...options, probe: store.probe, stores: surveys })),
+        ...(await openApp(store.layout, surveys[i].survey, {
+          ...options,
+          probe: store.probe,
+          stores: surveys,
+          heavyThreads,
+        })),
       });
   } catch (err) {
     await Promise.all(opened.map((o) => o.closeReaders()));

@@ -1,6 +1,7 @@
 /**
  * Worker threads that answer the heavy endpoints (heavy-endpoints.ts) off the event loop, so that a long
- * cross-match or sky map never delays the other requests. Each thread opens its own reader on the store; a
+ * cross-match or sky map never delays the other requests. A pool serves one store: each of its threads opens its
+ * own reader on that store, of the store's survey (ZTF or LSST), and answers that survey's heavy endpoints; a
  * request is forwarded whole (method, URL, headers, body bytes) and its answer comes back whole (the body's bytes
  * transferred, not copied). A request that runs longer than the time budget gets a 503 and its thread is
  * terminated (and replaced); requests beyond the queue bound get a 503 at once.
@@ -14,12 +15,38 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
+import type { Survey } from '../../data/index.js';
 import { ApiError } from '../errors.js';
 
 /** Default time budget of one heavy request once a thread runs it (ms). */
 export const DEFAULT_HEAVY_BUDGET_MS = 30_000;
 /** Most heavy requests waiting for a thread; more get a 503. */
 export const MAX_HEAVY_QUEUE = 16;
+
+/** Most heavy-request threads of one server process, whatever the number of stores it serves. */
+export const MAX_HEAVY_THREADS = 4;
+
+/**
+ * Threads of each store's pool when `stores` stores have heavy endpoints: one per core but one (the event
+ * loop's), 1 to {@link MAX_HEAVY_THREADS} in all, shared evenly between the stores, and at least one each (so
+ * `stores` threads on a machine of fewer cores).
+ *
+ * @param cores the cores this process may use (os.availableParallelism()).
+ */
+export function heavyThreadsPerStore(stores: number, cores = os.availableParallelism()): number {
+  const total = Math.min(MAX_HEAVY_THREADS, Math.max(1, cores - 1));
+  return Math.max(1, Math.floor(total / Math.max(1, stores)));
+}
+
+/** What a worker thread is started with (workerData). */
+export interface HeavyWorkerData {
+  /** Store directory the thread reads. */
+  readonly root: string;
+  /** The store's survey: which reader the thread opens and which endpoints it answers. */
+  readonly survey: Survey;
+  /** pino level of the thread's log. */
+  readonly level: string;
+}
 
 /** The message of a thread that has opened the store and takes requests. */
 export const READY = 'ready';
@@ -44,10 +71,12 @@ export interface HeavyReply {
 export interface HeavyPoolOptions {
   /** Store directory the threads read. */
   readonly root: string;
+  /** The store's survey (default ztf, as a store without a record). */
+  readonly survey?: Survey;
   readonly log: Logger;
   /** Time budget of a request on its thread (ms). */
   readonly budgetMs?: number;
-  /** Threads (default: one per core but one, the event loop's; at least 1, at most 4). */
+  /** Threads (default: {@link heavyThreadsPerStore} of one store). */
   readonly threads?: number;
 }
 
@@ -86,6 +115,7 @@ export class HeavyPool {
   private readonly queue: Job[] = [];
   private nextId = 0;
   private closed = false;
+  private answeredCount = 0;
   readonly budgetMs: number;
 
   private constructor(
@@ -93,7 +123,7 @@ export class HeavyPool {
     private readonly options: HeavyPoolOptions,
   ) {
     this.budgetMs = options.budgetMs ?? DEFAULT_HEAVY_BUDGET_MS;
-    const threads = options.threads ?? Math.min(4, Math.max(1, os.availableParallelism() - 1));
+    const threads = options.threads ?? heavyThreadsPerStore(1);
     for (let i = 0; i < threads; i++) this.slots.push(this.startSlot());
   }
 
@@ -104,9 +134,12 @@ export class HeavyPool {
   }
 
   private startSlot(): Slot {
-    const worker = new Worker(this.script, {
-      workerData: { root: this.options.root, level: this.options.log.level },
-    });
+    const workerData: HeavyWorkerData = {
+      root: this.options.root,
+      survey: this.options.survey ?? 'ztf',
+      level: this.options.log.level,
+    };
+    const worker = new Worker(this.script, { workerData });
     const slot: Slot = { worker, ready: false, job: null, timer: null };
     worker.on('message', (reply: HeavyReply | typeof READY) => {
       if (reply === READY) {
@@ -117,6 +150,7 @@ export class HeavyPool {
       const job = slot.job;
       if (job === null || job.task.id !== reply.id) return;
       this.finish(slot);
+      this.answeredCount++;
       job.resolve({
         status: reply.status,
         headers: Object.fromEntries(reply.headers),
@@ -213,6 +247,11 @@ export class HeavyPool {
   /** Threads in the pool. */
   get threads(): number {
     return this.slots.length;
+  }
+
+  /** Requests its threads have answered (any status) since the pool started. */
+  get answered(): number {
+    return this.answeredCount;
   }
 
   async close(): Promise<void> {

@@ -4,23 +4,28 @@
  * server's event loop is never held more than 100 ms longer than with no heavy request (the heavy endpoints run
  * in worker threads), and `/health` keeps answering; a cross-match whose answer would be too large is refused
  * with a 400 saying what to narrow; a multipart body of 400,000 fields gets a 413 at once; a request over the
- * time budget gets a 503 and the next request is answered (its thread was replaced). Runs the compiled CLI
- * (npm run build): the worker threads run the compiled worker script.
+ * time budget gets a 503 and the next request is answered (its thread was replaced). The same bound holds on an
+ * LSST store while two NSIDE-1024 sky maps are read (they held its event loop for ~2.7 s each when LSST's /skymap
+ * ran in-process). Runs the compiled CLI (npm run build): the worker threads run the compiled worker script.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import http from 'node:http';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFitsBinTable } from '../../compute/fits/index.js';
+import { ang2pixNest } from '../../compute/sky/index.js';
 import { mocAreaDeg2, parseMocJson } from '../../compute/skymap/index.js';
 import { MAX_FORM_FIELDS } from '../../serve/args/index.js';
-import { PROJECT_ROOT } from '../support/project-root.js';
+import {
+  flatMap,
+  multipart,
+  type Reply,
+  request,
+  requireCompiledWorker,
+  serveCompiled,
+} from '../support/heavy-server.js';
+import { type LsstFixtureApp, lsstSampleSql } from '../support/lsst-fixture-store.js';
+import { openLsstTwoNightApp } from '../support/lsst-two-night-store.js';
 import { allPartFiles, type ServedStore, simulatedStore, storeRows } from '../support/serve-stores.js';
+import { sql } from '../support/sql.js';
 
-const CLI = path.join(PROJECT_ROOT, 'dist', 'bin', 'skyalert.js');
-const WORKER = path.join(PROJECT_ROOT, 'dist', 'serve', 'heavy', 'heavy-worker.js');
 /**
  * Most a heavy request may add to the delay of a concurrent `/health` (issue #27 §4), measured in the server as
  * its event-loop delay (perf_hooks.monitorEventLoopDelay, sampled every 10 ms, exported by /metrics): the 99th
@@ -44,77 +49,6 @@ const MAX_OUTLIER_MS = 1000;
 const HEALTH_EVERY_MS = 25;
 /** Duration of the baseline (ms). */
 const BASELINE_MS = 2000;
-
-interface Reply {
-  readonly status: number;
-  readonly bytes: number;
-  /** The body's text when it is under 64 KiB (the large answers are only counted). */
-  readonly text: string;
-  readonly ms: number;
-}
-
-/** One request on a fresh connection; the body is counted, kept as text only when small. */
-function request(
-  url: string,
-  options: { method?: string; body?: Buffer; headers?: Record<string, string>; onSent?: () => void } = {},
-): Promise<Reply> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: options.method ?? 'GET', headers: options.headers, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let bytes = 0;
-        res.on('data', (c: Buffer) => {
-          bytes += c.length;
-          if (bytes <= 65_536) chunks.push(c);
-        });
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            bytes,
-            text: bytes <= 65_536 ? Buffer.concat(chunks).toString() : '',
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body, options.onSent);
-  });
-}
-
-/** A multipart/form-data body: text fields, and files as [name, bytes]. */
-function multipart(
-  fields: [string, string][],
-  files: [string, Uint8Array][] = [],
-): {
-  body: Buffer;
-  headers: Record<string, string>;
-} {
-  const boundary = 'heavy-test-boundary-7c1f';
-  const parts: Buffer[] = [];
-  for (const [name, value] of fields)
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  for (const [name, bytes] of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.bin"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      Buffer.from(bytes),
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    body: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 /** `/health` latencies (ms), one request every {@link HEALTH_EVERY_MS} until `isDone()`. */
 async function healthLatencies(url: string, isDone: () => boolean): Promise<number[]> {
@@ -146,6 +80,35 @@ async function eventLoopDelay(url: string): Promise<{ maxMs: number; p99Ms: numb
   };
 }
 
+/**
+ * The answers to the heavy requests `send` starts, sent while `/health` is asked every {@link HEALTH_EVERY_MS},
+ * and the `/health` latencies (ms) meanwhile; asserts that the server's event-loop delay stayed within
+ * {@link MAX_DELAY_MS} (p99) and {@link MAX_OUTLIER_MS} (max) of the longest seen just before, with none.
+ */
+async function answeredWithLoopFree(
+  url: string,
+  send: () => Promise<Reply[]>,
+): Promise<{ replies: Reply[]; pings: number[] }> {
+  await eventLoopDelay(url);
+  const started = performance.now();
+  const baselinePings = await healthLatencies(url, () => performance.now() - started > BASELINE_MS);
+  const baseline = await eventLoopDelay(url);
+  let done = false;
+  const heavy = send().finally(() => {
+    done = true;
+  });
+  const pings = await healthLatencies(url, () => done);
+  const replies = await heavy;
+  const during = await eventLoopDelay(url);
+  const seen =
+    `server event-loop delay (ms): max ${during.maxMs.toFixed(1)}, p99 ${during.p99Ms.toFixed(1)} during; ` +
+    `max ${baseline.maxMs.toFixed(1)} before; /health as seen here (ms): ${pings.map(Math.round).join(' ')}; ` +
+    `before: ${baselinePings.map(Math.round).join(' ')}`;
+  expect(during.p99Ms, seen).toBeLessThan(MAX_DELAY_MS + baseline.maxMs);
+  expect(during.maxMs, seen).toBeLessThan(MAX_OUTLIER_MS + baseline.maxMs);
+  return { replies, pings };
+}
+
 /** A small cross-match (one row on empty sky), answered `[]`. */
 function smallXmatch(url: string): Promise<Reply> {
   return request(`${url}/api/v1/xmatch`, {
@@ -160,50 +123,6 @@ function smallXmatch(url: string): Promise<Reply> {
   });
 }
 
-/** Starts `skyalert serve` on the store; resolves with its URL once it listens. */
-async function serve(
-  root: string,
-  env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [CLI, 'serve', '--store', root, '--port', '0', '--host', '127.0.0.1'],
-    {
-      env: { ...process.env, SKYALERT_LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child.stderr?.on('data', () => undefined);
-  const out = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    child.stdout?.on('data', (c: Buffer) => {
-      text += c.toString();
-      if (/at http:\/\/localhost:\d+\/api\/v1\/.*\n/.test(text)) resolve(text);
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${text}`)));
-  });
-  const port = /localhost:(\d+)/.exec(out)?.[1];
-  return { child, url: `http://127.0.0.1:${port}` };
-}
-
-/** A gzipped flat NESTED HEALPix map (float32 PROB): probability spread evenly over its first 1 % of pixels. */
-function flatMap(nside: number): Uint8Array {
-  const n = 12 * nside * nside;
-  const prob = new Float64Array(n);
-  const inside = Math.floor(n / 100);
-  prob.fill(1 / inside, 0, inside);
-  const fits = writeFitsBinTable({
-    columns: [{ name: 'PROB', type: 'E', values: prob }],
-    cards: [
-      { keyword: 'PIXTYPE', value: 'HEALPIX' },
-      { keyword: 'ORDERING', value: 'NESTED' },
-      { keyword: 'NSIDE', value: nside },
-      { keyword: 'INDXSCHM', value: 'IMPLICIT' },
-    ],
-  });
-  return gzipSync(fits, { level: 1 });
-}
-
 describe('heavy requests', () => {
   let store: ServedStore;
   let server: { child: ChildProcess; url: string };
@@ -211,7 +130,7 @@ describe('heavy requests', () => {
   let catalogue: string;
 
   beforeAll(async () => {
-    if (!fs.existsSync(WORKER)) throw new Error(`${WORKER} is missing: run npm run build first`);
+    requireCompiledWorker();
     store = await simulatedStore();
     const alerts = await storeRows(
       store,
@@ -223,7 +142,7 @@ describe('heavy requests', () => {
       (_, i) => `${((i * 0.0036) % 360).toFixed(4)},${(dec0 - 30 + (i % 600) * 0.1).toFixed(4)},r${i}`,
     );
     catalogue = `RA,Dec,ID\n${rows.join('\n')}`;
-    server = await serve(store.layout.root);
+    server = await serveCompiled([store.layout.root]);
   }, 120_000);
   afterAll(() => {
     server?.child.kill();
@@ -249,21 +168,14 @@ describe('heavy requests', () => {
     const form = multipart(Array.from({ length: 400_000 }, (_, i): [string, string] => [`f${i}`, 'x']));
     // the threads have opened the store; then the server with no heavy request
     expect((await smallXmatch(server.url)).status).toBe(200);
-    await eventLoopDelay(server.url);
-    const started = performance.now();
-    const baselinePings = await healthLatencies(server.url, () => performance.now() - started > BASELINE_MS);
-    const baseline = await eventLoopDelay(server.url);
-    let done = false;
-    const heavy = Promise.all([
-      request(`${server.url}/api/v1/xmatch`, { method: 'POST', ...xmatch }),
-      request(`${server.url}/api/v1/skymap`, { method: 'POST', ...skymap }),
-      request(`${server.url}/api/v1/xmatch`, { method: 'POST', ...form }),
-    ]).finally(() => {
-      done = true;
-    });
-    const pings = await healthLatencies(server.url, () => done);
-    const [x, s, f] = await heavy;
-    const during = await eventLoopDelay(server.url);
+    const { replies, pings } = await answeredWithLoopFree(server.url, () =>
+      Promise.all([
+        request(`${server.url}/api/v1/xmatch`, { method: 'POST', ...xmatch }),
+        request(`${server.url}/api/v1/skymap`, { method: 'POST', ...skymap }),
+        request(`${server.url}/api/v1/xmatch`, { method: 'POST', ...form }),
+      ]),
+    );
+    const [x, s, f] = replies;
     expect(x.status).toBe(200);
     expect(x.bytes).toBeGreaterThan(1_000_000); // hundreds of thousands of matches at 5°
     expect(s.status).toBe(200);
@@ -273,12 +185,6 @@ describe('heavy requests', () => {
     // the heavy requests took seconds, and /health answered all along
     expect(Math.max(x.ms, s.ms)).toBeGreaterThan(1000);
     expect(pings.length).toBeGreaterThan(20);
-    const seen =
-      `server event-loop delay (ms): max ${during.maxMs.toFixed(1)}, p99 ${during.p99Ms.toFixed(1)} during; ` +
-      `max ${baseline.maxMs.toFixed(1)} before; /health as seen here (ms): ${pings.map(Math.round).join(' ')}; ` +
-      `before: ${baselinePings.map(Math.round).join(' ')}`;
-    expect(during.p99Ms, seen).toBeLessThan(MAX_DELAY_MS + baseline.maxMs);
-    expect(during.maxMs, seen).toBeLessThan(MAX_OUTLIER_MS + baseline.maxMs);
   }, 180_000);
 
   it('refuses a cross-match whose answer would be too large, naming what to narrow', async () => {
@@ -308,7 +214,7 @@ describe('heavy requests', () => {
   }, 60_000);
 
   it('stops a request over the time budget with a 503 and answers the next one', async () => {
-    const short = await serve(store.layout.root, { SKYALERT_REQUEST_BUDGET_S: '0.5' });
+    const short = await serveCompiled([store.layout.root], { SKYALERT_REQUEST_BUDGET_S: '0.5' });
     try {
       const skymap = multipart([['credible_level', '0.9']], [['file', flatMap(1024)]]);
       const over = await request(`${short.url}/api/v1/skymap`, { method: 'POST', ...skymap });
@@ -319,6 +225,54 @@ describe('heavy requests', () => {
       expect(JSON.parse(next.text)).toEqual([]);
     } finally {
       short.child.kill();
+    }
+  }, 120_000);
+});
+
+describe('heavy requests on an LSST store', () => {
+  let lsst: LsstFixtureApp;
+  let server: { child: ChildProcess; url: string };
+
+  beforeAll(async () => {
+    requireCompiledWorker();
+    lsst = await openLsstTwoNightApp();
+    server = await serveCompiled([lsst.layout.root]);
+  }, 120_000);
+  afterAll(() => {
+    server?.child.kill();
+    lsst?.close();
+  });
+
+  it('keeps the event loop free while two NSIDE-1024 sky maps are read', async () => {
+    const order = 10;
+    const nside = 2 ** order;
+    // t0 on the Rubin sample's night (dayObs 2025-12-31, MJD 61040): the window [t0 − 1, t0 + 6] holds it alone
+    const t0Mjd = 61_040;
+    const skymap = multipart(
+      [
+        ['credible_level', '0.9'],
+        ['t0', String(t0Mjd)],
+      ],
+      [['file', flatMap(nside)]],
+    );
+    // the map's probability is on its first 1 % of NESTED pixels: only alerts there can be answered
+    const inMap = new Set(
+      (
+        await sql(`SELECT CAST(diaSource.diaObjectId AS VARCHAR) AS id, diaSource.ra AS ra, diaSource.dec AS dec
+          FROM ${lsstSampleSql()} WHERE diaSource.diaObjectId <> 0`)
+      )
+        .filter((r) => Number(ang2pixNest(order, Number(r.ra), Number(r.dec))) < (12 * nside * nside) / 100)
+        .map((r) => String(r.id)),
+    );
+    // the threads have opened the store; then the server with no heavy request
+    expect((await request(`${server.url}/api/v1/skymap`)).status).toBe(200);
+    const { replies } = await answeredWithLoopFree(server.url, () =>
+      Promise.all([1, 2].map(() => request(`${server.url}/api/v1/skymap`, { method: 'POST', ...skymap }))),
+    );
+    for (const reply of replies) {
+      expect(reply.status).toBe(200);
+      expect(reply.bytes).toBeLessThan(65_536); // its text is kept
+      for (const m of reply.text.matchAll(/"r:diaObjectId":(\d+)[,}]/g)) expect(inMap).toContain(m[1]);
     }
   }, 120_000);
 });

@@ -58,6 +58,15 @@ describe('a ZTF and an LSST store side by side', () => {
     expect((await fetch(`${server.url}/lsst/health/ready`)).status).toBe(200);
     expect((await fetch(`${server.url}/ztf/health/ready`)).status).toBe(503);
   });
+
+  it('answers the LSST sky map in-process under the test runner (no compiled heavy-request threads)', async () => {
+    const listing = await fetch(`${server.url}/lsst/api/v1/skymap`);
+    expect(listing.status).toBe(200);
+    expect(JSON.stringify(await listing.json())).toContain('credible_level');
+    const metrics = await (await fetch(`${server.url}/lsst/metrics`)).text();
+    expect(metrics).toContain('skyalert_http_requests_total');
+    expect(metrics).not.toContain('skyalert_heavy_requests_total');
+  });
 });
 
 describe('--store options', () => {
