@@ -20,10 +20,10 @@ import { launchBrowser, screenshot, watchedPage } from '../support/portal.js';
 import { sesameXml } from '../support/sesame.js';
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';
+import { tnsSampleCsv } from '../support/tns-sample.js';
 import { firstGoodPositiveAlert, writeZtfAlertFile } from '../support/ztf-alert-file.js';
 
 const ZTF_ALERTS = testDataPath('ztf_raw_avro', 'fink-broker_basic_alerts_2020-01-01');
-const TNS_SAMPLE = testDataPath('tns', 'tns_public_objects_sample.csv');
 
 let server: RunningServer;
 let sesame: http.Server;
@@ -46,21 +46,16 @@ function m31Xml(name: string): string {
   });
 }
 
-/** The TNS sample's header and first row, renamed AT 2021co and moved to the test object's position. */
+/** The TNS sample's first row, renamed AT 2021co and moved to the test object's position. */
 function tnsCsv(): string {
-  const [dateLine, header, row] = fs.readFileSync(TNS_SAMPLE, 'utf8').split('\n');
-  const names = header.split(',').map((h) => h.replace(/"/g, ''));
-  const values = row.split('","').map((v) => v.replace(/"/g, ''));
-  const set = (field: string, value: string) => {
-    values[names.indexOf(field)] = value;
-  };
-  set('objid', '999001');
-  set('name_prefix', 'AT');
-  set('name', '2021co');
-  set('ra', String(position.ra));
-  set('declination', String(position.dec));
-  set('internal_names', objectId);
-  return [dateLine, header, values.map((v) => `"${v}"`).join(','), ''].join('\n');
+  return tnsSampleCsv({
+    objid: '999001',
+    prefix: 'AT',
+    name: '2021co',
+    raDeg: position.ra,
+    decDeg: position.dec,
+    internalNames: objectId,
+  });
 }
 
 async function search(page: Page, text: string): Promise<void> {

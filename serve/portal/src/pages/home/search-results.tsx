@@ -153,12 +153,12 @@ export function SearchResults({ search, columns, page, onColumns, onPage }: Sear
             : `${count} found`}
         {rows.length !== results.length ? ` (${rows.length.toLocaleString('en-US')} alerts)` : ''}
       </h2>
-      {query.action === 'conesearch' && stores !== null && new Set(stores.map((s) => s.survey)).size > 1 ? (
-        <CrossSurveyCone stores={stores} cone={query} />
-      ) : null}
       {via ? <p class="resolved">{`${search.action === 'resolve' ? search.name : ''} → ${via}`}</p> : null}
       {search.action === 'resolve' && stores !== null && stores.length > 1 ? (
         <ResolvedNames name={search.name} found={found} />
+      ) : null}
+      {query.action === 'conesearch' && stores !== null && new Set(stores.map((s) => s.survey)).size > 1 ? (
+        <CrossSurveyCone stores={stores} cone={query} />
       ) : null}
       {cut ? (
         <Notice>
