@@ -144,6 +144,7 @@ describe('names in the search bar, in every survey served', () => {
       .first()
       .waitFor();
     await page.getByText(`The default store does not know ${TYPED}`).waitFor();
+    await page.getByRole('heading', { level: 2 }).filter({ hasText: '— found in LSST' }).waitFor();
     await screenshot(page, 'search-name-lsst');
     await page.getByRole('link', { name: diaObject.id, exact: true }).first().click();
     await page.getByRole('heading', { level: 1, name: diaObject.id }).waitFor();

@@ -11,7 +11,13 @@ import { resolverRequest } from '../../serve/portal/src/lib/store-resolver.js';
 import type { StoreEntry } from '../../serve/portal/src/lib/stores.js';
 
 const ZTF: StoreEntry = { name: 'ztf', survey: 'ztf', api: '/ztf/api/v1', default: true, resolvers: null };
-const LSST: StoreEntry = { name: 'lsst', survey: 'lsst', api: '/lsst/api/v1', default: false, resolvers: null };
+const LSST: StoreEntry = {
+  name: 'lsst',
+  survey: 'lsst',
+  api: '/lsst/api/v1',
+  default: false,
+  resolvers: null,
+};
 
 /** Whether an endpoint's declared arguments accept `args`, as its handler validates them. */
 function accepts(endpoint: typeof RESOLVER_ENDPOINT, args: Record<string, unknown>): boolean {

@@ -22,6 +22,7 @@ import { cellSortValue, cellText, type ResultRow, toResultRows } from '../../lib
 import { type ApiCall, apiCall } from '../../lib/search-api.js';
 import { ssoPrefixMatches } from '../../lib/sso-prefix.js';
 import { loadStores, useStores } from '../../lib/stores.js';
+import { surveyDescription } from '../../lib/surveys.js';
 import { useLoad } from '../../lib/use-api.js';
 import { ColumnChooser } from './column-chooser.js';
 import { describeQuery } from './describe-query.js';
@@ -138,7 +139,10 @@ export function SearchResults({ search, columns, page, onColumns, onPage }: Sear
   if (answer.state === 'loading') return <Loading what={`results of ${title}`} />;
   if (answer.state === 'error') return <ErrorBox title={`${title}: no results`}>{answer.message}</ErrorBox>;
   const { query, via, found, call, rows, ssoMatches, shown } = answer.value;
-  const defaultFound = found.some((r) => r.store.default && r.store.survey === 'ztf');
+  // a resolved name: is the table below (the default ZTF store's) that of a store that knows it
+  const named = search.action === 'resolve' && found.length > 0;
+  const inTable = found.some((r) => r.store.default && r.store.survey === 'ztf');
+  const foundIn = [...new Set(found.map((r) => surveyDescription(r.store.survey).label))].join(' and ');
   const results = toResultRows(rows);
   const cut = call?.limit != null && rows.length >= call.limit;
   const count = `${results.length.toLocaleString('en-US')} object${results.length === 1 ? '' : 's'}`;
@@ -146,15 +150,15 @@ export function SearchResults({ search, columns, page, onColumns, onPage }: Sear
     <section class="results" aria-label="Search results">
       <h2>
         {describeQuery(query)} —{' '}
-        {search.action === 'resolve' && !defaultFound
-          ? 'not in the default store'
+        {named && !inTable
+          ? `found in ${foundIn}`
           : results.length === 0
             ? 'nothing found'
             : `${count} found`}
         {rows.length !== results.length ? ` (${rows.length.toLocaleString('en-US')} alerts)` : ''}
       </h2>
       {via ? <p class="resolved">{`${search.action === 'resolve' ? search.name : ''} → ${via}`}</p> : null}
-      {search.action === 'resolve' && stores !== null && stores.length > 1 ? (
+      {named && ((stores !== null && stores.length > 1) || !inTable) ? (
         <ResolvedNames name={search.name} found={found} />
       ) : null}
       {query.action === 'conesearch' && stores !== null && new Set(stores.map((s) => s.survey)).size > 1 ? (
@@ -184,8 +188,10 @@ export function SearchResults({ search, columns, page, onColumns, onPage }: Sear
           </a>
         </p>
       ) : null}
-      {search.action === 'resolve' && !defaultFound ? (
-        <Notice>The default store does not know {search.name}: the stores that do are listed above.</Notice>
+      {named && !inTable ? (
+        stores?.find((s) => s.default)?.survey === 'ztf' ? (
+          <Notice>The default store does not know {search.name}: the stores that do are listed above.</Notice>
+        ) : null
       ) : results.length === 0 || call === null ? (
         <Notice>No object matches this search in the store.</Notice>
       ) : (
