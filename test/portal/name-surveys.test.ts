@@ -17,6 +17,7 @@ import { loadTns } from '../../ingest/tns/index.js';
 import { defaultPortalDir } from '../../serve/portal-files.js';
 import { type RunningServer, startServer } from '../../serve/server.js';
 import { launchBrowser, screenshot, watchedPage } from '../support/portal.js';
+import { failedResponses, nameRows } from '../support/portal-names.js';
 import { portalStore } from '../support/portal-store.js';
 import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';
@@ -45,33 +46,6 @@ async function api(endpoint: string, args: Record<string, string | number>): Pro
 async function search(page: Page, text: string): Promise<void> {
   await page.locator('input[name="q"]').fill(text);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-}
-
-/** The rows of the table of the name's objects in every survey: survey, object text and link. */
-async function nameRows(page: Page): Promise<{ survey: string; object: string; href: string | null }[]> {
-  const table = page.getByRole('table', { name: 'Objects of the name' });
-  await table.waitFor();
-  return table.locator('tbody tr').evaluateAll((trs) =>
-    trs.map((tr) => {
-      const cells = tr.querySelectorAll('td');
-      const link = cells[2]?.querySelector('a');
-      return {
-        survey: cells[0]?.textContent ?? '',
-        object: cells[2]?.textContent ?? '',
-        href: link?.getAttribute('href') ?? null,
-      };
-    }),
-  );
-}
-
-/** Records every response of the portal's own server with a status of 400 or more. */
-function failedResponses(page: Page): string[] {
-  const failed: string[] = [];
-  page.on('response', (r) => {
-    if (r.status() >= 400 && new URL(r.url()).hostname === new URL(server.url).hostname)
-      failed.push(`${r.status()} ${r.url()}`);
-  });
-  return failed;
 }
 
 beforeAll(async () => {
@@ -128,12 +102,13 @@ describe('names in the search bar, in every survey served', () => {
       ['lsst', ['tns', 'ssodnet']],
     ]);
     const { page, errors } = await watchedPage(browser);
-    const failed = failedResponses(page);
+    const failed = failedResponses(page, server.url);
     await page.goto(`${server.url}/`);
     await search(page, TYPED);
     const rows = await nameRows(page);
     expect(rows[0]).toEqual({
       survey: 'LSST',
+      via: `TNS ${TNS_NAME}`,
       object: diaObject.id,
       href: `/lsst/object/${diaObject.id}`,
     });
@@ -165,12 +140,12 @@ describe('names in the search bar, in every survey served', () => {
       ),
     ].sort();
     const { page, errors } = await watchedPage(browser);
-    const failed = failedResponses(page);
+    const failed = failedResponses(page, server.url);
     await page.goto(`${server.url}/`);
     await search(page, name);
     const rows = await nameRows(page);
     expect(rows.filter((r) => r.survey === 'ZTF')).toEqual([
-      { survey: 'ZTF', object: number, href: `/sso/${number}` },
+      { survey: 'ZTF', via: `Solar System object ${number} ${name}`, object: number, href: `/sso/${number}` },
     ]);
     const table = page.getByRole('table', { name: 'Results' });
     await table.waitFor();

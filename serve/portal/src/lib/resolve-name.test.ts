@@ -92,6 +92,13 @@ describe('names typed in the search bar', () => {
     });
   });
 
+  it('names no SIMBAD class for a name the alerts carry without a SIMBAD match (otype null)', async () => {
+    const { get } = stubApi({ simbad: [{ oname: 'Gaia DR3 1', otype: null, jradeg: 1.5, jdedeg: 2.5 }] });
+    expect(await resolveName({ action: 'resolve', name: 'Gaia DR3 1' }, get)).toMatchObject({
+      found: [{ via: 'SIMBAD Gaia DR3 1' }],
+    });
+  });
+
   it('falls through to the Solar System when SIMBAD is not configured', async () => {
     const { get } = stubApi({
       simbad: 'unconfigured',

@@ -118,7 +118,9 @@ async function resolveIn(
     const ra = found[0] ? number(found[0], 'jradeg') : null;
     const dec = found[0] ? number(found[0], 'jdedeg') : null;
     if (ra === null || dec === null) return null;
-    const via = `SIMBAD ${String(found[0].oname ?? name)} (${String(found[0].otype ?? '')})`;
+    // the SIMBAD class, when the answer has one (an offline name without a SIMBAD match has none)
+    const otype = typeof found[0].otype === 'string' && found[0].otype !== '' ? ` (${found[0].otype})` : '';
+    const via = `SIMBAD ${String(found[0].oname ?? name)}${otype}`;
     const ids = found.flatMap((r) => {
       const id = r[fields.objectId];
       return typeof id === 'string' || typeof id === 'number' ? [String(id)] : [];
