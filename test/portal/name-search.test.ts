@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreLayout } from '../../data/index.js';
 import { ingestFiles } from '../../ingest/index.js';
@@ -20,7 +20,7 @@ import { defaultPortalDir } from '../../serve/portal-files.js';
 import { type RunningServer, startServer } from '../../serve/server.js';
 import { gaiaNamedObjects, lsstTwoNightStore } from '../support/lsst-two-night-store.js';
 import { launchBrowser, screenshot, watchedPage } from '../support/portal.js';
-import { failedResponses, nameRows } from '../support/portal-names.js';
+import { failedResponses, nameRows, search } from '../support/portal-names.js';
 import { sesameXml } from '../support/sesame.js';
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';
@@ -63,11 +63,6 @@ function tnsCsv(): string {
     decDeg: position.dec,
     internalNames: objectId,
   });
-}
-
-async function search(page: Page, text: string): Promise<void> {
-  await page.locator('input[name="q"]').fill(text);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
 }
 
 beforeAll(async () => {

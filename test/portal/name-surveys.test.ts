@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lsstDemoLayout } from '../../bin/commands/demo.js';
 import { LSST_PART_FILES, type StoreLayout } from '../../data/index.js';
@@ -17,7 +17,7 @@ import { loadTns } from '../../ingest/tns/index.js';
 import { defaultPortalDir } from '../../serve/portal-files.js';
 import { type RunningServer, startServer } from '../../serve/server.js';
 import { launchBrowser, screenshot, watchedPage } from '../support/portal.js';
-import { failedResponses, nameRows } from '../support/portal-names.js';
+import { failedResponses, nameRows, search } from '../support/portal-names.js';
 import { portalStore } from '../support/portal-store.js';
 import { sql } from '../support/sql.js';
 import { tempStore, testLog } from '../support/store.js';
@@ -41,11 +41,6 @@ async function api(endpoint: string, args: Record<string, string | number>): Pro
   );
   expect(response.status).toBe(200);
   return (await response.json()) as Row[];
-}
-
-async function search(page: Page, text: string): Promise<void> {
-  await page.locator('input[name="q"]').fill(text);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
 }
 
 beforeAll(async () => {

@@ -1,8 +1,15 @@
 /**
- * What the portal's search shows of a name on a server of several stores (pages/home/resolved-names.tsx), read in
- * the browser, and the failed responses of a page: for the browser tests of names in every survey.
+ * The search bar, what the portal's search shows of a name on a server of several stores
+ * (pages/home/resolved-names.tsx), read in the browser, and the failed responses of a page: for the browser tests
+ * of names.
  */
 import type { Page } from 'playwright-core';
+
+/** Types the text in the search bar (Fink's syntax) and submits it. */
+export async function search(page: Page, text: string): Promise<void> {
+  await page.locator('input[name="q"]').fill(text);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+}
 
 /** One row of the table of a name's objects in every survey. */
 export interface NameRow {
