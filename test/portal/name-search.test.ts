@@ -3,29 +3,36 @@
  * what the demo store lacks: a TNS table (`AT2021co`, typed without the blank TNS writes) and SIMBAD configured
  * (`M31`, SKYALERT_SIMBAD_URL pointing at a local stand-in for CDS's Sesame). The store holds one real ZTF alert
  * (test/data/ztf_raw_avro); the TNS row and the Sesame answer put the names at its position, read from the Avro
- * file, so each name must give the cone of that object, with no failed request.
+ * file, so each name must give the cone of that object, with no failed request. Then the same store beside an LSST
+ * store of the real Rubin sample and Fink's transferred alerts (test/data/lsst; issue 24 §3): a Gaia DR3 name one
+ * of Fink's alerts carries is found under LSST, every store's resolver asked.
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreLayout } from '../../data/index.js';
 import { ingestFiles } from '../../ingest/index.js';
 import { loadTns } from '../../ingest/tns/index.js';
 import { defaultPortalDir } from '../../serve/portal-files.js';
 import { type RunningServer, startServer } from '../../serve/server.js';
+import { gaiaNamedObjects, lsstTwoNightStore } from '../support/lsst-two-night-store.js';
 import { launchBrowser, screenshot, watchedPage } from '../support/portal.js';
+import { failedResponses, nameRows, search } from '../support/portal-names.js';
 import { sesameXml } from '../support/sesame.js';
 import { tempStore, testLog } from '../support/store.js';
 import { testDataPath } from '../support/test-data.js';
+import { tnsSampleCsv } from '../support/tns-sample.js';
 import { firstGoodPositiveAlert, writeZtfAlertFile } from '../support/ztf-alert-file.js';
 
 const ZTF_ALERTS = testDataPath('ztf_raw_avro', 'fink-broker_basic_alerts_2020-01-01');
-const TNS_SAMPLE = testDataPath('tns', 'tns_public_objects_sample.csv');
 
 let server: RunningServer;
+/** The same ZTF store beside an LSST store of real Rubin and Fink alerts, with the same SIMBAD service. */
+let both: RunningServer;
+let lsstStore: StoreLayout;
 let sesame: http.Server;
 let browser: Browser;
 let store: StoreLayout;
@@ -46,26 +53,16 @@ function m31Xml(name: string): string {
   });
 }
 
-/** The TNS sample's header and first row, renamed AT 2021co and moved to the test object's position. */
+/** The TNS sample's first row, renamed AT 2021co and moved to the test object's position. */
 function tnsCsv(): string {
-  const [dateLine, header, row] = fs.readFileSync(TNS_SAMPLE, 'utf8').split('\n');
-  const names = header.split(',').map((h) => h.replace(/"/g, ''));
-  const values = row.split('","').map((v) => v.replace(/"/g, ''));
-  const set = (field: string, value: string) => {
-    values[names.indexOf(field)] = value;
-  };
-  set('objid', '999001');
-  set('name_prefix', 'AT');
-  set('name', '2021co');
-  set('ra', String(position.ra));
-  set('declination', String(position.dec));
-  set('internal_names', objectId);
-  return [dateLine, header, values.map((v) => `"${v}"`).join(','), ''].join('\n');
-}
-
-async function search(page: Page, text: string): Promise<void> {
-  await page.locator('input[name="q"]').fill(text);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  return tnsSampleCsv({
+    objid: '999001',
+    prefix: 'AT',
+    name: '2021co',
+    raDeg: position.ra,
+    decDeg: position.dec,
+    internalNames: objectId,
+  });
 }
 
 beforeAll(async () => {
@@ -90,20 +87,26 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => sesame.listen(0, '127.0.0.1', resolve));
   const port = (sesame.address() as AddressInfo).port;
-  server = await startServer(store, {
-    port: 0,
-    host: '127.0.0.1',
-    log: testLog,
-    settings: { simbadUrl: `http://127.0.0.1:${port}/sesame/-oxp/~S?{name}`, writeTokens: [] },
-  });
+  const settings = { simbadUrl: `http://127.0.0.1:${port}/sesame/-oxp/~S?{name}`, writeTokens: [] };
+  server = await startServer(store, { port: 0, host: '127.0.0.1', log: testLog, settings });
+  lsstStore = await lsstTwoNightStore();
+  both = await startServer(
+    [
+      { name: 'ztf', layout: store },
+      { name: 'lsst', layout: lsstStore },
+    ],
+    { port: 0, host: '127.0.0.1', log: testLog, settings },
+  );
   browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await both?.close();
   await new Promise<void>((resolve) => (sesame ? sesame.close(() => resolve()) : resolve()));
-  for (const dir of [store?.root, workDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of [store?.root, workDir, lsstStore?.root])
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('names in the search bar', () => {
@@ -138,4 +141,33 @@ describe('names in the search bar', () => {
     expect(sesameAsked).toContain('M31');
     expect(errors).toEqual([]);
   });
+});
+
+describe('names in the search bar, beside an LSST store', () => {
+  it("finds a Gaia DR3 name only Fink's LSST alerts carry under LSST, and opens its diaObject", async () => {
+    // the name and its diaObject as Fink's transferred alerts carry them, read by avsc
+    const [gaia] = await gaiaNamedObjects();
+    expect(gaia).toBeDefined();
+    const { page, errors } = await watchedPage(browser);
+    const failed = failedResponses(page, both.url);
+    await page.goto(`${both.url}/`);
+    await search(page, gaia.name);
+    expect(await nameRows(page)).toEqual([
+      {
+        survey: 'LSST',
+        via: `SIMBAD ${gaia.name}${gaia.otype ? ` (${gaia.otype})` : ''}`,
+        object: gaia.id,
+        href: `/lsst/object/${gaia.id}`,
+      },
+    ]);
+    // the ZTF store's alerts do not carry it: its SIMBAD asked the operator's service, which knows it not
+    expect(sesameAsked).toContain(gaia.name);
+    await page.getByRole('heading', { level: 2 }).filter({ hasText: '— found in LSST' }).waitFor();
+    await screenshot(page, 'search-name-gaia-lsst');
+    await page.getByRole('link', { name: gaia.id, exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: gaia.id }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/lsst/object/${gaia.id}`);
+    expect(failed).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

@@ -12,7 +12,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runTns } from '../../bin/commands/tns.js';
 import { avscLsstRecords } from '../support/lsst-avro-records.js';
 import { type LsstFixtureApp, lsstSampleSql } from '../support/lsst-fixture-store.js';
-import { LSST_FINK_FILE, openLsstTwoNightApp, postJson } from '../support/lsst-two-night-store.js';
+import {
+  gaiaNamedObjects,
+  LSST_FINK_FILE,
+  openLsstTwoNightApp,
+  postJson,
+} from '../support/lsst-two-night-store.js';
 import { sql } from '../support/sql.js';
 import { testLog } from '../support/store.js';
 import { parseCsv } from '../support/table-readers.js';
@@ -165,34 +170,9 @@ describe('LSST resolver: simbad', () => {
   }, 120_000);
 });
 
-/** The Gaia DR3 names Fink's transferred alerts carry: each diaObject's latest source with one, read by avsc. */
-async function gaiaNamed(): Promise<
-  { id: string; name: string; ra: unknown; dec: unknown; otype: unknown }[]
-> {
-  const latest = new Map<
-    string,
-    { mjd: number; row: Record<string, unknown>; xm: Record<string, unknown> }
-  >();
-  for (const r of await avscLsstRecords(testDataPath(...LSST_FINK_FILE))) {
-    const src = r.diaSource as Record<string, unknown>;
-    const xm = r.xm as Record<string, unknown>;
-    const id = String(src.diaObjectId);
-    const mjd = Number(src.midpointMjdTai);
-    if (xm.gaiadr3_DR3Name === null || id === '0') continue;
-    if ((latest.get(id)?.mjd ?? -Infinity) < mjd) latest.set(id, { mjd, row: src, xm });
-  }
-  return [...latest.entries()].map(([id, { row, xm }]) => ({
-    id,
-    name: String(xm.gaiadr3_DR3Name),
-    ra: row.ra,
-    dec: row.dec,
-    otype: xm.simbad_otype,
-  }));
-}
-
 describe('LSST resolver: simbad names the alerts carry (offline)', () => {
   it('resolves a Gaia DR3 name of a source to its diaObject, in any case, with or without its prefix', async () => {
-    const named = await gaiaNamed();
+    const named = await gaiaNamedObjects();
     expect(named.length).toBeGreaterThanOrEqual(5);
     const offline = await openLsstTwoNightApp();
     try {
@@ -231,7 +211,7 @@ describe('LSST resolver: simbad names the alerts carry (offline)', () => {
   }, 120_000);
 
   it('sends a name no source carries (another Gaia release, a bare prefix) to Sesame; without one, a 400', async () => {
-    const [t] = await gaiaNamed();
+    const [t] = await gaiaNamedObjects();
     const dr2 = t.name.replace('DR3', 'DR2');
     const offline = await openLsstTwoNightApp();
     try {

@@ -30,7 +30,7 @@ export interface StoreConeObject extends ConeObject {
 }
 
 /** The objects of each store within a cone, nearest first; a store that fails makes the whole load fail. */
-async function coneAcross(
+export async function coneAcross(
   stores: readonly StoreEntry[],
   cone: ConeArgs,
   signal: AbortSignal,

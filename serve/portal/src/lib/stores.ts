@@ -9,6 +9,12 @@ import { type ApiRow, getJson } from './api.js';
 /** A survey the portal shows. */
 export type Survey = 'ztf' | 'lsst';
 
+/**
+ * The argument of a store's `/resolver` that carries the name, per survey: Fink's ZTF route takes `name`, its LSST
+ * route `name_or_id` (and refuses `name` with a 400). Reference: serve/api/resolver.ts, serve/api/lsst/resolver.ts.
+ */
+export const RESOLVER_NAME_ARG: Readonly<Record<Survey, string>> = { ztf: 'name', lsst: 'name_or_id' };
+
 /** A store served, as `/api/v1/stores` lists it. */
 export interface StoreEntry {
   /** Path prefix of the store (`ztf`, `lsst`). */

@@ -3,7 +3,8 @@
  * (lib/search-api.ts) asks for the most rows the endpoint gives and only the columns shown; one row per object in
  * a sortable, paged table with a column chooser, the true total (or the API's limit, said), a sky map, and the same
  * query as CSV / JSON / VOTable. A Solar System number searched as a prefix first lists the matching numbers.
- * A position searched on a server of several surveys also lists the objects of every survey there together.
+ * A position searched on a server of several surveys also lists the objects of every survey there together, and
+ * a name the objects it names in every store that resolved it (pages/home/resolved-names.tsx).
  */
 
 import { useRef } from 'preact/hooks';
@@ -13,17 +14,19 @@ import { DataTable } from '../../components/data-table.js';
 import { Downloads } from '../../components/downloads.js';
 import { ErrorBox, Loading, Notice } from '../../components/status.js';
 import { type ApiRow, getJson } from '../../lib/api.js';
-import { getRowsExact } from '../../lib/exact-json.js';
+import { getRowsExact, quoteLargeIntegers } from '../../lib/exact-json.js';
 import type { NameQuery, Query } from '../../lib/query-parse.js';
-import { resolveName } from '../../lib/resolve-name.js';
+import { resolveName, type StoreResolved } from '../../lib/resolve-name.js';
 import { defaultColumns, OBJECT_ID_FIELD, orderedColumns, requestFields } from '../../lib/result-columns.js';
 import { cellSortValue, cellText, type ResultRow, toResultRows } from '../../lib/results.js';
 import { type ApiCall, apiCall } from '../../lib/search-api.js';
 import { ssoPrefixMatches } from '../../lib/sso-prefix.js';
 import { loadStores, useStores } from '../../lib/stores.js';
+import { surveyDescription } from '../../lib/surveys.js';
 import { useLoad } from '../../lib/use-api.js';
 import { ColumnChooser } from './column-chooser.js';
 import { describeQuery } from './describe-query.js';
+import { ResolvedNames } from './resolved-names.js';
 import { ConeSkyView, ResultsSkyPlot } from './results-sky-plot.js';
 
 /** Rows per page of the results table. */
@@ -33,6 +36,8 @@ interface Answer {
   readonly query: Query;
   /** How a typed name was resolved, when it was. */
   readonly via: string | null;
+  /** What each store resolved a typed name into (empty for other searches). */
+  readonly found: readonly StoreResolved[];
   readonly call: ApiCall | null;
   readonly rows: ApiRow[];
   /** For a prefix SSO search: the numbers found, the exact one first. */
@@ -47,16 +52,22 @@ async function runQuery(
 ): Promise<Answer> {
   let query: Query;
   let via: string | null = null;
+  let found: readonly StoreResolved[] = [];
   if (search.action === 'resolve') {
-    // the resolvers of the default store, whose API `getJson` asks
-    const resolvers = (await loadStores()).find((s) => s.default)?.resolvers ?? null;
-    const resolved = await resolveName(
+    // the resolvers of every store, each through its own API; 64-bit ids (Rubin's) kept as text
+    const stores = await loadStores();
+    const resolution = await resolveName(
       search,
-      (endpoint, args) => getJson(endpoint, args, signal),
-      resolvers,
+      (endpoint, args) => getRowsExact(endpoint, args, signal, quoteLargeIntegers),
+      stores,
     );
-    if ('error' in resolved) throw new Error(resolved.error);
-    ({ query, via } = resolved);
+    if ('error' in resolution) throw new Error(resolution.error);
+    found = resolution.found;
+    // the table below is the default store's (ZTF fields): run only when it resolved the name
+    const home = found.find((r) => r.store.default && r.store.survey === 'ztf');
+    ({ query, via } = home ?? found[0]);
+    if (home === undefined)
+      return { query, via, found, call: null, rows: [], ssoMatches: [], shown: chosen ?? [] };
   } else query = search;
   const shown = chosen ?? defaultColumns(query.action);
   let matches: string[] = [];
@@ -70,11 +81,11 @@ async function runQuery(
       query.sso,
       listed.map((r) => r['i:ssnamenr']),
     );
-    if (matches.length === 0) return { query, via, call: null, rows: [], ssoMatches: [], shown };
+    if (matches.length === 0) return { query, via, found, call: null, rows: [], ssoMatches: [], shown };
   }
   const call = apiCall(query, { ssoMatches: matches, columns: requestFields(shown) });
   const rows = await getRowsExact(call.endpoint, call.args, signal);
-  return { query, via, call, rows, ssoMatches: matches, shown };
+  return { query, via, found, call, rows, ssoMatches: matches, shown };
 }
 
 function tableColumns(shown: readonly string[]): Column<ResultRow>[] {
@@ -127,20 +138,32 @@ export function SearchResults({ search, columns, page, onColumns, onPage }: Sear
   const title = search.action === 'resolve' ? search.name : describeQuery(search);
   if (answer.state === 'loading') return <Loading what={`results of ${title}`} />;
   if (answer.state === 'error') return <ErrorBox title={`${title}: no results`}>{answer.message}</ErrorBox>;
-  const { query, via, call, rows, ssoMatches, shown } = answer.value;
+  const { query, via, found, call, rows, ssoMatches, shown } = answer.value;
+  // a resolved name: is the table below (the default ZTF store's) that of a store that knows it
+  const named = search.action === 'resolve' && found.length > 0;
+  const inTable = found.some((r) => r.store.default && r.store.survey === 'ztf');
+  const foundIn = [...new Set(found.map((r) => surveyDescription(r.store.survey).label))].join(' and ');
   const results = toResultRows(rows);
   const cut = call?.limit != null && rows.length >= call.limit;
   const count = `${results.length.toLocaleString('en-US')} object${results.length === 1 ? '' : 's'}`;
   return (
     <section class="results" aria-label="Search results">
       <h2>
-        {describeQuery(query)} — {results.length === 0 ? 'nothing found' : `${count} found`}
+        {describeQuery(query)} —{' '}
+        {named && !inTable
+          ? `found in ${foundIn}`
+          : results.length === 0
+            ? 'nothing found'
+            : `${count} found`}
         {rows.length !== results.length ? ` (${rows.length.toLocaleString('en-US')} alerts)` : ''}
       </h2>
+      {via ? <p class="resolved">{`${search.action === 'resolve' ? search.name : ''} → ${via}`}</p> : null}
+      {named && ((stores !== null && stores.length > 1) || !inTable) ? (
+        <ResolvedNames name={search.name} found={found} />
+      ) : null}
       {query.action === 'conesearch' && stores !== null && new Set(stores.map((s) => s.survey)).size > 1 ? (
         <CrossSurveyCone stores={stores} cone={query} />
       ) : null}
-      {via ? <p class="resolved">{`${search.action === 'resolve' ? search.name : ''} → ${via}`}</p> : null}
       {cut ? (
         <Notice>
           The API answers at most {call?.limit?.toLocaleString('en-US')} objects per search: these are the
@@ -165,7 +188,11 @@ export function SearchResults({ search, columns, page, onColumns, onPage }: Sear
           </a>
         </p>
       ) : null}
-      {results.length === 0 || call === null ? (
+      {named && !inTable ? (
+        stores?.find((s) => s.default)?.survey === 'ztf' ? (
+          <Notice>The default store does not know {search.name}: the stores that do are listed above.</Notice>
+        ) : null
+      ) : results.length === 0 || call === null ? (
         <Notice>No object matches this search in the store.</Notice>
       ) : (
         <>
