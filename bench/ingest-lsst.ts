@@ -172,7 +172,11 @@ export async function benchLsstIngest(options: LsstIngestBenchOptions): Promise<
     );
     // the bound: the same client with the ingester's settings, dropping every message
     const alone: ClientAloneRun[] = [];
+    /** CPU seconds of the test broker during each run (it shares the machine's cores). */
+    const aloneBrokerCpu: number[] = [];
+    const brokerCpu: number[] = [];
     for (let run = 1; run <= runs; run++) {
+      const brokerCpuBefore = broker.cpuSeconds();
       alone.push(
         await consumeWithClientAlone({
           bootstrap: broker.bootstrap,
@@ -184,9 +188,11 @@ export async function benchLsstIngest(options: LsstIngestBenchOptions): Promise<
         }),
       );
       const a = alone[alone.length - 1];
+      aloneBrokerCpu.push(broker.cpuSeconds() - brokerCpuBefore);
       console.log(
         `client alone ${run} (kafkajs, messages dropped): ${Math.round(a.ratePerSecond)}/s, ` +
-          `${(a.bytes / 1e6 / a.seconds).toFixed(0)} MB/s, ${((a.cpuSeconds / a.messages) * 1000).toFixed(2)} ms of CPU per alert`,
+          `${(a.bytes / 1e6 / a.seconds).toFixed(0)} MB/s, ${((a.cpuSeconds / a.messages) * 1000).toFixed(2)} ms of CPU per alert ` +
+          `(the broker: ${aloneBrokerCpu.at(-1)?.toFixed(1)} s of CPU)`,
       );
     }
     const consumeRates: number[] = [];
@@ -199,6 +205,7 @@ export async function benchLsstIngest(options: LsstIngestBenchOptions): Promise<
       let joinedAt = 0;
       let stoppingAt = 0;
       loads.push(loadAverage());
+      const brokerCpuBefore = broker.cpuSeconds();
       const consumer = await runCli(
         [
           'ingest',
@@ -241,10 +248,11 @@ export async function benchLsstIngest(options: LsstIngestBenchOptions): Promise<
       endToEndRates.push(staged / ((exitedAt - joinedAt) / 1000 - IDLE_SECONDS));
       rss.push(consumer.peakRssMiB ?? -1);
       cpu.push(consumer.cpuSeconds ?? -1);
+      brokerCpu.push(broker.cpuSeconds() - brokerCpuBefore);
       loads.push(loadAverage());
       console.log(
         `run ${run}: consumption ${Math.round(consumeRates.at(-1) ?? 0)}/s, end to end ${Math.round(endToEndRates.at(-1) ?? 0)}/s, ` +
-          `peak RSS ${rss.at(-1)} MiB, CPU ${cpu.at(-1)} s (load ${loads.at(-1)})`,
+          `peak RSS ${rss.at(-1)} MiB, CPU ${cpu.at(-1)} s, the broker's CPU ${brokerCpu.at(-1)?.toFixed(1)} s (load ${loads.at(-1)})`,
       );
     }
     fs.rmSync(path.join(work, 'store'), { recursive: true, force: true });
@@ -271,6 +279,8 @@ export async function benchLsstIngest(options: LsstIngestBenchOptions): Promise<
       endToEndRates: endToEndRates.map(Math.round),
       peakRssMiB: Math.max(...rss),
       ingesterCpuSeconds: cpu,
+      brokerCpuSeconds: brokerCpu.map((c) => Number(c.toFixed(1))),
+      clientAloneBrokerCpuSeconds: aloneBrokerCpu.map((c) => Number(c.toFixed(1))),
       // CPU per alert of the whole ingester (client, decoding, staging, publication; the broker apart)
       ingesterCpuMsPerAlert: Number(((median(cpu) / produced.alerts) * 1000).toFixed(2)),
       loadAverage: loads,

@@ -18,6 +18,8 @@ export interface TestBroker {
   readonly bootstrap: string;
   /** Stops the broker and resolves once it has exited; its data is lost. */
   stop(): Promise<void>;
+  /** CPU seconds the broker process has used so far (user + system; Linux `/proc`), NaN where unknown. */
+  cpuSeconds(): number;
 }
 
 export interface BrokerOptions {
@@ -48,7 +50,23 @@ export async function startBroker(topics: string[], options: BrokerOptions = {})
   // neither the child nor its pipes keep this process alive; when it ends, the broker's stdin closes
   child.unref();
   for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as Socket | null)?.unref();
-  return { bootstrap, stop: () => stopChild(child) };
+  return { bootstrap, stop: () => stopChild(child), cpuSeconds: () => processCpuSeconds(child.pid) };
+}
+
+/** Clock ticks per second of `/proc/<pid>/stat` times (USER_HZ: 100 on Linux). */
+const USER_HZ = 100;
+
+/** CPU seconds (user + system) of a running process, from `/proc/<pid>/stat`; NaN where it cannot be read. */
+function processCpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // fields after the command name (in parentheses, which may hold spaces): utime and stime are the 12th and 13th
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / USER_HZ;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** The first line the broker prints (its bootstrap list), or its stderr when it exits or hangs first. */
