@@ -58,6 +58,16 @@ export function resolverNameArg(required: string) {
   });
 }
 
+/**
+ * `offline` of `/resolver` (ZTF and LSST; ours, not Fink's): with `resolver=simbad`, answer only from the names the
+ * alerts' cross-match fields carry, without the SIMBAD service: a name none carries gives `[]` rather than the
+ * service's records (or, without one, a 400). The portal asks this way for names in every store served.
+ */
+export const RESOLVER_OFFLINE_ARG = booleanArg.optional().default(false).meta({
+  description:
+    "With resolver=simbad: only the names the alerts' cross-match fields carry (no SIMBAD service); an unknown name gives []",
+});
+
 /** `nmax` of `/resolver` (ZTF and LSST). */
 export const RESOLVER_NMAX_ARG = countArg(MAX_RESOLVER_ROWS)
   .optional()
@@ -78,6 +88,7 @@ const schema = z.object({
     .default(false)
     .meta({ description: 'If true, resolve a ZTF objectId into the names of the chosen resolver' }),
   nmax: RESOLVER_NMAX_ARG,
+  offline: RESOLVER_OFFLINE_ARG,
   'output-format': outputFormatArg,
 });
 
@@ -93,7 +104,12 @@ export const RESOLVER_ENDPOINT: EndpointDoc = {
 export function resolverApp(reader: StoreReader, settings: ServeSettings): Hono {
   const app = new Hono();
   const handler = endpointHandler(schema, async (c, args) => {
-    const req: ResolveRequest = { name: args.name, reverse: args.reverse, nmax: args.nmax };
+    const req: ResolveRequest = {
+      name: args.name,
+      reverse: args.reverse,
+      nmax: args.nmax,
+      offline: args.offline,
+    };
     if (req.name === '' && !(args.resolver === 'tns' && !req.reverse))
       throw new ApiError(
         400,

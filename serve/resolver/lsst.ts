@@ -30,6 +30,8 @@ export interface LsstResolveRequest {
   readonly id: bigint | null;
   readonly reverse: boolean;
   readonly nmax: number;
+  /** simbad forward: the sources' cross-match names only, no SIMBAD service ([] for a name none carries). */
+  readonly offline?: boolean;
 }
 
 type Rows = Record<string, unknown>[];

@@ -6,4 +6,6 @@ export interface ResolveRequest {
   readonly reverse: boolean;
   /** Most rows answered. */
   readonly nmax: number;
+  /** simbad forward: the alerts' cross-match names only, no SIMBAD service ([] for a name none carries). */
+  readonly offline?: boolean;
 }

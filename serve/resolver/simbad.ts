@@ -40,6 +40,7 @@ export function reverseSimbad(reader: StoreReader, req: ResolveRequest): Record<
  * and `v:xmatch_field` (which field held the name); when none carries it, the upstream's records.
  * @param urlTemplate the operator's URL with `{name}`; null when none is configured.
  * @param idField the survey's object id field (`i:objectId`, `r:diaObjectId`).
+ * With `req.offline`, the alerts' names only: a name none carries gives [] (no upstream asked, no 400).
  * @throws ApiError 400 when no alert carries the name and no upstream is configured; 502 when the upstream
  *   cannot be reached or answers no XML.
  */
@@ -47,7 +48,7 @@ export async function resolveSimbadName(
   found: readonly XmatchNamedObject[],
   idField: string,
   urlTemplate: string | null,
-  req: { readonly name: string; readonly nmax: number },
+  req: { readonly name: string; readonly nmax: number; readonly offline?: boolean },
 ): Promise<Record<string, unknown>[]> {
   if (found.length > 0)
     return found.map((o) => ({
@@ -59,6 +60,7 @@ export async function resolveSimbadName(
       [idField]: o.objectId,
       'v:xmatch_field': o.field,
     }));
+  if (req.offline) return [];
   if (urlTemplate === null)
     throw new ApiError(
       400,

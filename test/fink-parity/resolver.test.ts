@@ -166,11 +166,12 @@ describe('Fink resolver tests (apps/routes/v1/ztf/resolver/test.py)', () => {
   /** Fink's `resolver()` helper: POST the payload as JSON, expect 200, read the JSON records. */
   async function resolver(
     on: Hono,
-    args: { resolver: string; name: string; nmax?: number; reverse?: boolean },
+    args: { resolver: string; name: string; nmax?: number; reverse?: boolean; offline?: boolean | string },
   ): Promise<Row[]> {
     const payload: Row = { resolver: args.resolver, name: args.name, 'output-format': 'json' };
     if (args.reverse !== undefined) payload.reverse = true;
     if (args.nmax !== undefined) payload.nmax = args.nmax;
+    if (args.offline !== undefined) payload.offline = args.offline;
     const res = await on.request('/api/v1/resolver', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -388,6 +389,14 @@ describe('Fink resolver tests (apps/routes/v1/ztf/resolver/test.py)', () => {
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ status: 'error' });
+    // offline=true (ours): the carried names only, [] for any other, Sesame configured or not and never asked
+    for (const on of [app, unconfigured]) {
+      const only = await resolver(on, { resolver: 'simbad', name: spellings[1], offline: true });
+      expect(only).toEqual(await resolver(on, { resolver: 'simbad', name: spellings[1] }));
+      for (const other of ['NaN', 'Markarian 2'])
+        expect(await resolver(on, { resolver: 'simbad', name: other, offline: 'true' })).toEqual([]);
+    }
+    expect(upstreamAsked).toHaveLength(asked);
   });
 
   it('answers in every output format (csv, parquet, votable) the rows of the JSON answer', async () => {

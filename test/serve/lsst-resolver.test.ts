@@ -234,6 +234,38 @@ describe('LSST resolver: simbad names the alerts carry (offline)', () => {
       offline.close();
     }
   }, 120_000);
+
+  it('with offline=true answers the names the sources carry, and [] for any other, never asking Sesame', async () => {
+    const [t] = await gaiaNamedObjects();
+    const offline = await openLsstTwoNightApp();
+    try {
+      const before = asked.length;
+      for (const app of [fx.app, offline.app]) {
+        // a carried name: the same rows as without the argument
+        const plain = await postJson(app, '/api/v1/resolver', { resolver: 'simbad', name_or_id: t.name });
+        const only = await postJson(app, '/api/v1/resolver', {
+          resolver: 'simbad',
+          name_or_id: t.name,
+          offline: true,
+        });
+        expect([plain.status, only.status]).toEqual([200, 200]);
+        expect(await only.text()).toBe(await plain.text());
+        // a name no source carries: [] with or without a Sesame service (not its records, not a 400)
+        for (const name of [t.name.replace('DR3', 'DR2'), 'M 31']) {
+          const res = await postJson(app, '/api/v1/resolver', {
+            resolver: 'simbad',
+            name_or_id: name,
+            offline: 'true',
+          });
+          expect(res.status, name).toBe(200);
+          expect(await res.json()).toEqual([]);
+        }
+      }
+      expect(asked).toHaveLength(before);
+    } finally {
+      offline.close();
+    }
+  }, 120_000);
 });
 
 describe('LSST resolver: tns', () => {

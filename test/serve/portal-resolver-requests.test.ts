@@ -48,6 +48,22 @@ describe("the portal's resolver requests", () => {
     expect(accepts(RESOLVER_ENDPOINT, resolverRequest(LSST, 'tns', 'AT 2024abc').args)).toBe(false);
   });
 
+  it("ask for the alerts' SIMBAD names only with an argument both APIs read as offline=true", () => {
+    for (const [store, endpoint] of [
+      [ZTF, RESOLVER_ENDPOINT],
+      [LSST, LSST_RESOLVER_ENDPOINT],
+    ] as const) {
+      const { args } = resolverRequest(store, 'simbad', 'M 31', undefined, true);
+      const parsed = endpoint.args?.safeParse(args);
+      expect(parsed?.success).toBe(true);
+      expect(parsed?.data).toMatchObject({ resolver: 'simbad', offline: true });
+      // and without it, the API's default: SIMBAD's service asked for names the alerts do not carry
+      expect(endpoint.args?.safeParse(resolverRequest(store, 'simbad', 'M 31').args).data).toMatchObject({
+        offline: false,
+      });
+    }
+  });
+
   it('ask the default store at its prefixed API as well as any other', () => {
     expect(resolverRequest({ ...ZTF, api: '/api/v1' }, 'ssodnet', '8467').endpoint).toBe('/api/v1/resolver');
   });

@@ -25,7 +25,7 @@ import {
   resolveLsstTns,
 } from '../../resolver/index.js';
 import type { ServeSettings } from '../../settings.js';
-import { RESOLVER_ARG, RESOLVER_NMAX_ARG, resolverNameArg } from '../resolver.js';
+import { RESOLVER_ARG, RESOLVER_NMAX_ARG, RESOLVER_OFFLINE_ARG, resolverNameArg } from '../resolver.js';
 
 const schema = z.object({
   resolver: RESOLVER_ARG,
@@ -40,6 +40,7 @@ const schema = z.object({
     description: 'If true, resolve a Rubin id (diaObjectId, or ssObjectId for ssodnet) into names',
   }),
   nmax: RESOLVER_NMAX_ARG,
+  offline: RESOLVER_OFFLINE_ARG,
   'output-format': outputFormatArg,
 });
 
@@ -64,7 +65,13 @@ export function lsstResolverApp(reader: LsstStoreReader, settings: ServeSettings
       );
     // text that is no id names no object: the answer is then empty, as Fink's
     const ids = args.reverse && !name.includes(',') ? diaObjectIds(name) : [];
-    const req: LsstResolveRequest = { name, id: ids[0] ?? null, reverse: args.reverse, nmax: args.nmax };
+    const req: LsstResolveRequest = {
+      name,
+      id: ids[0] ?? null,
+      reverse: args.reverse,
+      nmax: args.nmax,
+      offline: args.offline,
+    };
     let rows: Record<string, unknown>[];
     if (args.resolver === 'tns') rows = await resolveLsstTns(reader, req);
     else if (args.resolver === 'ssodnet') rows = await resolveLsstSsodnet(reader, req);

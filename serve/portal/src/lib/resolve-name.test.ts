@@ -9,7 +9,8 @@ const ztfListing = (resolvers: string[]): StoreEntry[] => [{ ...ZTF_ONLY[0], res
 /**
  * A stub of the public API with the answer shapes docs/api.md gives for `/classes`, `/objects` and `/resolver`
  * (TNS: d:fullname, d:ra, d:declination; SIMBAD: Sesame's oname, otype, jradeg, jdedeg; ssodnet: i:ssnamenr,
- * i:name). Resolvers that know nothing answer `[]`; SIMBAD without a configured service answers 400, as ours does.
+ * i:name). Resolvers that know nothing answer `[]`; SIMBAD without a configured service answers 400, as ours does,
+ * unless asked `offline` (the alerts' names only): then `[]`.
  */
 function stubApi(answers: { tns?: object[]; simbad?: object[] | 'unconfigured'; sso?: object[] }): {
   get: ApiGet;
@@ -32,8 +33,10 @@ function stubApi(answers: { tns?: object[]; simbad?: object[] | 'unconfigured'; 
         : [];
     if (endpoint === '/api/v1/resolver' && args.resolver === 'tns') return answers.tns ?? [];
     if (endpoint === '/api/v1/resolver' && args.resolver === 'simbad') {
-      if (answers.simbad === 'unconfigured')
+      if (answers.simbad === 'unconfigured') {
+        if (args.offline === true) return [];
         throw new ApiRequestError(400, 'this server does not query SIMBAD');
+      }
       return answers.simbad ?? [];
     }
     if (endpoint === '/api/v1/resolver' && args.resolver === 'ssodnet') return answers.sso ?? [];
@@ -178,7 +181,7 @@ describe('names typed in the search bar, on a server of a ZTF and an LSST store'
 
   /**
    * Two stores' APIs as docs/api.md describes them: the ZTF one has no TNS table and no SIMBAD service (its
-   * offline SIMBAD knows no name: 400); the LSST one takes `name_or_id` (a `name` is a 400 there, as Fink's LSST
+   * offline SIMBAD knows no name: `[]` when asked `offline`, else 400); the LSST one takes `name_or_id` (a `name` is a 400 there, as Fink's LSST
    * route), its TNS table knows AT 2024abc (`f:` fields), its sources carry GAIA, its Solar System detections
    * 2024 AB (packed K24A00B).
    */
@@ -188,6 +191,7 @@ describe('names typed in the search bar, on a server of a ZTF and an LSST store'
       calls.push([endpoint, args]);
       if (endpoint === 'classes') return { 'Fink classifiers': ['SN candidate'] };
       if (endpoint === '/ztf/api/v1/resolver') {
+        if (args.resolver === 'simbad' && args.offline === true) return [];
         if (args.resolver === 'simbad') throw new ApiRequestError(400, 'No alert carries this name');
         throw new Error(`the ZTF store lists no ${args.resolver}`);
       }
@@ -215,6 +219,7 @@ describe('names typed in the search bar, on a server of a ZTF and an LSST store'
             'v:xmatch_field': 'f:xm_gaiadr3_DR3Name',
           },
         ];
+      if (args.offline === true) return [];
       throw new ApiRequestError(400, 'No alert carries this name');
     };
     return { get, calls };
@@ -247,18 +252,22 @@ describe('names typed in the search bar, on a server of a ZTF and an LSST store'
     });
   });
 
-  it('finds a Gaia name the LSST alerts carry though the ZTF store answers 400, with the diaObjectId exact', async () => {
+  it('finds a Gaia name the LSST alerts carry (the ZTF store none), asking both offline, with the diaObjectId exact', async () => {
     const { get, calls } = twoStores();
     const answer = await resolveName({ action: 'resolve', name: GAIA }, get, [ZTF, LSST]);
     expect(answer).toMatchObject({
       found: [{ store: LSST, objectIds: [DIA_OBJECT_ID], query: { raDeg: 53.1, decDeg: -27.9 } }],
     });
     // the listed resolvers first (LSST: TNS then Solar System), the offline SIMBAD of both stores last
-    expect(calls.filter(([e]) => e !== 'classes').map(([e, a]) => `${e} ${a.resolver}`)).toEqual([
+    expect(
+      calls
+        .filter(([e]) => e !== 'classes')
+        .map(([e, a]) => `${e} ${a.resolver}${a.offline === true ? ' offline' : ''}`),
+    ).toEqual([
       '/lsst/api/v1/resolver tns',
       '/lsst/api/v1/resolver ssodnet',
-      '/ztf/api/v1/resolver simbad',
-      '/lsst/api/v1/resolver simbad',
+      '/ztf/api/v1/resolver simbad offline',
+      '/lsst/api/v1/resolver simbad offline',
     ]);
   });
 
@@ -273,13 +282,29 @@ describe('names typed in the search bar, on a server of a ZTF and an LSST store'
     });
   });
 
-  it("says every store's reason when none knows the name", async () => {
+  it('says that SIMBAD itself is not asked when no store has the service and none knows the name', async () => {
     const { get } = twoStores();
     const answer = await resolveName({ action: 'resolve', name: 'M31' }, get, [ZTF, LSST]);
     expect(answer).toEqual({
       error:
+        "M31 is not a class, nor a name known to this server's resolvers (TNS, SIMBAD, Solar System). " +
+        "SIMBAD's own names are not asked here (no SIMBAD service configured): only the names the alerts carry.",
+    });
+  });
+
+  it("says every store's reason when its resolvers refuse the name", async () => {
+    const refusing: ApiGet = async (endpoint, args) => {
+      if (endpoint === 'classes') return {};
+      throw new ApiRequestError(503, `${endpoint} ${String(args.resolver)} is starting`);
+    };
+    const both = [
+      { ...ZTF, resolvers: ['simbad'] },
+      { ...LSST, resolvers: ['simbad'] },
+    ];
+    expect(await resolveName({ action: 'resolve', name: 'M31' }, refusing, both)).toEqual({
+      error:
         "M31 is not a class, nor a name known to this server's resolvers (TNS, SIMBAD, Solar System): " +
-        'ztf: No alert carries this name lsst: No alert carries this name',
+        'ztf: /ztf/api/v1/resolver simbad is starting lsst: /lsst/api/v1/resolver simbad is starting',
     });
   });
 });

@@ -6,8 +6,8 @@
  * service the operator configured) and the Solar System (names, numbers, designations), each store's first answer
  * kept. Only the resolvers a store lists as available (`/api/v1/stores`, `resolvers`) are asked, so that no request
  * ends in a "not configured here" 400. SIMBAD unlisted (no Sesame service) is asked last, only when no store's
- * listed resolvers know the name, for the names the alerts' cross-match fields carry: a store whose alerts do not
- * carry it answers a 400, which hides no other store's answer.
+ * listed resolvers know the name, for the names the alerts' cross-match fields carry (`offline=true`: a store
+ * whose alerts do not carry it answers `[]`, not a 400).
  * Reference: Fink's Science Portal `apps/parse.py` (`call_resolver`, the order TNS, SIMBAD, Solar System).
  */
 import { type ApiArgs, ApiRequestError, type ApiRow } from './api.js';
@@ -87,8 +87,9 @@ async function ask(
   name: string,
   notes: string[],
   nmax?: number,
+  offline = false,
 ): Promise<ApiRow[]> {
-  const { endpoint, args } = resolverRequest(store, resolver, name, nmax);
+  const { endpoint, args } = resolverRequest(store, resolver, name, nmax, offline);
   const mine: string[] = [];
   const found = await rows(get, endpoint, args, mine);
   notes.push(...mine.map((n) => `${store.name}: ${n}`));
@@ -102,6 +103,7 @@ async function resolveIn(
   q: NameQuery,
   get: ApiGet,
   notes: string[],
+  offline: boolean,
 ): Promise<StoreResolved | null> {
   const name = q.name.trim();
   const fields = RESOLVER_FIELDS[store.survey];
@@ -114,7 +116,7 @@ async function resolveIn(
     return { store, query: coneOf(q, ra, dec), via, objectIds: [] };
   }
   if (resolver === 'simbad') {
-    const found = await ask(get, store, 'simbad', name, notes);
+    const found = await ask(get, store, 'simbad', name, notes, undefined, offline);
     const ra = found[0] ? number(found[0], 'jradeg') : null;
     const dec = found[0] ? number(found[0], 'jdedeg') : null;
     if (ra === null || dec === null) return null;
@@ -146,16 +148,17 @@ const ORDER: readonly ResolverName[] = ['tns', 'simbad', 'ssodnet'];
 const listedIn = (store: StoreEntry): ResolverName[] =>
   ORDER.filter((r) => store.resolvers === null || store.resolvers.includes(r));
 
-/** A store's first answer among `resolvers`, asked in turn. */
+/** A store's first answer among `resolvers`, asked in turn (`offline`: simbad from the alerts' names only). */
 async function firstIn(
   store: StoreEntry,
   resolvers: readonly ResolverName[],
   q: NameQuery,
   get: ApiGet,
   notes: string[],
+  offline = false,
 ): Promise<StoreResolved | null> {
   for (const resolver of resolvers) {
-    const found = await resolveIn(store, resolver, q, get, notes);
+    const found = await resolveIn(store, resolver, q, get, notes, offline);
     if (found !== null) return found;
   }
   return null;
@@ -211,7 +214,9 @@ export async function resolveName(
   // without a SIMBAD service, the names the alerts' cross-match fields carry
   const offline = known(
     await Promise.all(
-      stores.map((s) => (listedIn(s).includes('simbad') ? null : firstIn(s, ['simbad'], q, get, notes))),
+      stores.map((s) =>
+        listedIn(s).includes('simbad') ? null : firstIn(s, ['simbad'], q, get, notes, true),
+      ),
     ),
   );
   if (offline.length > 0) return { found: offline };
@@ -219,6 +224,9 @@ export async function resolveName(
   return {
     error:
       `${name} is not a class, nor a name known to this server's resolvers (TNS, SIMBAD, Solar System)` +
-      (notes.length > 0 ? `: ${notes.join(' ')}` : '.'),
+      (notes.length > 0 ? `: ${notes.join(' ')}` : '.') +
+      (stores.some((s) => !listedIn(s).includes('simbad'))
+        ? " SIMBAD's own names are not asked here (no SIMBAD service configured): only the names the alerts carry."
+        : ''),
   };
 }

@@ -44,15 +44,23 @@ export interface ResolverRequest {
 /**
  * The forward request of `resolver` for `name` on `store`.
  * @param nmax most rows wanted; undefined: the API's default (10).
+ * @param offline simbad: the names the store's alerts carry only (`offline=true`: `[]` for a name none carries,
+ *   no SIMBAD service asked, no 400).
  */
 export function resolverRequest(
   store: StoreEntry,
   resolver: ResolverName,
   name: string,
   nmax?: number,
+  offline = false,
 ): ResolverRequest {
   return {
     endpoint: storeEndpoint(store, 'resolver'),
-    args: { resolver, [RESOLVER_NAME_ARG[store.survey]]: name, ...(nmax === undefined ? {} : { nmax }) },
+    args: {
+      resolver,
+      [RESOLVER_NAME_ARG[store.survey]]: name,
+      ...(nmax === undefined ? {} : { nmax }),
+      ...(offline ? { offline: true } : {}),
+    },
   };
 }
