@@ -70,6 +70,23 @@ function partsWithoutBlocks(catalog: Catalog, layout: StoreLayout): PartEntry[] 
   });
 }
 
+/** Options of an LSST reader: those of every reader, and whether it loads the object blocks. */
+export interface LsstStoreReaderOptions extends StoreReaderOptions {
+  /**
+   * Load the object blocks with their object index and sky indexes (default true). Without them (a heavy-request
+   * thread, whose sky maps read the parquet tables only), ~100 MiB less memory on a store of 1,000,000 alerts
+   * (docs/benchmarks.md, "Rubin/LSST API"); object lookups and cones then answer 503.
+   */
+  readonly objectBlocks?: boolean;
+}
+
+/** The blocks of a reader opened without them. */
+const WITHOUT_BLOCKS = {
+  blocks: null,
+  error:
+    'This reader does not load the object blocks (a heavy-request thread): ask the server, not this thread.',
+} as const;
+
 /**
  * Throws StoreFormatError when a part of `catalog` has no object blocks of format LSST_BLOCK_FORMAT or no sky
  * index, or the catalog (with parts) no object index: a store published before the LSST object blocks.
@@ -105,6 +122,8 @@ export class LsstStoreReader {
     readonly layout: StoreLayout,
     private readonly db: DuckDbPool,
     private readonly log: Logger,
+    /** Whether the object blocks and their indexes are loaded (see {@link LsstStoreReaderOptions}). */
+    private readonly withBlocks: boolean,
   ) {
     this.poll = new CatalogPoll(
       layout,
@@ -123,9 +142,14 @@ export class LsstStoreReader {
   static async open(
     layout: StoreLayout,
     log: Logger,
-    options: StoreReaderOptions = {},
+    options: LsstStoreReaderOptions = {},
   ): Promise<LsstStoreReader> {
-    const reader = new LsstStoreReader(layout, await DuckDbPool.open(options.threads), log);
+    const reader = new LsstStoreReader(
+      layout,
+      await DuckDbPool.open(options.threads),
+      log,
+      options.objectBlocks ?? true,
+    );
     try {
       await reader.refresh();
     } catch (err) {
@@ -155,7 +179,7 @@ export class LsstStoreReader {
     checkLsstBlocks(next, this.layout);
     const tables: Partial<Record<LsstPartFile, LsstTable>> = {};
     for (const table of TABLES) tables[table] = await this.describe(next, table);
-    const { blocks, error } = await this.loadBlocks(next);
+    const { blocks, error } = this.withBlocks ? await this.loadBlocks(next) : WITHOUT_BLOCKS;
     this.snap = { catalog: next, tables: tables as LsstTables, blocks, blocksError: error };
     const kept = new Set(next.parts.map((p) => p.id));
     this.files.closeUnless((file) => kept.has(path.basename(path.dirname(file))));

@@ -19,9 +19,13 @@ const log = pino({ level }, pino.destination(2)).child({ component: 'serve.heavy
 // for the event loop (two DuckDB threads on a 2-core machine held /health for hundreds of ms, issue #27)
 const options: StoreReaderOptions = { threads: 1 };
 const layout = new StoreLayout(root);
+// an LSST sky map reads the parquet tables only: the object blocks and their indexes stay with the main thread
 const opened: Promise<SurveyReader> =
   survey === 'lsst'
-    ? LsstStoreReader.open(layout, log, options).then((reader) => ({ survey, reader }))
+    ? LsstStoreReader.open(layout, log, { ...options, objectBlocks: false }).then((reader) => ({
+        survey,
+        reader,
+      }))
     : StoreReader.open(layout, log, options).then((reader) => ({ survey, reader }));
 const app = opened.then(
   (store) => heavyEndpointsApp(store, log),

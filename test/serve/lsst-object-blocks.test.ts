@@ -265,6 +265,27 @@ describe('an LSST catalog version whose object index cannot be loaded', () => {
   });
 });
 
+describe('an LSST reader opened without its object blocks (a heavy-request thread)', () => {
+  it('describes every table, holds no blocks, and answers 503 saying so on the routes that read them', async () => {
+    const light = await LsstStoreReader.open(layout, testLog, { objectBlocks: false });
+    try {
+      const snap = light.snapshot();
+      expect(snap.catalog.version).toBe(reader.current().version);
+      expect(Object.keys(snap.tables).sort()).toEqual(Object.keys(reader.snapshot().tables).sort());
+      expect(snap.blocks).toBeNull();
+      const [oid] = [...(expected.get('objects')?.keys() ?? [])];
+      const res = await createLsstApp(light, testLog).request(`/api/v1/objects?diaObjectId=${oid}`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({
+        status: 'error',
+        text: expect.stringContaining('heavy-request thread'),
+      });
+    } finally {
+      light.close();
+    }
+  });
+});
+
 describe('an LSST store published before the object blocks', () => {
   it('is refused at start, saying how to migrate, and answers as its parquet files once migrated', async () => {
     // the parts as written before the blocks: no blocks files, no sky index, a catalog without object index
