@@ -30,7 +30,7 @@ export interface KafkaSourceOptions {
   readonly maxWaitTimeMs?: number;
   /** Bytes of one fetch (default: ZTF's, MAX_FETCH_BYTES). */
   readonly maxFetchBytes?: number;
-  /** Partitions whose batches are handled concurrently (default 1). */
+  /** Partitions whose batches are handled concurrently (default PARTITIONS_CONCURRENTLY). */
   readonly partitionsConcurrently?: number;
   readonly log: Logger;
 }
