@@ -39,22 +39,26 @@ export async function consumeWithClientAlone(options: {
     let bytes = 0;
     let startedAt = 0;
     let cpuAtStart = process.cpuUsage();
-    const done = new Promise<number>((resolve) => {
-      void consumer.run({
-        autoCommit: false,
-        partitionsConsumedConcurrently: PARTITIONS_CONCURRENTLY,
-        eachBatch: async ({ batch }) => {
-          if (startedAt === 0) {
-            startedAt = performance.now();
-            cpuAtStart = process.cpuUsage();
-          }
-          for (const m of batch.messages) {
-            messages++;
-            bytes += m.value?.length ?? 0;
-          }
-          if (messages >= options.messages) resolve(performance.now());
-        },
-      });
+    // a consumer that fails to start or crashes ends the measure with its error rather than a wait without end
+    const done = new Promise<number>((resolve, reject) => {
+      consumer.on(consumer.events.CRASH, ({ payload }) => reject(payload.error));
+      consumer
+        .run({
+          autoCommit: false,
+          partitionsConsumedConcurrently: PARTITIONS_CONCURRENTLY,
+          eachBatch: async ({ batch }) => {
+            if (startedAt === 0) {
+              startedAt = performance.now();
+              cpuAtStart = process.cpuUsage();
+            }
+            for (const m of batch.messages) {
+              messages++;
+              bytes += m.value?.length ?? 0;
+            }
+            if (messages >= options.messages) resolve(performance.now());
+          },
+        })
+        .catch(reject);
     });
     const endedAt = await done;
     const cpu = process.cpuUsage(cpuAtStart);
