@@ -7,6 +7,7 @@
 import { useState } from 'preact/hooks';
 import { DEFAULT_PMAX_PERCENT, DEFAULT_PMIN_PERCENT, STRETCHES } from '../../../../compute/image/stretch.js';
 import { type ApiArgs, apiUrl } from '../lib/api.js';
+import { DraftInput } from './draft-input.js';
 
 /** Colour maps of the cutout endpoint (compute/image/colormaps.ts; each also reversed with `_r`). */
 export const CUTOUT_COLORMAPS = [
@@ -129,7 +130,7 @@ export function Cutouts({ endpoint = 'cutouts', alert, available = true }: Cutou
         </label>
         <label title="Lower clipping percentile (not for sigmoid)">
           pmin{' '}
-          <input
+          <DraftInput
             name="pmin"
             type="number"
             min={0}
@@ -137,12 +138,12 @@ export function Cutouts({ endpoint = 'cutouts', alert, available = true }: Cutou
             step={0.5}
             value={settings.pminPercent}
             disabled={!percentiles}
-            onChange={(e) => update({ pminPercent: Number(e.currentTarget.value) })}
+            onCommit={(text) => update({ pminPercent: Number(text) })}
           />
         </label>
         <label title="Upper clipping percentile (not for sigmoid)">
           pmax{' '}
-          <input
+          <DraftInput
             name="pmax"
             type="number"
             min={0}
@@ -150,7 +151,7 @@ export function Cutouts({ endpoint = 'cutouts', alert, available = true }: Cutou
             step={0.5}
             value={settings.pmaxPercent}
             disabled={!percentiles}
-            onChange={(e) => update({ pmaxPercent: Number(e.currentTarget.value) })}
+            onCommit={(text) => update({ pmaxPercent: Number(text) })}
           />
         </label>
         <a

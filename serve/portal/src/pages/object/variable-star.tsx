@@ -17,6 +17,7 @@ import {
   multibandPeriodogram,
   weightedTimeVariance,
 } from '../../../../../compute/timeseries/index.js';
+import { DraftInput } from '../../components/draft-input.js';
 import { Plot } from '../../components/plot.js';
 import { Notice } from '../../components/status.js';
 import type { ApiRow } from '../../lib/api.js';
@@ -142,57 +143,57 @@ export function VariableStar({
       <form class="varstar-controls" onSubmit={(e) => e.preventDefault()}>
         <label>
           Shortest period (days){' '}
-          <input
+          <DraftInput
             type="number"
             name="pmin"
             min="0.01"
             step="any"
             value={settings.minPeriodDays}
-            onChange={(e) => onSettings({ pmin: e.currentTarget.value })}
+            onCommit={(text) => onSettings({ pmin: text })}
           />
         </label>
         <label>
           Longest period (days){' '}
-          <input
+          <DraftInput
             type="number"
             name="pmax"
             min="0.02"
             step="any"
             value={settings.maxPeriodDays}
-            onChange={(e) => onSettings({ pmax: e.currentTarget.value })}
+            onCommit={(text) => onSettings({ pmax: text })}
           />
         </label>
         <label>
           Harmonics shared by the bands{' '}
-          <input
+          <DraftInput
             type="number"
             name="nbase"
             min="1"
             max="4"
             value={settings.ntermsBase}
-            onChange={(e) => onSettings({ nbase: e.currentTarget.value })}
+            onCommit={(text) => onSettings({ nbase: text })}
           />
         </label>
         <label>
           Harmonics per band{' '}
-          <input
+          <DraftInput
             type="number"
             name="nband"
             min="0"
             max="4"
             value={settings.ntermsBand}
-            onChange={(e) => onSettings({ nband: e.currentTarget.value })}
+            onCommit={(text) => onSettings({ nband: text })}
           />
         </label>
         <label>
           Fold at period (days, empty: the best){' '}
-          <input
+          <DraftInput
             type="number"
             name="pfold"
             min="0"
             step="any"
             value={settings.foldPeriodDays ?? ''}
-            onChange={(e) => onSettings({ pfold: e.currentTarget.value || null })}
+            onCommit={(text) => onSettings({ pfold: text || null })}
           />
         </label>
       </form>
