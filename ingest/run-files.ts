@@ -125,7 +125,8 @@ export async function ingestFiles(
   // alerts of another survey than the store's are refused before anything is read or staged
   claimStoreSurvey(layout, survey);
   const ztf = survey === 'ztf' ? new IngestPipeline(layout, options.ingesterId, log, undefined, true) : null;
-  const lsst = ztf === null ? new LsstIngestPipeline(layout, options.ingesterId, log, true) : null;
+  const lsst =
+    ztf === null ? new LsstIngestPipeline(layout, options.ingesterId, log, { overlap: true }) : null;
   // what the loop below does with either survey's pipeline (staging is the same; reading differs)
   const pipeline: RunPipeline = (ztf ?? lsst) as RunPipeline;
   // Publication overlaps ingestion: a night that stopped receiving alerts is closed and published in the

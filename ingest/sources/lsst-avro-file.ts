@@ -17,6 +17,7 @@ import {
 } from '../decode/index.js';
 import {
   LSST_BATCH_SIZE,
+  LsstBatcher,
   type LsstDecodedItem,
   type LsstSourceEvent,
   MAX_QUARANTINED_BYTES,
@@ -140,7 +141,7 @@ export async function* readLsstAvroFile(
   const stream = fs.createReadStream(file, { highWaterMark: 1 << 20 });
   const feed = new ByteFeed(stream);
   let index = 0;
-  let batch: LsstDecodedItem[] = [];
+  const batcher = new LsstBatcher(batchSize);
   const badTail = async (reason: string): Promise<LsstSourceEvent> => ({
     kind: 'bad-tail',
     reason,
@@ -169,7 +170,10 @@ export async function* readLsstAvroFile(
           const data = decompressBlock(header.codec, block.data);
           const blockBytes = view.subarray(0, block.end);
           const raw = (): Uint8Array => blockBytes;
-          batch.push(...blockItems(file, header.schema, data, block.count, index, raw));
+          for (const item of blockItems(file, header.schema, data, block.count, index, raw)) {
+            const full = batcher.add(item);
+            if (full !== null) yield { kind: 'items', items: full };
+          }
           index += block.count;
           feed.skip(block.end);
         }
@@ -177,14 +181,14 @@ export async function* readLsstAvroFile(
         reason = `corrupt Avro container after record ${index}: ${err instanceof Error ? err.message : String(err)}`;
       }
       if (reason !== null) {
-        if (batch.length > 0) yield { kind: 'items', items: batch };
-        batch = [];
+        const rest = batcher.rest();
+        if (rest !== null) yield { kind: 'items', items: rest };
         yield await badTail(reason);
         return;
       }
-      while (batch.length >= batchSize) yield { kind: 'items', items: batch.splice(0, batchSize) };
     }
-    if (batch.length > 0) yield { kind: 'items', items: batch };
+    const rest = batcher.rest();
+    if (rest !== null) yield { kind: 'items', items: rest };
   } finally {
     stream.destroy();
   }

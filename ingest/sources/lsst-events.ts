@@ -30,3 +30,40 @@ export const MAX_QUARANTINED_BYTES = 16 * 1024 * 1024;
 
 /** Records per batch by default. */
 export const LSST_BATCH_SIZE = 500;
+
+/**
+ * Rows of decoded alerts per batch at most (an alert's diaSource, prvDiaSources and prvDiaForcedSources): real
+ * Rubin alerts carry hundreds of each, and a batch of 2,000 of them held gigabytes of decoded objects.
+ */
+export const LSST_BATCH_ROWS = 100_000;
+
+/** Gathers a file's decoded records into batches of at most `batchSize` records and `maxRows` rows. */
+export class LsstBatcher {
+  private items: LsstDecodedItem[] = [];
+  private rows = 0;
+
+  constructor(
+    private readonly batchSize: number,
+    private readonly maxRows = LSST_BATCH_ROWS,
+  ) {}
+
+  /** Adds a record; returns the batch when it is full, else null. */
+  add(item: LsstDecodedItem): LsstDecodedItem[] | null {
+    this.items.push(item);
+    const { outcome } = item;
+    this.rows += outcome.ok ? 1 + outcome.alert.history.length + outcome.alert.forced.length : 1;
+    return this.items.length >= this.batchSize || this.rows >= this.maxRows ? this.take() : null;
+  }
+
+  /** The records gathered since the last batch, null when there are none. */
+  rest(): LsstDecodedItem[] | null {
+    return this.items.length > 0 ? this.take() : null;
+  }
+
+  private take(): LsstDecodedItem[] {
+    const batch = this.items;
+    this.items = [];
+    this.rows = 0;
+    return batch;
+  }
+}

@@ -10,6 +10,7 @@ import type { LsstColumns } from '../../data/index.js';
 import { LsstSchemaError, lsstAlertFromRecord, lsstColumnsFromParquetSchema } from '../decode/index.js';
 import {
   LSST_BATCH_SIZE,
+  LsstBatcher,
   type LsstDecodedItem,
   type LsstSourceEvent,
   MAX_QUARANTINED_BYTES,
@@ -73,22 +74,20 @@ export async function* readLsstParquetFile(
         : '';
       try {
         const result = await conn.stream(`SELECT * FROM ${SOURCE} ${order}`, { file });
-        let batch: LsstDecodedItem[] = [];
+        const batcher = new LsstBatcher(batchSize);
         for await (const rows of result.yieldRowObjectJs()) {
           for (const row of rows) {
             const position = { kind: 'file', file, index: index++ } as const;
-            batch.push({
+            const full = batcher.add({
               outcome: lsstAlertFromRecord(row, catalogue, null),
               position,
               raw: () => rowBytes(row),
             });
-            if (batch.length >= batchSize) {
-              yield { kind: 'items', items: batch };
-              batch = [];
-            }
+            if (full !== null) yield { kind: 'items', items: full };
           }
         }
-        if (batch.length > 0) yield { kind: 'items', items: batch };
+        const rest = batcher.rest();
+        if (rest !== null) yield { kind: 'items', items: rest };
       } catch (err) {
         if (!isInvalidInput(err)) throw err;
         failure = (err as Error).message.split('\n')[0];

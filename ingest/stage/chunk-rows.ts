@@ -201,6 +201,11 @@ export class ChunkRows {
     this.row = 0;
   }
 
+  /** Rows ended since the last take (or discard). */
+  get rowsNotTaken(): number {
+    return this.filled.length * this.capacity + this.row;
+  }
+
   /**
    * The chunks of the rows ended since the last take (the last one partial), for {@link appendChunks}.
    *

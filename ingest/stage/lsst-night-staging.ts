@@ -79,6 +79,17 @@ function tableState(columns: LsstStagingColumn[]): TableState {
   return { columns, kinds, rows: new ChunkRows(kinds) };
 }
 
+/**
+ * Rows (all tables together) after which the batch being built is handed over as a transaction of its own, the
+ * rest of the caller's batch going into the next: a Kafka group or a file batch of real Rubin alerts — hundreds of
+ * prvDiaSources and prvDiaForcedSources each — would otherwise hold millions of rows (~1 KB each) in memory. The
+ * caller's {@link LsstNightStaging.endBatch} still resolves once every part is durable. A part costs one
+ * transaction (~20-50 ms): 100,000 rows are a few hundred real alerts, ~1,000 simulated ones.
+ */
+export const MAX_TRANSACTION_ROWS = 100_000;
+/** Parts handed over and not yet committed beyond which `add` asks its caller to wait. */
+const MAX_PARTS_IN_FLIGHT = 2;
+
 /** An LSST night's staging file opened for writing. */
 export class LsstNightStaging implements NightFile<LsstStagedAlert> {
   /** diaSourceIds of the batches being staged (accepted, not yet committed). */
@@ -91,6 +102,11 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
   private versionBumped = false;
   /** The batches' stamps writes and transactions, in hand-over order. */
   private readonly order: BatchOrder;
+  /** Parts of the caller's batch already handed over (its rows passed `maxTransactionRows`). */
+  private parts: Promise<StageCounts>[] = [];
+  /** Parts handed over whose transaction has not settled, and the callers waiting for fewer. */
+  private partsInFlight = 0;
+  private waiting: (() => void)[] = [];
 
   private constructor(
     readonly file: string,
@@ -98,6 +114,7 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
     private readonly ids: Set<bigint>,
     private readonly tables: TableState[],
     stamps: DirectAppendFile,
+    private readonly maxTransactionRows: number,
   ) {
     this.order = new BatchOrder(stamps);
   }
@@ -106,7 +123,11 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
    * Opens (creating if needed) the staging file attached to `database`, creates its tables when they are not
    * there, and loads the diaSourceIds and the column layout of its tables.
    */
-  static async open(file: string, database: StagingDatabase): Promise<LsstNightStaging> {
+  static async open(
+    file: string,
+    database: StagingDatabase,
+    maxTransactionRows = MAX_TRANSACTION_ROWS,
+  ): Promise<LsstNightStaging> {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const attached = await database.attach(file);
     const { conn, alias } = attached;
@@ -130,7 +151,14 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
       for await (const rows of result.yieldRows()) for (const [id] of rows) ids.add(id as bigint);
       const stamps = stampsFileOf(file);
       unshareStamps(stamps);
-      return new LsstNightStaging(file, attached, ids, tables, DirectAppendFile.open(stamps));
+      return new LsstNightStaging(
+        file,
+        attached,
+        ids,
+        tables,
+        DirectAppendFile.open(stamps),
+        maxTransactionRows,
+      );
     } catch (err) {
       await conn.run('ROLLBACK').catch(() => undefined);
       await attached.detach().catch(() => undefined);
@@ -141,8 +169,29 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
   /**
    * Adds an alert to the batch being built: unless its diaSourceId is staged or on its way, its rows are built at
    * once (the caller may drop the alert). A row that cannot be built fails the whole batch, at {@link endBatch}.
+   * When the rows built pass `maxTransactionRows`, they are handed over as a part of the batch; the promise
+   * returned then (else undefined) resolves once few enough parts are uncommitted for the caller to go on.
    */
-  add({ alert, source }: LsstStagedAlert): void {
+  add(item: LsstStagedAlert): Promise<void> | undefined {
+    this.build(item);
+    const b = this.building;
+    if (b === null || b.error !== null || this.rowsBuilt() < this.maxTransactionRows) return undefined;
+    this.parts.push(this.handOver());
+    if (this.partsInFlight <= MAX_PARTS_IN_FLIGHT) return undefined;
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Rows built since the last hand-over (all tables, earlier pieces included). */
+  private rowsBuilt(): number {
+    let rows = 0;
+    for (const t of this.tables) rows += t.rows.rowsNotTaken;
+    for (const p of this.building?.pieces ?? [])
+      for (const chunks of p.chunks) for (const c of chunks) rows += c.rowCount;
+    return rows;
+  }
+
+  /** Builds an alert's rows into the batch being built (see {@link add}). */
+  private build({ alert, source }: LsstStagedAlert): void {
     if (this.building === null) this.building = this.newBatch();
     const b = this.building;
     b.offered++;
@@ -230,8 +279,14 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
     return piece;
   }
 
-  /** Drops the batch being built (its rows, and its ids from those on their way); its ALTERs stay for the next. */
+  /**
+   * Drops the batch being built (its rows, and its ids from those on their way); its ALTERs stay for the next.
+   * Its parts already handed over still commit (staging is idempotent: a source that delivers them again finds
+   * them staged).
+   */
   abandonBatch(): void {
+    for (const part of this.parts) part.catch(() => undefined);
+    this.parts = [];
     const b = this.building;
     if (b === null) return;
     this.building = null;
@@ -240,10 +295,34 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
   }
 
   /**
-   * Hands the batch being built over to be staged in one transaction; resolves once it is committed (durable),
-   * after every batch handed over before it. A batch whose staging fails fails every later one.
+   * Hands the batch being built over; resolves once it is committed (durable), after every batch handed over
+   * before it: in one transaction, or in several when its rows passed `maxTransactionRows` (see {@link add}). A
+   * batch whose staging fails fails every later one.
    */
   endBatch(): Promise<StageCounts> {
+    const parts = [...this.parts, this.handOver()];
+    this.parts = [];
+    if (parts.length === 1) return parts[0];
+    return Promise.all(parts).then((all) => ({
+      staged: all.reduce((n, c) => n + c.staged, 0),
+      duplicates: all.reduce((n, c) => n + c.duplicates, 0),
+    }));
+  }
+
+  /** Hands the rows built over as one transaction (see {@link endBatch}); counts the parts in flight. */
+  private handOver(): Promise<StageCounts> {
+    this.partsInFlight++;
+    const committed = this.handOverBatch();
+    const settled = (): void => {
+      this.partsInFlight--;
+      if (this.partsInFlight <= MAX_PARTS_IN_FLIGHT) for (const wake of this.waiting.splice(0)) wake();
+    };
+    committed.then(settled, settled);
+    return committed;
+  }
+
+  /** The batch being built as one transaction, committed after the batches handed over before it. */
+  private handOverBatch(): Promise<StageCounts> {
     const b = this.building ?? this.newBatch();
     this.building = null;
     const { inBatch } = b;

@@ -14,16 +14,22 @@ import {
   type StoreLayout,
 } from '../../data/index.js';
 import { StagingPipeline } from '../pipeline.js';
-import { LsstNightStaging, type LsstStagedAlert } from './lsst-night-staging.js';
+import { LsstNightStaging, type LsstStagedAlert, MAX_TRANSACTION_ROWS } from './lsst-night-staging.js';
 import { NightRouter } from './night-router.js';
 
 /** Routes staged LSST alerts to the staging file of their night (Rubin's dayObs) for one ingester. */
 export class LsstStager extends NightRouter<LsstStagedAlert> {
-  constructor(layout: StoreLayout, ingesterId: string, log: Logger) {
+  /** `maxTransactionRows`: rows of one staging transaction at most (lsst-night-staging.ts). */
+  constructor(
+    layout: StoreLayout,
+    ingesterId: string,
+    log: Logger,
+    maxTransactionRows = MAX_TRANSACTION_ROWS,
+  ) {
     super(layout, ingesterId, log, {
       survey: 'lsst',
       nightOf: (s) => s.alert.night,
-      open: (file, database) => LsstNightStaging.open(file, database),
+      open: (file, database) => LsstNightStaging.open(file, database, maxTransactionRows),
     });
   }
 }
@@ -38,14 +44,23 @@ export class LsstIngestPipeline extends StagingPipeline<LsstAlert, LsstStagedAle
     layout: StoreLayout,
     ingesterId: string,
     log: Logger,
-    /** Let the next batches decode while the previous ones are staged (file ingestion; not for Kafka). */
-    overlap = false,
+    options: {
+      /** Let the next batches decode while the previous ones are staged (file ingestion; not for Kafka). */
+      overlap?: boolean;
+      /** Rows of one staging transaction at most (lsst-night-staging.ts, MAX_TRANSACTION_ROWS). */
+      maxTransactionRows?: number;
+    } = {},
   ) {
     /** The writer schemas whose field docs this pipeline recorded (one LsstColumns object per schema). */
     const recorded = new WeakSet<LsstColumns>();
     super(
       layout,
-      new LsstStager(layout, ingesterId, log.child({ component: 'ingest.stage.lsst' })),
+      new LsstStager(
+        layout,
+        ingesterId,
+        log.child({ component: 'ingest.stage.lsst' }),
+        options.maxTransactionRows,
+      ),
       (alert, source) => {
         if (!recorded.has(alert.columns)) {
           // the store is claimed first: an LSST schema's docs never land in a ZTF store
@@ -56,7 +71,7 @@ export class LsstIngestPipeline extends StagingPipeline<LsstAlert, LsstStagedAle
         return { alert, source };
       },
       log,
-      overlap,
+      options.overlap ?? false,
     );
   }
 }

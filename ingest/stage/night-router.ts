@@ -25,8 +25,12 @@ export interface StageCounts {
 /** One night's staging file open for writing, as a survey stages into it. */
 export interface NightFile<Item> {
   readonly file: string;
-  /** Adds an item to the batch being built (its rows built at once); a failure surfaces at endBatch. */
-  add(item: Item): void;
+  /**
+   * Adds an item to the batch being built (its rows built at once); a failure surfaces at endBatch. Returns a
+   * promise when the caller must wait before the next item (a file that staged part of a large batch already and
+   * has too many parts uncommitted), else undefined.
+   */
+  add(item: Item): Promise<void> | undefined;
   /** Hands the batch over; resolves once it (and every batch before it) is durable. */
   endBatch(): Promise<StageCounts>;
   /** Drops the batch being built. */
@@ -138,7 +142,8 @@ export class NightRouter<Item> {
 
   /**
    * Adds an item to the batch being built: its rows are built at once (NightFile.add). Returns a promise only
-   * when its night's file must be opened first; batches are built one at a time, in order.
+   * when its night's file must be opened first, or asks the caller to wait (NightFile.add); batches are built one
+   * at a time, in order.
    */
   add(item: Item): Promise<void> | undefined {
     const night = this.kind.nightOf(item);
@@ -146,14 +151,13 @@ export class NightRouter<Item> {
     const staging = this.building.get(key);
     if (staging !== undefined) {
       this.buildingNights.get(key)?.add(night);
-      staging.add(item);
-      return undefined;
+      return staging.add(item);
     }
     return this.fileOf(key).then((opened) => {
       this.building.set(key, opened);
       this.buildingNights.set(key, new Set([night]));
       this.openFileNights.get(key)?.add(night);
-      opened.add(item);
+      return opened.add(item);
     });
   }
 

@@ -248,7 +248,7 @@ export class NightStaging {
    * stamps get their place in the stamps file and its rows are built at once, so that the caller may drop the
    * decoded alert. A row that cannot be built fails the whole batch, at {@link endBatch}.
    */
-  add(s: StagedAlert): void {
+  add(s: StagedAlert): undefined {
     if (this.building === null) this.building = this.newBatch();
     const b = this.building;
     b.offered++;

@@ -83,7 +83,7 @@ describe('LSST staging', () => {
 
   it('gives each small night of a backfill its own file: month files are ZTF only', async () => {
     const layout = store();
-    const pipeline = new LsstIngestPipeline(layout, 'ing1', testLog, true);
+    const pipeline = new LsstIngestPipeline(layout, 'ing1', testLog, { overlap: true });
     pipeline.stager.shareSmallNights = true;
     // nine nights of one alert each and one of 40: the first nine would share their month's file in ZTF
     const alerts = Array.from({ length: 49 }, (_, k) =>
