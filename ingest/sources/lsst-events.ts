@@ -35,7 +35,7 @@ export const LSST_BATCH_SIZE = 500;
  * Rows of decoded alerts per batch at most (an alert's diaSource, prvDiaSources and prvDiaForcedSources): real
  * Rubin alerts carry hundreds of each, and a batch of 2,000 of them held gigabytes of decoded objects.
  */
-export const LSST_BATCH_ROWS = 100_000;
+export const LSST_BATCH_ROWS = 50_000;
 
 /** Gathers a file's decoded records into batches of at most `batchSize` records and `maxRows` rows. */
 export class LsstBatcher {
