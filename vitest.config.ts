@@ -25,7 +25,16 @@ export default defineConfig({
         test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: APART, isolate: false },
       },
       // Kafka, demo, browser and latency tests, and the optional checks: each file in a fresh process.
-      { extends: true, test: { name: 'apart', include: APART.map((g) => `${g.slice(0, -1)}*.test.ts`) } },
+      // expect.poll waits up to 10 s there (1 s by default): a browser page beside the two other test groups on
+      // 2 cores can take seconds to answer (a period search recomputed, a chart drawn).
+      {
+        extends: true,
+        test: {
+          name: 'apart',
+          include: APART.map((g) => `${g.slice(0, -1)}*.test.ts`),
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
     ],
   },
 });
