@@ -5,6 +5,7 @@
  * that fails fails every batch handed over after it: nothing after it is reported durable.
  */
 import type { DirectAppendFile } from '../direct-append-file.js';
+import type { StageCounts } from './night-router.js';
 
 /** One stamps file's writes and syncs, queued in batch order (DirectAppendFile takes one writer at a time). */
 export class StampsQueue {
@@ -106,5 +107,53 @@ export class BatchOrder extends CommitChain {
   /** Closes the stamps file (after {@link settle}). */
   close(): void {
     this.stamps.close();
+  }
+}
+
+/**
+ * The parts of a caller's batch that a staging file hands over before the batch ends (each its own transaction,
+ * e.g. lsst-night-staging.ts's parts of bounded rows), with a bound on those not yet committed: beyond it the
+ * caller is asked to wait.
+ */
+export class BatchParts {
+  private parts: Promise<StageCounts>[] = [];
+  private inFlight = 0;
+  private waiting: (() => void)[] = [];
+
+  constructor(private readonly maxInFlight: number) {}
+
+  /** Tracks a part handed over; returns a promise to await before going on when too many are uncommitted. */
+  track(part: Promise<StageCounts>): Promise<void> | undefined {
+    this.parts.push(this.counted(part));
+    if (this.inFlight <= this.maxInFlight) return undefined;
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** The batch's counts, its parts' summed, once its last part and every earlier one are durable. */
+  end(last: Promise<StageCounts>): Promise<StageCounts> {
+    const parts = [...this.parts, this.counted(last)];
+    this.parts = [];
+    if (parts.length === 1) return parts[0];
+    return Promise.all(parts).then((all) => ({
+      staged: all.reduce((n, c) => n + c.staged, 0),
+      duplicates: all.reduce((n, c) => n + c.duplicates, 0),
+    }));
+  }
+
+  /** Forgets the parts of a batch dropped before its end (they still commit; their failures are not reported). */
+  abandon(): void {
+    for (const part of this.parts) part.catch(() => undefined);
+    this.parts = [];
+  }
+
+  /** The part, counted as in flight until it settles. */
+  private counted(part: Promise<StageCounts>): Promise<StageCounts> {
+    this.inFlight++;
+    const settled = (): void => {
+      this.inFlight--;
+      if (this.inFlight <= this.maxInFlight) for (const wake of this.waiting.splice(0)) wake();
+    };
+    part.then(settled, settled);
+    return part;
   }
 }

@@ -15,9 +15,10 @@ import { ang2pixNest } from '../../compute/sky/index.js';
 import type { LsstAlert, LsstColumns, LsstRow } from '../../data/index.js';
 import { DUCKDB_TYPE } from '../../data/index.js';
 import { DirectAppendFile } from '../direct-append-file.js';
-import { BatchOrder } from './batch-order.js';
+import { BatchOrder, BatchParts } from './batch-order.js';
 import { appendChunks, appendValue, type ChunkColumnKind, ChunkRows, chunkKindOfSql } from './chunk-rows.js';
 import { SKY_INDEX_ORDER } from './derive.js';
+import { IdSet } from './id-set.js';
 import {
   createTableSql,
   LSST_STAGING_TABLES,
@@ -104,15 +105,12 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
   /** The batches' stamps writes and transactions, in hand-over order. */
   private readonly order: BatchOrder;
   /** Parts of the caller's batch already handed over (its rows passed `maxTransactionRows`). */
-  private parts: Promise<StageCounts>[] = [];
-  /** Parts handed over whose transaction has not settled, and the callers waiting for fewer. */
-  private partsInFlight = 0;
-  private waiting: (() => void)[] = [];
+  private readonly parts = new BatchParts(MAX_PARTS_IN_FLIGHT);
 
   private constructor(
     readonly file: string,
     private readonly attached: AttachedStagingFile,
-    private readonly ids: Set<bigint>,
+    private readonly ids: IdSet,
     private readonly tables: TableState[],
     stamps: DirectAppendFile,
     private readonly maxTransactionRows: number,
@@ -147,9 +145,13 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
         byTable.set(String(table), list);
       }
       const tables = LSST_STAGING_TABLES.map((t) => tableState(byTable.get(t.name) ?? []));
-      const ids = new Set<bigint>();
+      // read into an array of the right length: a night's ids may be millions (id-set.ts)
+      const [[count]] = (await conn.runAndReadAll('SELECT count(*) FROM lsst_sources')).getRows();
+      const loaded = new BigInt64Array(Number(count));
+      let n = 0;
       const result = await conn.stream('SELECT alert_id FROM lsst_sources');
-      for await (const rows of result.yieldRows()) for (const [id] of rows) ids.add(id as bigint);
+      for await (const rows of result.yieldRows()) for (const [id] of rows) loaded[n++] = id as bigint;
+      const ids = new IdSet(loaded.subarray(0, n));
       const stamps = stampsFileOf(file);
       unshareStamps(stamps);
       return new LsstNightStaging(
@@ -177,9 +179,7 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
     this.build(item);
     const b = this.building;
     if (b === null || b.error !== null || this.rowsBuilt() < this.maxTransactionRows) return undefined;
-    this.parts.push(this.handOver());
-    if (this.partsInFlight <= MAX_PARTS_IN_FLIGHT) return undefined;
-    return new Promise((resolve) => this.waiting.push(resolve));
+    return this.parts.track(this.handOverBatch());
   }
 
   /** Rows built since the last hand-over (all tables, earlier pieces included). */
@@ -286,8 +286,7 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
    * them staged).
    */
   abandonBatch(): void {
-    for (const part of this.parts) part.catch(() => undefined);
-    this.parts = [];
+    this.parts.abandon();
     const b = this.building;
     if (b === null) return;
     this.building = null;
@@ -301,25 +300,7 @@ export class LsstNightStaging implements NightFile<LsstStagedAlert> {
    * batch whose staging fails fails every later one.
    */
   endBatch(): Promise<StageCounts> {
-    const parts = [...this.parts, this.handOver()];
-    this.parts = [];
-    if (parts.length === 1) return parts[0];
-    return Promise.all(parts).then((all) => ({
-      staged: all.reduce((n, c) => n + c.staged, 0),
-      duplicates: all.reduce((n, c) => n + c.duplicates, 0),
-    }));
-  }
-
-  /** Hands the rows built over as one transaction (see {@link endBatch}); counts the parts in flight. */
-  private handOver(): Promise<StageCounts> {
-    this.partsInFlight++;
-    const committed = this.handOverBatch();
-    const settled = (): void => {
-      this.partsInFlight--;
-      if (this.partsInFlight <= MAX_PARTS_IN_FLIGHT) for (const wake of this.waiting.splice(0)) wake();
-    };
-    committed.then(settled, settled);
-    return committed;
+    return this.parts.end(this.handOverBatch());
   }
 
   /** The batch being built as one transaction, committed after the batches handed over before it. */
