@@ -54,23 +54,23 @@ describe('copies of the real LSST alerts', () => {
     expect(source.diaSourceId).toBe(170094459272322680n);
     expect(source.diaObjectId).toBe(170028488706776685n);
     expect((copy.diaObject as Row).diaObjectId).toBe(170028488706776685n);
-    const prv = copy.prvDiaSources as Row[];
-    const prvIn = input.prvDiaSources as Row[];
-    expect(prv).toHaveLength(345);
-    prv.forEach((s, i) => {
-      expect(s.diaObjectId).toBe(170028488706776685n);
-      expect(s.diaSourceId).toBe((prvIn[i].diaSourceId as bigint) + 3_000_000_000n);
-      expect(canonicalAvroValue({ ...s, diaSourceId: 0, diaObjectId: 0 })).toBe(
-        canonicalAvroValue({ ...prvIn[i], diaSourceId: 0, diaObjectId: 0 }),
-      );
-    });
-    const forced = copy.prvDiaForcedSources as Row[];
-    const forcedIn = input.prvDiaForcedSources as Row[];
-    expect(forced).toHaveLength(395);
-    forced.forEach((f, i) => {
-      expect(f.diaObjectId).toBe(170028488706776685n);
-      expect(f.diaForcedSourceId).toBe((forcedIn[i].diaForcedSourceId as bigint) + 3_000_000_000n);
-    });
+    // each history row: its own id shifted, the diaObjectId the shifted one, the rest as in the file
+    const historyLists = [
+      ['prvDiaSources', 'diaSourceId', 345],
+      ['prvDiaForcedSources', 'diaForcedSourceId', 395],
+    ] as const;
+    for (const [list, idField, length] of historyLists) {
+      const rows = copy[list] as Row[];
+      const rowsIn = input[list] as Row[];
+      expect(rows).toHaveLength(length);
+      rows.forEach((row, i) => {
+        expect(row.diaObjectId).toBe(170028488706776685n);
+        expect(row[idField]).toBe((rowsIn[i][idField] as bigint) + 3_000_000_000n);
+        expect(canonicalAvroValue({ ...row, [idField]: 0, diaObjectId: 0 })).toBe(
+          canonicalAvroValue({ ...rowsIn[i], [idField]: 0, diaObjectId: 0 }),
+        );
+      });
+    }
     // everything else as in the file
     const rest = (r: Row): string =>
       canonicalAvroValue({
