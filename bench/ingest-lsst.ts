@@ -149,13 +149,13 @@ export async function benchLsstIngest(options: LsstIngestBenchOptions): Promise<
     log,
   });
   const decode = decodeOnly(sample.files.at(-1) ?? '');
-  const meanHistory = decode.history.reduce((s, n) => s + n, 0) / Math.max(1, decode.history.length);
+  const mean = (v: readonly number[]): number => v.reduce((s, n) => s + n, 0) / Math.max(1, v.length);
+  const meanHistory = mean(decode.history);
   console.log(
     `decode only (one core, last night of ${sample.alerts} alerts, ${meanHistory.toFixed(1)} prvDiaSources per alert): ` +
       `generated reader ${Math.round(decode.generated)}/s, avsc ${Math.round(decode.avsc)}/s`,
   );
   // real alerts: Fink's LSST transfer of test/data (7 alerts, 303-391 prvDiaSources per diaObject alert)
-  // (from the project directory, where npm runs the benchmark: dist/ holds no test data)
   const real = decodeOnly(REAL_LSST_ALERTS_FILE);
   console.log(
     `decode only (one core, Fink's 7 real LSST alerts): generated reader ${Math.round(real.generated)}/s, avsc ${Math.round(real.avsc)}/s`,
@@ -163,7 +163,6 @@ export async function benchLsstIngest(options: LsstIngestBenchOptions): Promise<
 
   // the topic's input: its alerts' history and the bytes of a message, which size the requests and partitions
   const realAlerts = input === 'real' ? await loadRealLsstAlerts() : null;
-  const mean = (v: readonly number[]): number => v.reduce((s, n) => s + n, 0) / Math.max(1, v.length);
   const history = realAlerts
     ? {
         prvDiaSources: roundRobinMean(realAlerts.prvDiaSources, alerts),
