@@ -11,6 +11,9 @@
  * ingester's CPU per alert (all its threads) gives the other bound: 2 cores / CPU per alert.
  * The decode-only rates of simulated alerts and of Fink's 7 real LSST alerts (test/data/lsst), with the
  * generated reader and with avsc's generic decoding, are measured in this process first (one core).
+ * `input: 'real'` fills the topic with copies of those 7 real alerts instead of simulated ones, each made a distinct
+ * alert of a distinct object (bench/lsst-real-alerts.ts): hundreds of prvDiaSources and prvDiaForcedSources per
+ * alert, as Rubin's stream carries, where the simulator's carry a few. The rest of the benchmark is the same.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,11 +29,22 @@ import { runSimulateLsst } from '../ingest/simulate/index.js';
 import { MAX_FETCH_BYTES } from '../ingest/sources/index.js';
 import { startBroker } from '../test/support/kafka-broker.js';
 import { type ClientAloneRun, consumeWithClientAlone } from './kafka-client-alone.js';
+import {
+  loadRealLsstAlerts,
+  produceRealLsstAlerts,
+  REAL_LSST_ALERTS_FILE,
+  roundRobinMean,
+} from './lsst-real-alerts.js';
 import { median, runCli, succeeded } from './run-cli.js';
+
+/** What the topic holds: the simulator's alerts, or copies of Fink's 7 real LSST alerts (one night). */
+export type LsstBenchInput = 'simulated' | 'real';
 
 /** Options of the LSST ingestion benchmark. */
 export interface LsstIngestBenchOptions {
+  readonly input: LsstBenchInput;
   readonly alerts: number;
+  /** Nights of simulated alerts (real alerts are all of their one night). */
   readonly nights: number;
   readonly runs: number;
   /** Working directory (schema directory, decode-only input, stores). */
@@ -39,13 +53,14 @@ export interface LsstIngestBenchOptions {
 
 const TOPIC = 'bench-lsst';
 /**
- * Alerts per produce request, each request to one partition: ~1 MB (a simulated alert is ~105 KB with its three
- * stamps), what a Kafka broker's fetch returns per partition by default. The test broker keeps ~5 MiB per
- * partition (test/kafka-broker/README.md): the topic gets a partition per 4 MB of alerts.
+ * Bytes per produce request, each request to one partition: ~1 MB (10 simulated alerts of ~105 KB with their three
+ * stamps, 5 real ones of ~231 KB), what a Kafka broker's fetch returns per partition by default. The test broker
+ * keeps ~5 MiB per partition (test/kafka-broker/README.md): the topic gets a partition per 4 MB of alerts.
  */
-const BATCH_ALERTS = 10;
+const BATCH_BYTES = 1e6;
 const PARTITION_BYTES = 4e6;
-const ALERT_BYTES_ESTIMATE = 110e3;
+/** Bytes of a simulated alert's message, for the sizes above (a real alert's are measured). */
+const SIMULATED_ALERT_BYTES = 110e3;
 /**
  * Seconds without messages after which the consumer stops (not counted in the rates): long enough that a fetch
  * round on a loaded machine is not taken for the end of the topic (at load 35 on 2 cores, twice, the first fetch
@@ -61,7 +76,7 @@ const SESSION_TIMEOUT_MS = 30_000;
 const log = pino({ level: 'warn' });
 
 /** Decode-only rates (alerts/s, one core) of the alerts of an LSST container file, both ways. */
-function decodeOnly(file: string): { generated: number; avsc: number; history: number[] } {
+function decodeOnly(file: string): { generated: number; avsc: number; history: number[]; forced: number[] } {
   const bytes = fs.readFileSync(file);
   const header = readHeader(bytes);
   if (header === null) throw new Error(`${file} is not an Avro container`);
@@ -75,6 +90,7 @@ function decodeOnly(file: string): { generated: number; avsc: number; history: n
     pos = block.end;
   }
   const history: number[] = [];
+  const forced: number[] = [];
   const rate = (withAvsc: boolean): number => {
     let n = 0;
     const started = performance.now();
@@ -97,14 +113,17 @@ function decodeOnly(file: string): { generated: number; avsc: number; history: n
     let at = 0;
     for (let i = 0; i < count; i++) {
       const read = decodeLsstDatum(schema, data, at);
-      if (read.outcome.ok) history.push(read.outcome.alert.history.length);
+      if (read.outcome.ok) {
+        history.push(read.outcome.alert.history.length);
+        forced.push(read.outcome.alert.forced.length);
+      }
       at = read.next;
     }
   }
   // twice each, alternated: the generated functions are optimised during the first round
   rate(false);
   rate(true);
-  return { generated: rate(false), avsc: rate(true), history };
+  return { generated: rate(false), avsc: rate(true), history, forced };
 }
 
 /** The load average over the last minute (`uptime`), as a figure of how shared the machine was. */
@@ -114,7 +133,7 @@ function loadAverage(): number {
 
 /** Runs the benchmark; prints progress and returns the report. */
 export async function benchLsstIngest(options: LsstIngestBenchOptions): Promise<Record<string, unknown>> {
-  const { alerts, nights, runs, work } = options;
+  const { input, alerts, nights, runs, work } = options;
   fs.rmSync(work, { recursive: true, force: true });
   fs.mkdirSync(work, { recursive: true });
   const alertsPerNight = Math.ceil(alerts / nights);
@@ -130,41 +149,56 @@ export async function benchLsstIngest(options: LsstIngestBenchOptions): Promise<
     log,
   });
   const decode = decodeOnly(sample.files.at(-1) ?? '');
-  const meanHistory = decode.history.reduce((s, n) => s + n, 0) / Math.max(1, decode.history.length);
+  const mean = (v: readonly number[]): number => v.reduce((s, n) => s + n, 0) / Math.max(1, v.length);
+  const meanHistory = mean(decode.history);
   console.log(
     `decode only (one core, last night of ${sample.alerts} alerts, ${meanHistory.toFixed(1)} prvDiaSources per alert): ` +
       `generated reader ${Math.round(decode.generated)}/s, avsc ${Math.round(decode.avsc)}/s`,
   );
   // real alerts: Fink's LSST transfer of test/data (7 alerts, 303-391 prvDiaSources per diaObject alert)
-  // (from the project directory, where npm runs the benchmark: dist/ holds no test data)
-  const real = decodeOnly(path.resolve('test', 'data', 'lsst', 'part-2-918301.avro'));
+  const real = decodeOnly(REAL_LSST_ALERTS_FILE);
   console.log(
     `decode only (one core, Fink's 7 real LSST alerts): generated reader ${Math.round(real.generated)}/s, avsc ${Math.round(real.avsc)}/s`,
   );
 
-  const partitions = Math.max(8, Math.ceil((alerts * ALERT_BYTES_ESTIMATE) / PARTITION_BYTES));
+  // the topic's input: its alerts' history and the bytes of a message, which size the requests and partitions
+  const realAlerts = input === 'real' ? await loadRealLsstAlerts() : null;
+  const history = realAlerts
+    ? {
+        prvDiaSources: roundRobinMean(realAlerts.prvDiaSources, alerts),
+        prvDiaForcedSources: roundRobinMean(realAlerts.prvDiaForcedSources, alerts),
+      }
+    : { prvDiaSources: mean(decode.history), prvDiaForcedSources: mean(decode.forced) };
+  const alertBytes = realAlerts ? roundRobinMean(realAlerts.messageBytes, alerts) : SIMULATED_ALERT_BYTES;
+  const batchSize = Math.ceil(BATCH_BYTES / alertBytes);
+  const partitions = Math.max(8, Math.ceil((alerts * alertBytes) / PARTITION_BYTES));
   const broker = await startBroker([`${TOPIC}:${partitions}`], { brokers: 3 });
   const schemaDir = path.join(work, 'schemas');
   try {
     const producing = performance.now();
     console.log(
-      `producing ${alerts} simulated LSST alerts over ${nights} nights to ${partitions} partitions`,
+      `producing ${alerts} ${input} LSST alerts (${realAlerts ? 'one night' : `${nights} nights`}, ` +
+        `${history.prvDiaSources.toFixed(1)} prvDiaSources and ${history.prvDiaForcedSources.toFixed(1)} prvDiaForcedSources per alert) ` +
+        `to ${partitions} partitions, ${batchSize} per request`,
     );
-    const produced = await runSimulateLsst({
-      outDir: path.join(work, 'kafka-sim'),
-      nights,
-      alertsPerNight,
-      seed: 7,
-      startNight: 20260301,
-      kafka: {
-        brokers: broker.bootstrap.split(','),
-        topic: TOPIC,
-        schemaDir,
-        batchSize: BATCH_ALERTS,
-        batchPerPartition: true,
-      },
-      log: pino({ level: 'info' }, { write: (line: string) => reportNight(line) }),
-    });
+    const kafka = {
+      brokers: broker.bootstrap.split(','),
+      topic: TOPIC,
+      schemaDir,
+      batchSize,
+      batchPerPartition: true,
+    };
+    const produced = realAlerts
+      ? await produceRealLsstAlerts(realAlerts, { ...kafka, alerts, log })
+      : await runSimulateLsst({
+          outDir: path.join(work, 'kafka-sim'),
+          nights,
+          alertsPerNight,
+          seed: 7,
+          startNight: 20260301,
+          kafka,
+          log: pino({ level: 'info' }, { write: (line: string) => reportNight(line) }),
+        });
     const producerSeconds = (performance.now() - producing) / 1000;
     console.log(
       `  produced ${produced.alerts} alerts (${produced.solarSystemAlerts} Solar System) in ${producerSeconds.toFixed(0)} s, ` +
@@ -258,12 +292,17 @@ export async function benchLsstIngest(options: LsstIngestBenchOptions): Promise<
     fs.rmSync(path.join(work, 'store'), { recursive: true, force: true });
     return {
       survey: 'lsst',
+      input,
       alerts: produced.alerts,
-      nights,
+      nights: realAlerts ? 1 : nights,
       solarSystemAlerts: produced.solarSystemAlerts,
-      meanPrvDiaSources: Number(meanHistory.toFixed(1)),
+      // per alert of the topic (simulated: of the decode sample, the last night of a short run)
+      meanPrvDiaSources: Number(history.prvDiaSources.toFixed(1)),
+      meanPrvDiaForcedSources: Number(history.prvDiaForcedSources.toFixed(1)),
+      alertBytes: Math.round(alertBytes),
       partitions,
       brokers: 3,
+      alertsPerProduceRequest: batchSize,
       runs,
       decodeOnly: { generatedReader: Math.round(decode.generated), avsc: Math.round(decode.avsc) },
       decodeOnlyRealAlerts: { generatedReader: Math.round(real.generated), avsc: Math.round(real.avsc) },

@@ -17,8 +17,9 @@
  * Options: --alerts N (default 100000), --nights K (default 10), --kafka-alerts N (default 20000, 0 to skip),
  * --runs R (default 3; medians reported), --work DIR (default bench-output/ingest).
  *
- * `--survey lsst`: Rubin's stream from Kafka instead (bench/ingest-lsst.ts), with --alerts (default 5000),
- * --nights (default 5), --runs (default 2) and --work (default bench-output/ingest-lsst).
+ * `--survey lsst`: Rubin's stream from Kafka instead (bench/ingest-lsst.ts), with --input (simulated, the default,
+ * or real: copies of Fink's 7 real LSST alerts, bench/lsst-real-alerts.ts), --alerts (default 5000 simulated,
+ * 2100 real), --nights (default 5; simulated only), --runs (default 2) and --work (default bench-output/ingest-lsst).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -182,6 +183,7 @@ async function main(): Promise<void> {
     args: process.argv.slice(2),
     options: {
       survey: { type: 'string', default: 'ztf' },
+      input: { type: 'string', default: 'simulated' },
       alerts: { type: 'string' },
       nights: { type: 'string' },
       'kafka-alerts': { type: 'string', default: '20000' },
@@ -194,7 +196,8 @@ async function main(): Promise<void> {
     console.log(
       'npm run bench:ingest -- [--alerts N (100000)] [--nights K (10)] [--kafka-alerts N (20000, 0 to skip)]\n' +
         '                       [--runs R (3; 0 for Kafka only)] [--work DIR (bench-output/ingest)]\n' +
-        'npm run bench:ingest -- --survey lsst [--alerts N (5000)] [--nights K (5)] [--runs R (2)]\n' +
+        'npm run bench:ingest -- --survey lsst [--input simulated|real] [--alerts N (5000; real 2100)]\n' +
+        '                       [--nights K (5; simulated only)] [--runs R (2)]\n' +
         '                       [--work DIR (bench-output/ingest-lsst)]',
     );
     return;
@@ -203,8 +206,12 @@ async function main(): Promise<void> {
     throw new Error(`--survey must be ztf or lsst: ${values.survey}`);
   if (values.survey === 'lsst') {
     const lsstWork = path.resolve(values.work ?? path.join('bench-output', 'ingest-lsst'));
+    const input = values.input;
+    if (input !== 'simulated' && input !== 'real')
+      throw new Error(`--input must be simulated or real: ${input}`);
     const report = await benchLsstIngest({
-      alerts: Number(values.alerts ?? 5000),
+      input,
+      alerts: Number(values.alerts ?? (input === 'real' ? 2100 : 5000)),
       nights: Number(values.nights ?? 5),
       runs: Math.max(1, Number(values.runs ?? 2)),
       work: lsstWork,
