@@ -20,37 +20,45 @@ const ROWS = `SELECT * FROM (VALUES
 ) t("r:diaObjectId", b, i, d, f, o, s)`;
 
 describe('LSST object blocks writer', () => {
-  it('writes each diaObject rows as a block that reads back as DuckDB reads the part file', async () => {
-    const db = await DuckDBInstance.create(':memory:');
-    const conn = await db.connect();
-    try {
-      const file = path.join(dir, 'sources.parquet');
-      await conn.run(`COPY (${ROWS}) TO ${sqlPathLiteral(file)} (FORMAT parquet)`);
-      const stored = await conn.runAndReadAll(`SELECT * FROM read_parquet(${sqlPathLiteral(file)})`);
-      const types = stored.columnTypes().map(String);
-      const want = stored.getRowsJS();
-      expect(await writeLsstObjectBlocks(conn, dir, 1)).toMatchObject({ objects: 2 });
-      const index = (
-        await conn.runAndReadAll(
-          `SELECT objectId, block_offset, block_length FROM read_parquet(${sqlPathLiteral(path.join(dir, LSST_BLOCK_FILES.index))}) ORDER BY objectId`,
-        )
-      ).getRowsJS();
-      expect(index.map((r) => r[0])).toEqual(['7', '9']);
-      const bin = fs.readFileSync(path.join(dir, LSST_BLOCK_FILES.blocks));
-      const got = index.flatMap(([, offset, length]) =>
-        decodeLsstBlock(bin.subarray(Number(offset), Number(offset) + Number(length))).sources.map((row) =>
-          row.map((v, c) => lsstBlockValue(v, types[c], types[c])),
-        ),
-      );
-      expect(got).toHaveLength(want.length);
-      for (const [r, row] of got.entries())
-        for (const [c, v] of row.entries())
-          expect(Object.is(v, want[r][c]), `row ${r} column ${c} (${types[c]}): ${String(v)}`).toBe(true);
-      const columns = JSON.parse(fs.readFileSync(path.join(dir, LSST_BLOCK_FILES.columns), 'utf8'));
-      expect(columns.tables.sources.map((c: { sqlType: string }) => c.sqlType)).toEqual(types);
-    } finally {
-      conn.closeSync();
-      db.closeSync();
-    }
-  });
+  // one object per batch; batches of 2 rows (each object's 3 rows then make a batch of their own); one batch
+  it.each([
+    { objects: 1, rows: 1_000 },
+    { objects: 1_000, rows: 2 },
+    { objects: 1_000, rows: 1_000 },
+  ])(
+    'writes each diaObject rows as a block that reads back as DuckDB reads the part file (batches of at most $objects objects, $rows rows)',
+    async (bounds) => {
+      const db = await DuckDBInstance.create(':memory:');
+      const conn = await db.connect();
+      try {
+        const file = path.join(dir, 'sources.parquet');
+        await conn.run(`COPY (${ROWS}) TO ${sqlPathLiteral(file)} (FORMAT parquet)`);
+        const stored = await conn.runAndReadAll(`SELECT * FROM read_parquet(${sqlPathLiteral(file)})`);
+        const types = stored.columnTypes().map(String);
+        const want = stored.getRowsJS();
+        expect(await writeLsstObjectBlocks(conn, dir, bounds)).toMatchObject({ objects: 2 });
+        const index = (
+          await conn.runAndReadAll(
+            `SELECT objectId, block_offset, block_length FROM read_parquet(${sqlPathLiteral(path.join(dir, LSST_BLOCK_FILES.index))}) ORDER BY objectId`,
+          )
+        ).getRowsJS();
+        expect(index.map((r) => r[0])).toEqual(['7', '9']);
+        const bin = fs.readFileSync(path.join(dir, LSST_BLOCK_FILES.blocks));
+        const got = index.flatMap(([, offset, length]) =>
+          decodeLsstBlock(bin.subarray(Number(offset), Number(offset) + Number(length))).sources.map((row) =>
+            row.map((v, c) => lsstBlockValue(v, types[c], types[c])),
+          ),
+        );
+        expect(got).toHaveLength(want.length);
+        for (const [r, row] of got.entries())
+          for (const [c, v] of row.entries())
+            expect(Object.is(v, want[r][c]), `row ${r} column ${c} (${types[c]}): ${String(v)}`).toBe(true);
+        const columns = JSON.parse(fs.readFileSync(path.join(dir, LSST_BLOCK_FILES.columns), 'utf8'));
+        expect(columns.tables.sources.map((c: { sqlType: string }) => c.sqlType)).toEqual(types);
+      } finally {
+        conn.closeSync();
+        db.closeSync();
+      }
+    },
+  );
 });

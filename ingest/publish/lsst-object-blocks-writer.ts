@@ -22,8 +22,14 @@ import {
 import { DirectAppendFile } from '../direct-append-file.js';
 import { PARQUET_COMPRESSION } from './part-writer.js';
 
-/** diaObjects per batch: a merged month's sources of 5,000 objects are ~100,000 rows. */
+/** diaObjects per batch at most: a merged month's sources of 5,000 objects are ~100,000 rows. */
 const OBJECTS_PER_BATCH = 5_000;
+/**
+ * Rows (all tables) per batch at most, an object's own rows apart: each row is read as JSON text (~1-2 KB), and
+ * real Rubin alerts carry hundreds of sources and forced sources per diaObject (1,500 objects of Fink's real
+ * alerts in one batch of 5,000 objects held ~2 GB of texts).
+ */
+const ROWS_PER_BATCH = 50_000;
 /** Bytes of blocks buffered before a write. */
 const FLUSH_BYTES = 8 << 20;
 const OBJECT_ID = 'r:diaObjectId';
@@ -64,6 +70,9 @@ function valueJsonSql(column: LsstBlockColumn): string {
   return c;
 }
 
+/** A bound as an integer ≥ 1 (it is written into SQL text). */
+const positive = (n: number): number => Math.max(1, Math.floor(Number.isFinite(n) ? n : 1));
+
 /** What {@link writeLsstObjectBlocks} wrote. */
 export interface LsstBlocksWritten {
   readonly objects: number;
@@ -78,7 +87,11 @@ export interface LsstBlocksWritten {
 export async function writeLsstObjectBlocks(
   conn: DuckDBConnection,
   dir: string,
-  objectsPerBatch = OBJECTS_PER_BATCH,
+  /** diaObjects and rows per batch at most (tests make them small). */
+  batchBounds: { readonly objects: number; readonly rows: number } = {
+    objects: OBJECTS_PER_BATCH,
+    rows: ROWS_PER_BATCH,
+  },
 ): Promise<LsstBlocksWritten> {
   const files: Partial<Record<LsstBlockTable, string>> = {};
   const columns: LsstBlockColumns = { format: LSST_BLOCK_FORMAT, tables: {} };
@@ -96,14 +109,22 @@ export async function writeLsstObjectBlocks(
   const reads = Object.values(files).map(
     (f) => `SELECT "${OBJECT_ID}" AS oid FROM read_parquet(${sqlPathLiteral(f)})`,
   );
-  const ids =
+  // the objects in id order, cut into batches of at most `batchBounds` objects and rows (both
+  // keys grow with the id, so a batch's objects are consecutive); only a batch's ids are read into memory
+  await conn.run(
     reads.length === 0
-      ? []
-      : ((
-          await conn.runAndReadAll(
-            `SELECT DISTINCT oid FROM (${reads.join(' UNION ALL ')}) WHERE oid IS NOT NULL ORDER BY oid`,
-          )
-        ).getColumnsJS()[0] as bigint[]);
+      ? 'CREATE OR REPLACE TEMP TABLE lsst_block_batches (oid BIGINT, batch BIGINT)'
+      : `CREATE OR REPLACE TEMP TABLE lsst_block_batches AS
+         SELECT oid, DENSE_RANK() OVER (ORDER BY by_rows, by_objects) AS batch FROM (
+           SELECT oid,
+                  (sum(n) OVER (ORDER BY oid ROWS UNBOUNDED PRECEDING) - n) // ${positive(batchBounds.rows)} AS by_rows,
+                  (row_number() OVER (ORDER BY oid) - 1) // ${positive(batchBounds.objects)} AS by_objects
+           FROM (SELECT oid, count(*) AS n FROM (${reads.join(' UNION ALL ')}) WHERE oid IS NOT NULL GROUP BY oid))`,
+  );
+  const batches = (
+    await conn.runAndReadAll('SELECT batch FROM lsst_block_batches GROUP BY batch ORDER BY batch')
+  ).getColumnsJS()[0] as bigint[] | undefined;
+  let objects = 0;
 
   await conn.run(
     'CREATE OR REPLACE TABLE lsst_blocks (objectId VARCHAR, block_offset BIGINT, block_length INTEGER)',
@@ -122,8 +143,13 @@ export async function writeLsstObjectBlocks(
     pendingBytes = 0;
   };
   try {
-    for (let first = 0; first < ids.length; first += objectsPerBatch) {
-      const batch = ids.slice(first, first + objectsPerBatch);
+    for (const number of batches ?? []) {
+      const batch = (
+        await conn.runAndReadAll('SELECT oid FROM lsst_block_batches WHERE batch = $1 ORDER BY oid', [
+          String(number),
+        ])
+      ).getColumnsJS()[0] as bigint[];
+      objects += batch.length;
       const bounds = [String(batch[0]), String(batch[batch.length - 1])];
       const rows: Partial<Record<LsstBlockTable, TableRows>> = {};
       for (const table of LSST_BLOCK_TABLES) {
@@ -167,6 +193,7 @@ export async function writeLsstObjectBlocks(
   await conn.run(`COPY (SELECT * FROM lsst_blocks ORDER BY objectId)
                   TO ${sqlPathLiteral(path.join(dir, LSST_BLOCK_FILES.index))} (FORMAT parquet, ${PARQUET_COMPRESSION}, ROW_GROUP_SIZE 20000)`);
   await conn.run('DROP TABLE lsst_blocks');
+  await conn.run('DROP TABLE lsst_block_batches');
   fs.writeFileSync(path.join(dir, LSST_BLOCK_FILES.columns), `${JSON.stringify(columns)}\n`);
-  return { objects: ids.length, bytes: written };
+  return { objects, bytes: written };
 }
