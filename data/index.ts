@@ -90,6 +90,7 @@ export {
   ORBIT_TABLE_COLUMNS,
   orbitCatalogueFiles,
 } from './orbit-catalogue.js';
+export { PART_LAYOUTS, type PartLayout } from './part-layout.js';
 export { ReadOnlyFiles } from './read-only-files.js';
 export {
   SKY_BLOCKS_FILE,

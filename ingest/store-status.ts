@@ -1,8 +1,9 @@
 /**
  * What a store holds, read from its files alone (`skyalert status`, and the server's `/metrics` through the
- * entry point): the published catalog (nights, parts, rows, bytes on disk), the nights staged and not published,
- * the quarantine by reason, the last publication, compaction and SSOFT build, and the inconsistencies found
- * (a catalog part or object index whose files are missing, an unreadable catalog). Reads only; takes no lock.
+ * entry point): its survey, the published catalog (nights, parts, rows, bytes on disk), the nights staged and not
+ * published, the quarantine by reason, the last publication, compaction and SSOFT build, and the inconsistencies
+ * found (a catalog part, its stamps or the object index missing files of the store's survey's part layout, an
+ * unreadable catalog or survey record). Reads only; takes no lock.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,12 +11,13 @@ import {
   type Catalog,
   EMPTY_CATALOG,
   type LastPublication,
-  OBJECT_BLOCKS_FILE,
-  OBJECT_BLOCKS_INDEX_FILE,
-  PART_FILES,
+  type LsstPartFile,
+  PART_LAYOUTS,
   readCatalog,
+  readStoreSurvey,
   STAMPS_FILE,
   type StoreLayout,
+  type Survey,
 } from '../data/index.js';
 import { stagedNights, unpublishedNights } from './publish/index.js';
 import { readQuarantine } from './stage/index.js';
@@ -29,6 +31,8 @@ export interface QuarantineReasonCount {
 /** The state of a store directory. Bytes are apparent file sizes. */
 export interface StoreStatus {
   readonly store: string;
+  /** The survey the store holds (docs/surveys.md); null for an empty store or an unreadable record. */
+  readonly survey: Survey | null;
   readonly published: {
     readonly catalogVersion: number;
     /** ISO 8601 UTC of the catalog switch; null when nothing is published. */
@@ -38,7 +42,14 @@ export interface StoreStatus {
     readonly lastNight: number | null;
     readonly parts: number;
     readonly alerts: number;
-    readonly upperlim: number;
+    /** ZTF: upper-limit rows (upperlim.parquet). Null in an LSST store, whose alerts carry none. */
+    readonly upperlim: number | null;
+    /**
+     * LSST: the rows of each part file (sources with earlier detections, objects, forced sources, Solar System
+     * detections, cutouts), summed over the parts (a diaObject or history diaSource in several parts counts once
+     * per part). Null in a ZTF store.
+     */
+    readonly lsstRows: Readonly<Record<LsstPartFile, number>> | null;
     readonly bytes: number;
   };
   readonly staged: {
@@ -119,11 +130,13 @@ function treeBytes(dir: string): number {
   return bytes;
 }
 
-/** Files every published part holds (sky.bin is optional: a part without it is searched by DuckDB). */
-const REQUIRED_PART_FILES = [...Object.values(PART_FILES), OBJECT_BLOCKS_FILE, OBJECT_BLOCKS_INDEX_FILE];
-
-/** The inconsistencies between a catalog and the files it names. */
-function catalogProblems(layout: StoreLayout, catalog: Catalog): string[] {
+/**
+ * The inconsistencies between a catalog and the files it names, each part checked against the part layout of
+ * `survey` (data/part-layout.ts): a part holding its own stamps has the cutouts file too; a merged part's stamps
+ * are in the parts its `cutouts` entries name.
+ */
+function catalogProblems(layout: StoreLayout, catalog: Catalog, survey: Survey): string[] {
+  const { files, cutoutsFile } = PART_LAYOUTS[survey];
   const problems: string[] = [];
   for (const part of catalog.parts) {
     const dir = layout.partDir(part.id);
@@ -133,11 +146,16 @@ function catalogProblems(layout: StoreLayout, catalog: Catalog): string[] {
       );
       continue;
     }
-    const missing = REQUIRED_PART_FILES.filter((f) => !fs.existsSync(path.join(dir, f)));
+    const holdsStamps = (part.cutouts ?? []).some((c) => c.part === part.id);
+    const required = holdsStamps ? [...files, cutoutsFile] : files;
+    const missing = required.filter((f) => !fs.existsSync(path.join(dir, f)));
     if (missing.length > 0) problems.push(`part ${part.id} lacks ${missing.join(', ')}`);
-    for (const { night, part: holder } of part.cutouts ?? [])
-      if (!fs.existsSync(path.join(layout.partDir(holder), STAMPS_FILE)))
-        problems.push(`the stamps of night ${night} (part ${part.id}) are missing: ${holder}/${STAMPS_FILE}`);
+    for (const { night, part: holder } of part.cutouts ?? []) {
+      const stamps = holder === part.id ? [STAMPS_FILE] : [cutoutsFile, STAMPS_FILE];
+      for (const file of stamps)
+        if (!fs.existsSync(path.join(layout.partDir(holder), file)))
+          problems.push(`the stamps of night ${night} (part ${part.id}) are missing: ${holder}/${file}`);
+    }
   }
   if (catalog.parts.length > 0) {
     if (!catalog.objectIndex) problems.push(`catalog version ${catalog.version} names no object index`);
@@ -167,16 +185,32 @@ function lastSsoft(layout: StoreLayout): StoreStatus['lastSsoft'] {
   return { version, flavors: mine.map((m) => m[1]).sort(), at: new Date(at).toISOString() };
 }
 
+/** LSST rows of the parts, summed by file (see StoreStatus); parts without them count 0. */
+function lsstRowsOf(catalog: Catalog): Record<LsstPartFile, number> {
+  const sums: Record<LsstPartFile, number> = { sources: 0, objects: 0, fp: 0, sso: 0, cutouts: 0 };
+  for (const part of catalog.parts)
+    for (const file of Object.keys(sums) as LsstPartFile[]) sums[file] += part.lsstRows?.[file] ?? 0;
+  return sums;
+}
+
 /** Reads the state of a store (see {@link StoreStatus}). */
 export function readStoreStatus(layout: StoreLayout): StoreStatus {
   const problems: string[] = [];
+  let survey: Survey | null = null;
+  try {
+    survey = readStoreSurvey(layout);
+  } catch (err) {
+    problems.push(`the store's survey record cannot be read: ${(err as Error).message}`);
+  }
   let catalog = EMPTY_CATALOG;
   try {
     catalog = readCatalog(layout);
   } catch (err) {
     problems.push(`the published catalog cannot be read: ${(err as Error).message}`);
   }
-  problems.push(...catalogProblems(layout, catalog));
+  // a store without a readable record is checked as ZTF's (the survey of stores made before the record)
+  const lsst = survey === 'lsst';
+  problems.push(...catalogProblems(layout, catalog, survey ?? 'ztf'));
   const nights = [...new Set(catalog.parts.flatMap((p) => p.nights))].sort((a, b) => a - b);
   const bytes =
     catalog.parts.reduce((sum, p) => sum + treeBytes(layout.partDir(p.id)), 0) +
@@ -188,6 +222,7 @@ export function readStoreStatus(layout: StoreLayout): StoreStatus {
   const lastMerged = merged[merged.length - 1];
   return {
     store: layout.root,
+    survey,
     published: {
       catalogVersion: catalog.version,
       publishedAt: catalog.publishedAt || null,
@@ -196,7 +231,8 @@ export function readStoreStatus(layout: StoreLayout): StoreStatus {
       lastNight: nights[nights.length - 1] ?? null,
       parts: catalog.parts.length,
       alerts: catalog.parts.reduce((sum, p) => sum + p.rows.alerts, 0),
-      upperlim: catalog.parts.reduce((sum, p) => sum + p.rows.upperlim, 0),
+      upperlim: lsst ? null : catalog.parts.reduce((sum, p) => sum + p.rows.upperlim, 0),
+      lsstRows: lsst ? lsstRowsOf(catalog) : null,
       bytes,
     },
     staged: {

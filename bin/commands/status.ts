@@ -2,7 +2,7 @@
  * `skyalert status`: what a store holds (ingest/store-status.ts) as a table, or as JSON with `--json`. Exits 1
  * when an inconsistency is found, so that a supervisor's check can alert on it.
  */
-import { StoreLayout } from '../../data/index.js';
+import { type LsstPartFile, StoreLayout } from '../../data/index.js';
 import { readStoreStatus, type StoreStatus } from '../../ingest/index.js';
 import { resolveStoreDir } from '../store-option.js';
 
@@ -21,18 +21,38 @@ function nightList(nights: readonly number[]): string {
   return nights.length > 10 ? `${shown}, … (${nights.length} nights)` : shown;
 }
 
+/** Labels of the LSST part files' rows (StoreStatus `published.lsstRows`). */
+const LSST_ROW_LABELS: Readonly<Record<LsstPartFile, string>> = {
+  sources: 'diaSources',
+  objects: 'diaObjects',
+  fp: 'forced sources',
+  sso: 'SSO detections',
+  cutouts: 'cutouts',
+};
+
+/** The rows the survey's alerts carry beside the alerts: ZTF's upper limits, LSST's part files' rows. */
+function surveyRows(p: StoreStatus['published']): [string, string][] {
+  if (p.lsstRows === null) return [['upper limits', String(p.upperlim ?? 0)]];
+  const rows = p.lsstRows;
+  return (Object.keys(LSST_ROW_LABELS) as LsstPartFile[]).map((file) => [
+    LSST_ROW_LABELS[file],
+    String(rows[file]),
+  ]);
+}
+
 /** The status as an aligned two-column table (section headers, then `label  value` rows). */
 export function formatStatus(s: StoreStatus): string {
   const p = s.published;
   const rows: [string, string][] = [
     ['store', s.store],
+    ['survey', s.survey ?? 'none recorded'],
     ['PUBLISHED', ''],
     ['catalog version', p.catalogVersion === 0 ? 'none (nothing published)' : String(p.catalogVersion)],
     ['published at', p.publishedAt ?? '-'],
     ['nights', p.nights === 0 ? '0' : `${p.nights} (${p.firstNight} to ${p.lastNight})`],
     ['parts', String(p.parts)],
     ['alerts', String(p.alerts)],
-    ['upper limits', String(p.upperlim)],
+    ...surveyRows(p),
     ['size on disk', mib(p.bytes)],
     ['STAGED', ''],
     ['nights staged', `${s.staged.nights} (${mib(s.staged.bytes)})`],

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreLayout } from '../../data/index.js';
 import { type Catalog, partFilePath, readCatalog, writeCatalog } from '../../data/index.js';
+import { readStoreStatus } from '../../ingest/index.js';
 import { markBuilding } from '../../ingest/publish/building-marker.js';
 import { compactStore, planCompaction } from '../../ingest/publish/compact.js';
 import { acquirePublishLock } from '../../ingest/publish/index.js';
@@ -147,6 +148,10 @@ describe('compaction', () => {
     expect(merged.nights).toEqual([20231018, 20231019]);
     expect(await allAlerts(layout, after)).toEqual(alertsBefore);
     expect(await objectIndexParts(layout, after, 'ZTF18aaadweo')).toEqual([merged.id]);
+    // the merged part writes no cutouts file: its stamps are in the nightly parts it names (skyalert status)
+    expect(fs.existsSync(partFilePath(layout, merged.id, 'cutouts'))).toBe(false);
+    expect(merged.cutouts.map((c) => c.part)).not.toContain(merged.id);
+    expect(readStoreStatus(layout).problems).toEqual([]);
   });
 
   it('republishing a compacted night rewrites the month part without it', async () => {
