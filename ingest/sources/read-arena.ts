@@ -34,6 +34,16 @@ export class ReadArena {
   ) {}
 
   /**
+   * Lets the ring's memory go (it is allocated again by the next `take`), e.g. when the ingester stops and a
+   * publication follows. The caller keeps no view of the ring's bytes.
+   */
+  free(): void {
+    this.memory = null;
+    this.live.length = 0;
+    this.head = 0;
+  }
+
+  /**
    * A buffer of `length` bytes (contents undefined) and its sequence number: from the ring when it has room, else
    * a fresh buffer. The ring's bytes are reused once released: the caller keeps no view of them after that.
    */

@@ -168,6 +168,7 @@ class WorkerStaging implements StagingPipeline {
       await this.call({ id: this.nextId++, kind: 'close' });
     } finally {
       await this.worker.terminate();
+      this.ring.free(); // 192 MiB, no longer shared with anyone
     }
   }
 }
