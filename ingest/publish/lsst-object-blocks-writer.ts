@@ -27,10 +27,11 @@ const OBJECTS_PER_BATCH = 5_000;
 /**
  * Rows (all tables) per batch at most, an object's own rows apart: each row is read as JSON text (~1-2 KB), and
  * real Rubin alerts carry hundreds of sources and forced sources per diaObject (1,500 objects of Fink's real
- * alerts in one batch of 5,000 objects held ~2 GB of texts). Publishing 2,100 real alerts peaked at 1.34 GB with
- * 50,000 rows, 1.16 GB with 20,000, in the same time.
+ * alerts in one batch of 5,000 objects held ~2 GB of texts). Publishing 2,100 real alerts from a file peaked at
+ * 1.34 GB with 50,000 rows, 1.16 GB with 20,000, in the same time; from Kafka (publication on exit) 1.35-1.52 GB
+ * with 20,000, 1.39-1.40 GB with 10,000.
  */
-const ROWS_PER_BATCH = 20_000;
+const ROWS_PER_BATCH = 10_000;
 /** Bytes of blocks buffered before a write. */
 const FLUSH_BYTES = 8 << 20;
 const OBJECT_ID = 'r:diaObjectId';
