@@ -32,6 +32,11 @@ const OBJECTS_PER_BATCH = 5_000;
  * with 20,000, 1.39-1.40 GB with 10,000.
  */
 const ROWS_PER_BATCH = 10_000;
+/**
+ * Objects whose blocks are deflated at once on libuv's threads: enough to keep the cores busy, few enough that a
+ * staging thread's file writes (the same thread pool) never wait behind thousands of them.
+ */
+const DEFLATE_OBJECTS = 64;
 /** Bytes of blocks buffered before a write. */
 const FLUSH_BYTES = 8 << 20;
 const OBJECT_ID = 'r:diaObjectId';
@@ -168,12 +173,17 @@ export async function writeLsstObjectBlocks(
         const [oids = [], texts = []] = read.getColumnsJS() as [bigint[]?, string[]?];
         rows[table] = new TableRows(oids, texts);
       }
-      for (const oid of batch) {
-        const block = encodeLsstBlockTexts({
-          objects: rows.objects?.take(oid) ?? '[]',
-          sources: rows.sources?.take(oid) ?? '[]',
-          fp: rows.fp?.take(oid) ?? '[]',
-        });
+      // each object's texts taken in id order, then the batch's blocks deflated at once (encodeLsstBlockTexts)
+      const texts = batch.map((oid) => ({
+        objects: rows.objects?.take(oid) ?? '[]',
+        sources: rows.sources?.take(oid) ?? '[]',
+        fp: rows.fp?.take(oid) ?? '[]',
+      }));
+      const blocks: Buffer[] = [];
+      for (let at = 0; at < texts.length; at += DEFLATE_OBJECTS)
+        blocks.push(...(await Promise.all(texts.slice(at, at + DEFLATE_OBJECTS).map(encodeLsstBlockTexts))));
+      for (const [i, oid] of batch.entries()) {
+        const block = blocks[i];
         appender.appendVarchar(String(oid));
         appender.appendBigInt(BigInt(written));
         appender.appendInteger(block.length);
