@@ -22,6 +22,7 @@ import {
   LSST_STORE_COLUMNS,
   type LsstBlockColumns,
   type LsstPartFile,
+  PART_LAYOUTS,
   type PartEntry,
   ReadOnlyFiles,
   type StoreLayout,
@@ -52,12 +53,15 @@ export interface LsstSnapshot {
   readonly blocksError: string | null;
 }
 
-/** The parts of `catalog` that lack the current object blocks or the sky index (written before them). */
+/**
+ * The parts of `catalog` that lack the current object blocks (the LSST part layout's `blockFiles`, format
+ * LSST_BLOCK_FORMAT) or, holding sources, the sky index (written before them).
+ */
 function partsWithoutBlocks(catalog: Catalog, layout: StoreLayout): PartEntry[] {
   return catalog.parts.filter((part) => {
     const dir = layout.partDir(part.id);
     const has = (file: string) => fs.existsSync(path.join(dir, file));
-    if (!Object.values(LSST_BLOCK_FILES).every(has)) return true;
+    if (!PART_LAYOUTS.lsst.blockFiles.every(has)) return true;
     if (has(LSST_PART_FILES.sources) && !has(LSST_SKY_INDEX_FILE)) return true;
     try {
       const columns = JSON.parse(
@@ -96,7 +100,7 @@ export function checkLsstBlocks(catalog: Catalog, layout: StoreLayout): void {
     catalog,
     layout.root,
     catalog.objectIndex || catalog.parts.length === 0 ? partsWithoutBlocks(catalog, layout) : catalog.parts,
-    `have no LSST object blocks of format ${LSST_BLOCK_FORMAT} (${Object.values(LSST_BLOCK_FILES).join(', ')}, ` +
+    `have no LSST object blocks of format ${LSST_BLOCK_FORMAT} (${PART_LAYOUTS.lsst.blockFiles.join(', ')}, ` +
       `${LSST_SKY_INDEX_FILE}) or the catalog no object index; this server reads objects, sources, fp and cones ` +
       'from them only',
   );

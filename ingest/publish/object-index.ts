@@ -2,10 +2,10 @@
  * The object index: one row per (objectId, part), sorted by objectId, so that a lookup reads the index and then
  * only the parts that hold the object (it never scans every night). Each row also carries where the object's
  * block is in that part's blocks file (`block_offset`, `block_length`). Rebuilt at each publication from the
- * previous index (minus the replaced parts) and the new parts' blocks locators. Each survey's parts name their
- * blocks' locator file (BLOCK_INDEX_OF); LSST ids are the diaObjectIds in decimal. A part written before object
- * blocks has no locator and no rows: the server refuses a catalog holding one until its nights are republished
- * (docs/store.md, "Older stores").
+ * previous index (minus the replaced parts) and the new parts' blocks locators (the `blockIndexFile` of the
+ * store's survey's part layout, data/part-layout.ts); LSST ids are the diaObjectIds in decimal. A part written
+ * before object blocks has no locator and no rows: the server refuses a catalog holding one until its nights are
+ * republished (docs/store.md, "Older stores").
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,8 +13,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { StoreLayout } from '../../data/index.js';
 import {
   type Catalog,
-  LSST_BLOCK_FILES,
-  OBJECT_BLOCKS_INDEX_FILE,
+  PART_LAYOUTS,
   readStoreSurvey,
   type Survey,
   sqlPathLiteral,
@@ -35,15 +34,9 @@ async function hasBlockColumns(conn: DuckDBConnection, file: string): Promise<bo
   return reader.getRowObjectsJS().some((r) => r.column_name === 'block_offset');
 }
 
-/** Per survey: the locator file of a part's object blocks. */
-const BLOCK_INDEX_OF: Record<Survey, string> = {
-  ztf: OBJECT_BLOCKS_INDEX_FILE,
-  lsst: LSST_BLOCK_FILES.index,
-};
-
 /** The index rows of one part, from its blocks locator (none for a part written before object blocks). */
 function partObjects(layout: StoreLayout, part: string, survey: Survey): string[] {
-  const blocks = path.join(layout.partDir(part), BLOCK_INDEX_OF[survey]);
+  const blocks = path.join(layout.partDir(part), PART_LAYOUTS[survey].blockIndexFile);
   if (!fs.existsSync(blocks)) return [];
   return [
     `SELECT objectId, ${partLiteral(part)} AS part, block_offset, block_length FROM read_parquet(${sqlPathLiteral(blocks)})`,
