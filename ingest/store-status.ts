@@ -15,10 +15,13 @@ import {
   PART_LAYOUTS,
   readCatalog,
   readStoreSurvey,
+  SSOFT_FLAVORS,
+  type SsoftFlavor,
   STAMPS_FILE,
   type StoreLayout,
   type Survey,
 } from '../data/index.js';
+import { builtSsoftVersions } from '../data/queries/index.js';
 import { stagedNights, unpublishedNights } from './publish/index.js';
 import { readQuarantine } from './stage/index.js';
 
@@ -167,22 +170,22 @@ function catalogProblems(layout: StoreLayout, catalog: Catalog, survey: Survey):
   return problems;
 }
 
-/** The newest SSOFT version in `ssoft/`, with its flavours and the time its newest file was written. */
+/**
+ * The newest SSOFT version in `ssoft/` (the tables the server serves, data/queries/ssoft.ts), with its flavours
+ * and the time its newest file was written; null when none is built or the directory cannot be read.
+ */
 function lastSsoft(layout: StoreLayout): StoreStatus['lastSsoft'] {
-  let names: string[];
+  let built: Record<SsoftFlavor, string[]>;
   try {
-    names = fs.readdirSync(layout.ssoftDir);
+    built = builtSsoftVersions(layout);
   } catch {
     return null;
   }
-  const tables = names
-    .map((name) => /^ssoft_([A-Z0-9]+)_(\d{4}\.\d{2})\.parquet$/.exec(name))
-    .filter((m): m is RegExpExecArray => m !== null);
-  if (tables.length === 0) return null;
-  const version = tables.map((m) => m[2]).sort()[tables.length - 1];
-  const mine = tables.filter((m) => m[2] === version);
-  const at = Math.max(...mine.map((m) => fs.statSync(path.join(layout.ssoftDir, m[0])).mtimeMs));
-  return { version, flavors: mine.map((m) => m[1]).sort(), at: new Date(at).toISOString() };
+  const version = Object.values(built).flat().sort().at(-1);
+  if (version === undefined) return null;
+  const flavors = SSOFT_FLAVORS.filter((f) => built[f].includes(version)).sort();
+  const at = Math.max(...flavors.map((f) => fs.statSync(layout.ssoftFile(f, version)).mtimeMs));
+  return { version, flavors, at: new Date(at).toISOString() };
 }
 
 /** LSST rows of the parts, summed by file (see StoreStatus); parts without them count 0. */
