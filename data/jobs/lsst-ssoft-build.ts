@@ -5,7 +5,9 @@
  * angle, distances, predicted position) as Fink's Rubin builder does, and write one table per flavour
  * `ssoft/ssoft_<FLAVOR>_<YYYY.MM>.parquet`; beside them, the bulk table of every object's light curve
  * `ssoft/ssobulk_<YYYY.MM>.parquet` (lsst-ssobulk-writer.ts). Objects with fewer detections are counted and left
- * out of the SSOFT, as on ZTF stores. Fits run in-process (no ephemerides to integrate).
+ * out of the SSOFT, as on ZTF stores. Fits run in-process (no ephemerides to integrate). `sso_number` and `sso_name`
+ * are what Fink's `rockify` (SsODNet/quaero, over the network) gives, read offline from the MPC orbit JSON the
+ * alerts carry (the `sso` table's `v:ssoNumber`, `v:ssoName`): number or null, IAU name else the designation.
  * Reference: fink-science Rubin SSOFT builder (`build_the_ssoft`, nmin = 10); docs/api.md, "LSST API".
  */
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -50,7 +52,12 @@ export async function buildLsstSsoft(
         tooFew++;
         continue;
       }
-      const identity = { designation: lc.designation, ssoName: lc.designation, ssoNumber: null };
+      // as Fink's rockify: the IAU name, else the designation; the number or null (here from the alerts' MPC JSON)
+      const identity = {
+        designation: lc.designation,
+        ssoName: lc.ssoName ?? lc.designation,
+        ssoNumber: lc.ssoNumber,
+      };
       flavors.forEach((flavor, f) => {
         const row = ssoftRow(flavor, identity, detections, geometry, null, version, LSST_PHASE_BANDS);
         if (row.fit === 0) fitted[flavor]++;

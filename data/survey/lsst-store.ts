@@ -31,6 +31,13 @@ export const LSST_STORE_COLUMNS = {
   tags: 'v:tags',
   /** In compacted parts: the night of the nightly part the row was published in (YYYYMMDD). */
   publishedNight: 'v:publishedNight',
+  /**
+   * In sso.parquet: the object's IAU number, from the MPC orbit JSON of the alert (`mpc_orbits.mpc_orb_jsonb`,
+   * schema 10.0 on: `designation_data.permid` when all digits); null when unnumbered, a comet, or unknown.
+   */
+  ssoNumber: 'v:ssoNumber',
+  /** In sso.parquet: the object's IAU name from the same JSON (`designation_data.iau_name`); null when unnamed or unknown. */
+  ssoName: 'v:ssoName',
 } as const;
 
 /**

@@ -17,6 +17,7 @@ import {
 import { ALERT_ID, LSST_STAGING_TABLES } from '../stage/index.js';
 import { writeLsstObjectBlocks } from './lsst-object-blocks-writer.js';
 import { writeSkyIndex } from './lsst-part-merge.js';
+import { MPC_ORB_JSON_COLUMN, ssoIdentitySql } from './lsst-sso-identity.js';
 import { writeLsstCutouts } from './lsst-stamps.js';
 import { PARQUET_COMPRESSION, ROW_GROUP_ROWS } from './part-writer.js';
 
@@ -102,8 +103,12 @@ function partQueries(columns: LsstRelationColumns): Record<Exclude<LsstPartFile,
   const designation = has('lsst_sso', 'r:packed_primary_provisional_designation')
     ? '"r:packed_primary_provisional_designation", '
     : '';
-  const sso = `SELECT ${list(sourceCols, 's.')}${ssoCols.length > 0 ? `, ${list(ssoCols, 'o.')}` : ''}
+  // + the IAU number and name from the alert's MPC orbit JSON (lsst-sso-identity.ts), nulls without it
+  const orbitJson = has('lsst_orbits', MPC_ORB_JSON_COLUMN);
+  const sso = `SELECT ${list(sourceCols, 's.')}${ssoCols.length > 0 ? `, ${list(ssoCols, 'o.')}` : ''},
+                      ${ssoIdentitySql(orbitJson ? `m.${q(MPC_ORB_JSON_COLUMN)}` : null)}
                FROM l_sources s JOIN l_sso o USING (${ALERT_ID})
+               ${orbitJson ? `LEFT JOIN l_orbits m USING (${ALERT_ID})` : ''}
                ORDER BY ${designation}"r:midpointMjdTai"`;
   return { sources, objects, fp, sso };
 }

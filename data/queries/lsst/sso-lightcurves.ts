@@ -3,7 +3,8 @@
  * diaSource + ssSource + designations) described from its files, and the light curve of every object it holds,
  * streamed one object at a time in designation order. Each detection is read once (by `r:diaSourceId`, the newest
  * part's row). Rubin renamed ssSource fields in 10.0; each value is read from the name the store holds (a value no
- * stored schema has reads as null).
+ * stored schema has reads as null). The object's IAU number and name are the store's own columns (`v:ssoNumber`,
+ * `v:ssoName`, from the alerts' MPC orbit JSON at publication: ingest/publish/lsst-sso-identity.ts).
  */
 
 import fs from 'node:fs';
@@ -12,13 +13,17 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { LsstSsoColumns } from '../../../compute/sso/index.js';
 import type { Catalog } from '../../catalog.js';
 import type { StoreLayout } from '../../store-layout.js';
-import { LSST_PART_FILES, type LsstPartFile } from '../../survey/index.js';
+import { LSST_PART_FILES, LSST_STORE_COLUMNS, type LsstPartFile } from '../../survey/index.js';
 import { columnSql, hasColumn, type LsstTable, partRankSql, relationSql } from './tables.js';
 
 /** One object's detections, oldest first, with the ssSource values the SSOFT and the bulk table use. */
 export interface LsstSsoLightcurve extends LsstSsoColumns {
   /** Unpacked primary provisional designation (`2001 SB97`), else the designation the alerts carry. */
   readonly designation: string;
+  /** IAU number, from any of its detections' MPC orbit JSON; null when unnumbered or unknown. */
+  readonly ssoNumber: number | null;
+  /** IAU name, likewise; null when unnamed or unknown. */
+  readonly ssoName: string | null;
   /** ssSource heliocentric position of the object (ICRS axes; AU, or Rubin's mis-scaled unit: only its direction is used). */
   readonly helioX: Float64Array;
   readonly helioY: Float64Array;
@@ -52,6 +57,8 @@ const FIELDS = {
   helioZ: ['r:helio_z', 'r:heliocentricZ'],
   offRa: ['r:ephOffsetRa'],
   offDec: ['r:ephOffsetDec'],
+  ssoNumber: [LSST_STORE_COLUMNS.ssoNumber],
+  ssoName: [LSST_STORE_COLUMNS.ssoName],
 } as const;
 
 /** The numeric values read as lists, one per detection. */
@@ -121,11 +128,13 @@ export async function* readLsstSsoLightcurves(
   const result = await conn.stream(
     `WITH d AS (
        SELECT ${key} AS k, ${v(FIELDS.designation, 'VARCHAR')} AS designation,
+              ${v(FIELDS.ssoNumber, 'BIGINT')} AS sso_number, ${v(FIELDS.ssoName, 'VARCHAR')} AS sso_name,
               ${v(FIELDS.band, 'VARCHAR')} AS band, ${numeric.join(', ')}
        FROM ${relationSql(table)}
        QUALIFY row_number() OVER (PARTITION BY ${columnSql(table, 'r:diaSourceId')}
                                   ORDER BY ${partRankSql(table)} DESC) = 1)
-     SELECT k, min(designation) AS designation, list(band ORDER BY time) AS band, ${lists.join(', ')}
+     SELECT k, min(designation) AS designation, max(sso_number) AS sso_number, max(sso_name) AS sso_name,
+            list(band ORDER BY time) AS band, ${lists.join(', ')}
      FROM d WHERE k IS NOT NULL GROUP BY k ORDER BY k`,
   );
   const numbers = (x: unknown) => Float64Array.from((x as (number | null)[]).map((y) => y ?? Number.NaN));
@@ -133,6 +142,8 @@ export async function* readLsstSsoLightcurves(
     for (const r of rows) {
       yield {
         designation: String(r.designation ?? r.k),
+        ssoNumber: r.sso_number === null ? null : Number(r.sso_number),
+        ssoName: r.sso_name === null ? null : String(r.sso_name),
         midpointMjdTai: numbers(r.time),
         raDeg: numbers(r.ra),
         decDeg: numbers(r.dec),

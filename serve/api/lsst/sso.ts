@@ -1,7 +1,8 @@
 /**
  * LSST `/api/v1/sso`: the Solar System detections of one or several objects, newest first, as Fink's route of
  * that name, resolved offline: a name is a packed (`K01S97B`) or unpacked (`2001 SB97`) primary provisional
- * designation found in the store (any case). Each row carries `f:sso_name`, the unpacked designation.
+ * designation found in the store (any case), or an IAU number or name the alerts' MPC orbit JSON gives (the `sso`
+ * table's `v:ssoNumber`, `v:ssoName`). Each row carries `f:sso_name`, the unpacked designation.
  *
  * Reference: fink-object-api apps/routes/v1/lsst/sso/{api,utils}.py; docs/api.md, "LSST API".
  */
@@ -37,8 +38,8 @@ const schema = z.object({
     })
     .meta({
       description:
-        'Packed (K01S97B) or unpacked (2001 SB97) primary provisional designation, any case, or a comma-separated ' +
-        `list of up to ${MAX_LSST_SSO_NAMES}; names and numbers are not resolved offline (they find nothing)`,
+        'Packed (K01S97B) or unpacked (2001 SB97) primary provisional designation, any case, or the IAU number ' +
+        `(217301) or name the alerts' MPC orbit carries, or a comma-separated list of up to ${MAX_LSST_SSO_NAMES}`,
       examples: ['K01S97B'],
     }),
   withEphem: booleanArg
@@ -78,7 +79,7 @@ export function lsstSsoApp(reader: LsstStoreReader): Hono {
     if (bad !== undefined)
       throw new ApiError(
         400,
-        `Invalid name ${JSON.stringify(bad.slice(0, 60))}: use a packed or unpacked designation.`,
+        `Invalid name ${JSON.stringify(bad.slice(0, 60))}: use a designation, an IAU number or name.`,
       );
     const table = reader.snapshot().tables.sso;
     const selection = parseColumnSelection(
