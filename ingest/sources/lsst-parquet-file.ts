@@ -11,7 +11,6 @@ import { LsstSchemaError, lsstAlertFromRecord, lsstColumnsFromParquetSchema } fr
 import {
   LSST_BATCH_SIZE,
   LsstBatcher,
-  type LsstDecodedItem,
   type LsstSourceEvent,
   MAX_QUARANTINED_BYTES,
 } from './lsst-events.js';

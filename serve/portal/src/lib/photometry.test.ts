@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countByBand, lightCurvePoints } from './photometry.js';
 
-/** Magnitudes computed by hand carry 1e-9 mag of rounding at most. */
-const TOL_MAG = 1e-9;
-
 describe('light-curve points', () => {
   const rows = [
     {
