@@ -8,12 +8,7 @@ import fs from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { LsstColumns } from '../../data/index.js';
 import { LsstSchemaError, lsstAlertFromRecord, lsstColumnsFromParquetSchema } from '../decode/index.js';
-import {
-  LSST_BATCH_SIZE,
-  LsstBatcher,
-  type LsstSourceEvent,
-  MAX_QUARANTINED_BYTES,
-} from './lsst-events.js';
+import { LSST_BATCH_SIZE, LsstBatcher, type LsstSourceEvent, MAX_QUARANTINED_BYTES } from './lsst-events.js';
 
 const SOURCE = 'read_parquet($file)';
 
