@@ -22,6 +22,7 @@ import {
   readLsstAvroFile,
   readLsstInputs,
 } from '../../ingest/sources/index.js';
+import { writeAvroContainer } from '../support/avro-container.js';
 import { testDataPath } from '../support/test-data.js';
 
 type Rec = Record<string, unknown>;
@@ -34,22 +35,8 @@ let dir: string;
 let records: Rec[];
 
 /** Writes records as a container, one block per record (avsc's encoder), with a codec. */
-async function writeContainer(
-  file: string,
-  recs: readonly unknown[],
-  codec: 'null' | 'deflate',
-  t = type,
-): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const enc = new avro.streams.BlockEncoder(t, { codec, blockSize: 1 });
-    const out = fs.createWriteStream(file);
-    enc.on('error', reject);
-    out.on('error', reject).on('finish', resolve);
-    enc.pipe(out);
-    for (const r of recs) enc.write(r);
-    enc.end();
-  });
-}
+const writeContainer = (file: string, recs: readonly unknown[], codec: 'null' | 'deflate', t = type) =>
+  writeAvroContainer(file, t, recs, { codec, blockSize: 1 });
 
 /** Records per block of a container (avsc's encoder groups the smaller records after a large one). */
 function blockCounts(bytes: Buffer): number[] {

@@ -22,6 +22,7 @@ import { buildLsstSsoft } from '../../data/jobs/index.js';
 import { readHeader } from '../../ingest/decode/index.js';
 import { ingestFiles } from '../../ingest/index.js';
 import { ssoIdentitySql } from '../../ingest/publish/lsst-sso-identity.js';
+import { writeAvroContainer } from '../support/avro-container.js';
 import { type AvroRecord, avscLsstRecords } from '../support/lsst-avro-records.js';
 import type { LsstFixtureApp } from '../support/lsst-fixture-store.js';
 import { LSST_FINK_FILE, openLsstTwoNightApp } from '../support/lsst-two-night-store.js';
@@ -169,15 +170,7 @@ describe('LSST publication', () => {
     const layout = tempStore('skyalert-lsst-badjson-');
     try {
       const file = path.join(layout.root, 'broken.avro');
-      await new Promise<void>((resolve, reject) => {
-        const enc = new avro.streams.BlockEncoder(type, { codec: 'null' });
-        const out = fs.createWriteStream(file);
-        enc.on('error', reject);
-        out.on('error', reject).on('finish', resolve);
-        enc.pipe(out);
-        for (const r of rewritten) enc.write(r);
-        enc.end();
-      });
+      await writeAvroContainer(file, type, rewritten);
       const summary = await ingestFiles(layout, [file], { ingesterId: 'bad', log: testLog, publish: true });
       expect(summary.staged).toBe(7);
       expect(summary.published).toHaveLength(1);

@@ -1,8 +1,10 @@
 /**
  * Avro containers read by avsc's own streaming file decoder (longs as BigInt), with the writer schema text of their
  * header, and a comparable text of decoded values: for the tests that re-frame container records as Kafka
- * messages (Rubin's Confluent wire format) and compare what the project decodes.
+ * messages (Rubin's Confluent wire format) and compare what the project decodes; and written by avsc's encoder,
+ * for the tests that change real records before ingesting them.
  */
+import fs from 'node:fs';
 import avro from 'avsc';
 import { bigintLongType } from '../../data/index.js';
 
@@ -25,6 +27,30 @@ export async function readContainerWithSchema(file: string): Promise<{ schemaTex
       .on('error', reject);
   });
   return { schemaText, records };
+}
+
+/**
+ * Writes `records` as an Avro container of writer type `type` with avsc's encoder (its own blocks, codec and sync
+ * markers; `blockSize` 1 makes a block per record unless records are smaller than avsc's minimum).
+ */
+export async function writeAvroContainer(
+  file: string,
+  type: avro.Type,
+  records: readonly unknown[],
+  options: { readonly codec?: 'null' | 'deflate'; readonly blockSize?: number } = {},
+): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const encoder = new avro.streams.BlockEncoder(type, {
+      codec: options.codec ?? 'null',
+      blockSize: options.blockSize,
+    });
+    const out = fs.createWriteStream(file);
+    encoder.on('error', reject);
+    out.on('error', reject).on('finish', resolve);
+    encoder.pipe(out);
+    for (const r of records) encoder.write(r);
+    encoder.end();
+  });
 }
 
 /**

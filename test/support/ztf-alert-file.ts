@@ -8,6 +8,7 @@ import path from 'node:path';
 import avro from 'avsc';
 import { bigintLongType } from '../../data/index.js';
 import { dropInvalidUnionDefaults } from '../../ingest/decode/schema-cache.js';
+import { writeAvroContainer } from './avro-container.js';
 
 /** A decoded ZTF alert. */
 export type ZtfAlertRecord = Record<string, unknown> & {
@@ -40,15 +41,7 @@ export async function readZtfAlertFile(file: string): Promise<{ type: avro.Type;
 
 /** Writes `alert` as a one-alert Avro file (codec null) of writer type `type`. */
 export async function writeZtfAlertFile(file: string, type: avro.Type, alert: ZtfAlertRecord): Promise<void> {
-  const chunks: Buffer[] = [];
-  await new Promise<void>((resolve, reject) => {
-    const encoder = new avro.streams.BlockEncoder(type, { codec: 'null' });
-    encoder.on('data', (b: Buffer) => chunks.push(b));
-    encoder.on('end', resolve);
-    encoder.on('error', reject);
-    encoder.end(alert);
-  });
-  fs.writeFileSync(file, Buffer.concat(chunks));
+  await writeAvroContainer(file, type, [alert]);
 }
 
 /** Fink's quality cut on a real alert (nbad = 0, rb ≥ 0.55, band g or r) and a positive subtraction. */
