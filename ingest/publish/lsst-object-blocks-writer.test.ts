@@ -9,15 +9,18 @@ import { writeLsstObjectBlocks } from './lsst-object-blocks-writer.js';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skyalert-lsst-blocks-writer-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** Rows of two diaObjects with each scalar column type of an LSST table, edge values included. */
+/**
+ * Rows of two diaObjects with each scalar column type of an LSST table, edge values included: `d` and `f` hold
+ * non-finite and negative-zero floats (written as text), `g` and `h` only finite ones (written as they are).
+ */
 const ROWS = `SELECT * FROM (VALUES
-  (7::BIGINT, 9223372036854775807::BIGINT, 2147483647::INTEGER, 0.1::DOUBLE, 0.1::FLOAT, true, 'a"b\\é'::VARCHAR),
-  (7, '-9223372036854775808'::BIGINT, NULL, 'nan'::DOUBLE, 'inf'::FLOAT, false, NULL),
-  (7, NULL, -1, '-inf'::DOUBLE, (-0.0)::FLOAT, NULL, ''),
-  (9, 313853861647499290, 0, (-0.0)::DOUBLE, 3.4e38::FLOAT, true, '{"x":[1]}'),
-  (9, 1, 1, 5e-324::DOUBLE, '-nan'::FLOAT, false, 'z'),
-  (9, 2, 2, 61041.22124337929::DOUBLE, (1/3)::FLOAT, true, NULL)
-) t("r:diaObjectId", b, i, d, f, o, s)`;
+  (7::BIGINT, 9223372036854775807::BIGINT, 2147483647::INTEGER, 0.1::DOUBLE, 0.1::FLOAT, true, 'a"b\\é'::VARCHAR, 0.0::DOUBLE, 0.1::FLOAT),
+  (7, '-9223372036854775808'::BIGINT, NULL, 'nan'::DOUBLE, 'inf'::FLOAT, false, NULL, 5e-324::DOUBLE, 3.4e38::FLOAT),
+  (7, NULL, -1, '-inf'::DOUBLE, (-0.0)::FLOAT, NULL, '', NULL, (1/3)::FLOAT),
+  (9, 313853861647499290, 0, (-0.0)::DOUBLE, 3.4e38::FLOAT, true, '{"x":[1]}', 61041.22124337929::DOUBLE, 0.0::FLOAT),
+  (9, 1, 1, 5e-324::DOUBLE, '-nan'::FLOAT, false, 'z', -1.7976931348623157e308::DOUBLE, -1.4e-45::FLOAT),
+  (9, 2, 2, 61041.22124337929::DOUBLE, (1/3)::FLOAT, true, NULL, 1e-300::DOUBLE, NULL)
+) t("r:diaObjectId", b, i, d, f, o, s, g, h)`;
 
 describe('LSST object blocks writer', () => {
   // one object per batch; batches of 2 rows (each object's 3 rows then make a batch of their own); one batch
