@@ -102,7 +102,7 @@ export {
   skyHeader,
   writeSkyRecord,
 } from './sky-blocks.js';
-export { sqlBigintList, sqlPathList, sqlPathLiteral } from './sql-text.js';
+export { sqlBigintList, sqlIdentifier, sqlPathList, sqlPathLiteral } from './sql-text.js';
 export {
   findSsoCandField,
   SSOCAND_COLUMNS,

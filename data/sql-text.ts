@@ -1,6 +1,6 @@
 /**
  * The only way a file path enters SQL text: paths the store builds itself (never request text), checked for
- * characters that could end the literal, then quoted.
+ * characters that could end the literal, then quoted. Column names go through sqlIdentifier.
  */
 
 /** Quotes a store-built file path as a SQL string literal; throws on quotes or control characters. */
@@ -9,6 +9,14 @@ export function sqlPathLiteral(filePath: string): string {
   if (hasControl || /['"\\]/.test(filePath))
     throw new Error(`refusing a file path with quotes or control characters: ${filePath}`);
   return `'${filePath}'`;
+}
+
+/**
+ * Quotes a column or table name as a SQL identifier (quotes doubled): names the store holds (Avro field names,
+ * our own prefixes), never request text, which is checked against a store's columns first.
+ */
+export function sqlIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }
 
 /** A list of store-built paths as a SQL list literal. */

@@ -17,6 +17,7 @@ import {
   type LsstBlockColumn,
   type LsstBlockColumns,
   type LsstBlockTable,
+  sqlIdentifier,
   sqlPathLiteral,
 } from '../../data/index.js';
 import { DirectAppendFile } from '../direct-append-file.js';
@@ -67,8 +68,6 @@ interface BatchRows {
   readonly rows: Partial<Record<LsstBlockTable, TableRows>>;
 }
 
-const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
-
 const isFloat = (column: LsstBlockColumn): boolean =>
   column.sqlType === 'FLOAT' || column.sqlType === 'DOUBLE';
 
@@ -80,7 +79,7 @@ const isFloat = (column: LsstBlockColumn): boolean =>
  * whose floats are all finite).
  */
 function valueJsonSql(column: LsstBlockColumn, special: boolean): string {
-  const c = q(column.name);
+  const c = sqlIdentifier(column.name);
   if (column.sqlType === 'BIGINT' || column.sqlType === 'HUGEINT' || column.sqlType === 'UBIGINT')
     return `CAST(${c} AS VARCHAR)`;
   if (isFloat(column) && !special) return `${c}::DOUBLE`;
@@ -99,7 +98,7 @@ async function specialFloatColumns(
   const floats = columns.filter(isFloat);
   if (floats.length === 0) return new Set();
   const tests = floats.map(({ name }) => {
-    const c = q(name);
+    const c = sqlIdentifier(name);
     return `coalesce(bool_or(NOT isfinite(${c}) OR (${c} = 0 AND signbit(${c}))), false)`;
   });
   const [row] = (

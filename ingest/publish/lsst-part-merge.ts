@@ -18,6 +18,7 @@ import {
   type LsstPartFile,
   type PartEntry,
   type StoreLayout,
+  sqlIdentifier,
   sqlPathLiteral,
 } from '../../data/index.js';
 import { writeLsstObjectBlocks } from './lsst-object-blocks-writer.js';
@@ -26,9 +27,8 @@ import { PARQUET_COMPRESSION } from './part-writer.js';
 
 type MergedTable = Exclude<LsstPartFile, 'cutouts'>;
 
-const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
-const PUBLISHED_NIGHT = q(LSST_STORE_COLUMNS.publishedNight);
-const ALERT = q(LSST_STORE_COLUMNS.alert);
+const PUBLISHED_NIGHT = sqlIdentifier(LSST_STORE_COLUMNS.publishedNight);
+const ALERT = sqlIdentifier(LSST_STORE_COLUMNS.alert);
 
 /** Per table: the key a row is unique on, and the order of the merged file. */
 const MERGE_RULES: Record<MergedTable, { readonly key: string; readonly order: readonly string[] }> = {
@@ -93,10 +93,10 @@ async function writeMergedTable(
   const columns = await columnsOf(conn, relation);
   const { key, order } = MERGE_RULES[table];
   const alertFirst = columns.includes(LSST_STORE_COLUMNS.alert) ? `${ALERT} DESC NULLS LAST, ` : '';
-  const orderBy = order.filter((c) => columns.includes(c)).map(q);
+  const orderBy = order.filter((c) => columns.includes(c)).map(sqlIdentifier);
   await conn.run(`COPY (
       SELECT * FROM ${relation}
-      QUALIFY row_number() OVER (PARTITION BY ${q(key)} ORDER BY ${alertFirst}${PUBLISHED_NIGHT} DESC) = 1
+      QUALIFY row_number() OVER (PARTITION BY ${sqlIdentifier(key)} ORDER BY ${alertFirst}${PUBLISHED_NIGHT} DESC) = 1
       ${orderBy.length > 0 ? `ORDER BY ${orderBy.join(', ')}` : ''})
     TO ${sqlPathLiteral(target)} (FORMAT parquet, ${PARQUET_COMPRESSION}, ROW_GROUP_SIZE ${LSST_MERGED_ROW_GROUP_ROWS})`);
   const counted = await conn.runAndReadAll(
@@ -107,7 +107,7 @@ async function writeMergedTable(
 
 /** Writes the sky index of a merged part from its sources file: (v:hpix29, r:diaObjectId) of every alert row. */
 export async function writeSkyIndex(conn: DuckDBConnection, sources: string, target: string): Promise<void> {
-  const hpix = q(LSST_STORE_COLUMNS.hpix29);
+  const hpix = sqlIdentifier(LSST_STORE_COLUMNS.hpix29);
   await conn.run(`COPY (
       SELECT ${hpix}, "r:diaObjectId" FROM read_parquet(${sqlPathLiteral(sources)})
       WHERE ${ALERT} AND ${hpix} IS NOT NULL ORDER BY ${hpix}, "r:diaObjectId")

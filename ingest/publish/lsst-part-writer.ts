@@ -12,6 +12,7 @@ import {
   LSST_SKY_INDEX_FILE,
   LSST_STORE_COLUMNS,
   type LsstPartFile,
+  sqlIdentifier,
   sqlPathLiteral,
 } from '../../data/index.js';
 import { ALERT_ID, LSST_STAGING_TABLES } from '../stage/index.js';
@@ -26,8 +27,6 @@ const relationOf = (table: string): string => table.replace(/^lsst_/, 'l_');
 
 /** Columns of the store's own in staging tables, not published. */
 const INTERNAL = new Set([ALERT_ID, 'alert_mjd', 'alert_schema', 'alert_received', 'file_no']);
-
-const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
 /**
  * Rubin's dayObs (YYYYMMDD) of an MJD (TAI) column: the date at UTC−12 h, with TAI−UTC = 37 s (since 2017).
@@ -69,9 +68,10 @@ export async function prepareLsstRelations(
 function partQueries(columns: LsstRelationColumns): Record<Exclude<LsstPartFile, 'cutouts'>, string> {
   const has = (table: string, column: string): boolean => columns.get(table)?.includes(column) ?? false;
   const published = (table: string): string[] => (columns.get(table) ?? []).filter((c) => !INTERNAL.has(c));
-  const list = (cols: readonly string[], alias = ''): string => cols.map((c) => `${alias}${q(c)}`).join(', ');
-  const night = q(LSST_STORE_COLUMNS.night);
-  const alertFlag = q(LSST_STORE_COLUMNS.alert);
+  const list = (cols: readonly string[], alias = ''): string =>
+    cols.map((c) => `${alias}${sqlIdentifier(c)}`).join(', ');
+  const night = sqlIdentifier(LSST_STORE_COLUMNS.night);
+  const alertFlag = sqlIdentifier(LSST_STORE_COLUMNS.alert);
   const notSso = `coalesce("r:diaObjectId", 0) <> 0`;
   const alerts = `SELECT ${list(published('lsst_sources'))}, true AS ${alertFlag} FROM l_sources WHERE ${notSso}`;
   // the prvDiaSources not received as alerts, each once (from the newest alert carrying it)
@@ -86,7 +86,7 @@ function partQueries(columns: LsstRelationColumns): Record<Exclude<LsstPartFile,
                    ORDER BY "r:diaObjectId", "r:midpointMjdTai"`;
   /** An empty file with the key columns, for a table the night's writer schemas gave no column of (all-null lists). */
   const noRows = (keys: readonly string[]): string =>
-    `SELECT ${keys.map((k) => `NULL::${k === 'r:midpointMjdTai' ? 'DOUBLE' : 'BIGINT'} AS ${q(k)}`).join(', ')} WHERE false`;
+    `SELECT ${keys.map((k) => `NULL::${k === 'r:midpointMjdTai' ? 'DOUBLE' : 'BIGINT'} AS ${sqlIdentifier(k)}`).join(', ')} WHERE false`;
   const objects = has('lsst_objects', 'r:diaObjectId')
     ? `SELECT ${list(published('lsst_objects'))} FROM l_objects WHERE ${notSso}
        QUALIFY row_number() OVER (PARTITION BY "r:diaObjectId" ORDER BY alert_mjd DESC, ${ALERT_ID} DESC) = 1
@@ -106,7 +106,7 @@ function partQueries(columns: LsstRelationColumns): Record<Exclude<LsstPartFile,
   // + the IAU number and name from the alert's MPC orbit JSON (lsst-sso-identity.ts), nulls without it
   const orbitJson = has('lsst_orbits', MPC_ORB_JSON_COLUMN);
   const sso = `SELECT ${list(sourceCols, 's.')}${ssoCols.length > 0 ? `, ${list(ssoCols, 'o.')}` : ''},
-                      ${ssoIdentitySql(orbitJson ? `m.${q(MPC_ORB_JSON_COLUMN)}` : null)}
+                      ${ssoIdentitySql(orbitJson ? `m.${sqlIdentifier(MPC_ORB_JSON_COLUMN)}` : null)}
                FROM l_sources s JOIN l_sso o USING (${ALERT_ID})
                ${orbitJson ? `LEFT JOIN l_orbits m USING (${ALERT_ID})` : ''}
                ORDER BY ${designation}"r:midpointMjdTai"`;

@@ -8,12 +8,10 @@
  * the fields, gives nulls, never an error (DuckDB's JSON functions raise on invalid JSON, hence `json_valid`).
  * Reference: MPC orbit JSON format (minorplanetcenter.net, "mpc_orb JSON"); docs/surveys.md, "The LSST store".
  */
-import { LSST_STORE_COLUMNS } from '../../data/index.js';
+import { LSST_STORE_COLUMNS, sqlIdentifier } from '../../data/index.js';
 
 /** The staged column of the MPC orbit JSON (a VARCHAR). */
 export const MPC_ORB_JSON_COLUMN = 'r:mpc_orb_jsonb';
-
-const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
 /** A string field of `designation_data` in the JSON `json` (SQL), or NULL (invalid JSON, absent, not a string). */
 function designationField(json: string, field: string): string {
@@ -27,8 +25,8 @@ function designationField(json: string, field: string): string {
  * with `json` null (the staged schema has no JSON), two typed nulls.
  */
 export function ssoIdentitySql(json: string | null): string {
-  const number = q(LSST_STORE_COLUMNS.ssoNumber);
-  const name = q(LSST_STORE_COLUMNS.ssoName);
+  const number = sqlIdentifier(LSST_STORE_COLUMNS.ssoNumber);
+  const name = sqlIdentifier(LSST_STORE_COLUMNS.ssoName);
   if (json === null) return `NULL::BIGINT AS ${number}, NULL::VARCHAR AS ${name}`;
   const permid = designationField(json, 'permid');
   const iauName = designationField(json, 'iau_name');

@@ -13,7 +13,7 @@ import {
   type TagInput,
   tagsOf,
 } from '../../compute/classify/index.js';
-import { LSST_STORE_COLUMNS } from '../../data/index.js';
+import { LSST_STORE_COLUMNS, sqlIdentifier } from '../../data/index.js';
 import { ALERT_ID } from '../stage/index.js';
 import type { LsstRelationColumns } from './lsst-part-writer.js';
 import { LSST_BANDS } from './lsst-statistics.js';
@@ -36,13 +36,11 @@ const FINK_SOURCE_COLUMNS = {
   snnSnVsOthersScore: 'f:clf_snnSnVsOthers_score',
 } as const satisfies Partial<Record<keyof TagFinkValues, string>>;
 
-const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
-
 /** The SELECT of every alert's tag inputs over the work relations, given their columns. */
 function inputsQuery(columns: LsstRelationColumns): { sql: string; hasFink: boolean } {
   const has = (table: string, c: string): boolean => columns.get(table)?.includes(c) ?? false;
-  const src = (c: string): string => (has('lsst_sources', c) ? `s.${q(c)}` : 'NULL');
-  const obj = (c: string): string => (has('lsst_objects', c) ? `o.${q(c)}` : 'NULL');
+  const src = (c: string): string => (has('lsst_sources', c) ? `s.${sqlIdentifier(c)}` : 'NULL');
+  const obj = (c: string): string => (has('lsst_objects', c) ? `o.${sqlIdentifier(c)}` : 'NULL');
   const byBand = (suffix: string): string =>
     `CASE ${src('r:band')} ${LSST_BANDS.map((b) => `WHEN '${b}' THEN ${obj(`r:${b}_${suffix}`)}`).join(' ')} END`;
   const maxFluxes = LSST_BANDS.map((b) => `r:${b}_psfFluxMax`).filter((c) => has('lsst_objects', c));
@@ -85,7 +83,7 @@ function inputsQuery(columns: LsstRelationColumns): { sql: string; hasFink: bool
     ['bandNdata', byBand('psfFluxNdata')],
     [
       'maxFluxMax',
-      maxFluxes.length > 0 ? `greatest(${maxFluxes.map((c) => `o.${q(c)}`).join(', ')})` : 'NULL',
+      maxFluxes.length > 0 ? `greatest(${maxFluxes.map((c) => `o.${sqlIdentifier(c)}`).join(', ')})` : 'NULL',
     ],
     ['isSso', `coalesce(${obj('f:is_sso')}, ${hasSso ? 'sso.has_sso' : 'NULL'})`],
     ['firstFink', obj('f:firstDiaSourceMjdTaiFink')],
@@ -96,7 +94,7 @@ function inputsQuery(columns: LsstRelationColumns): { sql: string; hasFink: bool
     ['prevMjds', hasHistory ? 'hh.prev_mjds' : 'NULL'],
     ...['r', 'i', 'z'].map((b): [string, string] => [`tf_${b}`, hasHistory ? `hh.tf_${b}` : 'NULL']),
   ];
-  const sql = `SELECT ${fields.map(([name, expr]) => `${expr} AS ${q(name)}`).join(', ')}
+  const sql = `SELECT ${fields.map(([name, expr]) => `${expr} AS ${sqlIdentifier(name)}`).join(', ')}
     FROM l_sources s
     ${hasObjects ? `LEFT JOIN l_objects o ON o.${ALERT_ID} = s.${ALERT_ID}` : ''}
     ${hasSso ? `LEFT JOIN (SELECT DISTINCT ${ALERT_ID}, true AS has_sso FROM l_sso) sso ON sso.${ALERT_ID} = s.${ALERT_ID}` : ''}
@@ -216,9 +214,9 @@ export async function tagLsstAlerts(
   } finally {
     appender.closeSync();
   }
-  await conn.run(`ALTER TABLE l_sources ADD COLUMN ${q(TAGS)} VARCHAR`);
+  await conn.run(`ALTER TABLE l_sources ADD COLUMN ${sqlIdentifier(TAGS)} VARCHAR`);
   await conn.run(
-    `UPDATE l_sources SET ${q(TAGS)} = t.tags FROM l_tags t WHERE l_sources.${ALERT_ID} = t.${ALERT_ID}`,
+    `UPDATE l_sources SET ${sqlIdentifier(TAGS)} = t.tags FROM l_tags t WHERE l_sources.${ALERT_ID} = t.${ALERT_ID}`,
   );
   return {
     columns: new Map([...columns, ['lsst_sources', [...sourceColumns, TAGS]]]),

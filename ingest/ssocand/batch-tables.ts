@@ -13,6 +13,7 @@ import {
   SSOCAND_LIGHTCURVE_COLUMNS,
   SSOCAND_ORBIT_COLUMNS,
   type SsoCandColumn,
+  sqlIdentifier,
 } from '../../data/index.js';
 
 /** File names of fink-fat's outputs inside a directory. */
@@ -37,8 +38,6 @@ export interface SsoCandInput {
 
 /** fink-fat's name of the local trajectory number, present before ssoCandIds are given. */
 const TRAJECTORY_ID = 'trajectory_id';
-
-const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 function tableDefinition(name: string, columns: readonly SsoCandColumn[]): string {
   const cols = columns.map((c) => `${c.storage} ${DUCKDB_TYPE[c.type]}`).join(', ');
@@ -117,13 +116,13 @@ export async function appendInput(conn: DuckDBConnection, input: SsoCandInput, s
   const target = input.table === 'orbits' ? 'b_orb' : 'b_lc';
   const select = catalogue.map((c) => {
     if (columns.has(c.source)) {
-      const value = `CAST(${quoteIdent(c.source)} AS ${DUCKDB_TYPE[c.type]})`;
+      const value = `CAST(${sqlIdentifier(c.source)} AS ${DUCKDB_TYPE[c.type]})`;
       return c.storage === 'ssoCandId' ? `NULLIF(trim(${value}), '')` : value;
     }
     if (c.storage === 'ssoCandId') return 'NULL::VARCHAR';
     throw new SsoCandInputError(`${input.file} has no column ${JSON.stringify(c.source)}`);
   });
-  const trajectory = columns.has(TRAJECTORY_ID) ? `CAST(${quoteIdent(TRAJECTORY_ID)} AS BIGINT)` : 'NULL';
+  const trajectory = columns.has(TRAJECTORY_ID) ? `CAST(${sqlIdentifier(TRAJECTORY_ID)} AS BIGINT)` : 'NULL';
   const reader = await conn.runAndReadAll(`SELECT coalesce(max(seq), 0)::BIGINT AS n FROM ${target}`);
   const offset = Number(reader.getRowObjectsJS()[0].n);
   const sql = `INSERT INTO ${target} SELECT $1::BIGINT + row_number() OVER (), $2::INTEGER, ${trajectory}, ${select.join(', ')}

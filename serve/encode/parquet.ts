@@ -29,7 +29,7 @@ import {
   listValue,
   VARCHAR,
 } from '@duckdb/node-api';
-import { sqlPathLiteral } from '../../data/index.js';
+import { sqlIdentifier, sqlPathLiteral } from '../../data/index.js';
 import { asArray, cellText, isNullCell, type TableColumn } from './table-columns.js';
 
 /** Name of the shared in-memory encoder database in DuckDB's instance cache. */
@@ -58,11 +58,6 @@ const DUCKDB_TYPES: Readonly<Record<TableColumn['kind'], DuckDBType>> = {
 /** DuckDB type of a column: its kind's type, DOUBLE[][] for 2-D arrays. */
 function duckType(column: TableColumn): DuckDBType {
   return column.kind === 'array' && column.arrayDepth === 2 ? LIST(LIST(DOUBLE)) : DUCKDB_TYPES[column.kind];
-}
-
-/** A SQL identifier for a name we hold (column names of our own rows); quotes doubled. */
-function quoteIdentifier(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
 }
 
 const finiteOrNull = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
@@ -118,7 +113,7 @@ async function writeParquet(
   } finally {
     appender.closeSync();
   }
-  const select = columns.map((c, i) => `c${i} AS ${quoteIdentifier(c.name)}`).join(', ');
+  const select = columns.map((c, i) => `c${i} AS ${sqlIdentifier(c.name)}`).join(', ');
   await conn.run(
     `COPY (SELECT ${select} FROM encoded) TO ${sqlPathLiteral(file)} (FORMAT parquet, COMPRESSION zstd)`,
   );

@@ -2,12 +2,12 @@
  * Query behind LSST `/api/v1/tags`: the newest alerts carrying a tag (the `v:tags` column the publication writes on
  * the sources and sso tables, docs/api.md "LSST API"), within a time range, both tables read as one.
  */
+import { sqlIdentifier } from '../../sql-text.js';
 import { LSST_STORE_COLUMNS } from '../../survey/index.js';
 import type { QueryFn } from '../objects.js';
 import { columnSql, hasColumn, type LsstTable, relationSql } from './tables.js';
 
 const TIME = 'r:midpointMjdTai';
-const quoted = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const ID = 'r:diaSourceId';
 
 /** What to read. */
@@ -28,7 +28,9 @@ function selectTagged(table: LsstTable, columns: readonly string[]): string | nu
   if (table.files.length === 0 || !hasColumn(table, LSST_STORE_COLUMNS.tags) || !hasColumn(table, TIME))
     return null;
   const wanted = [...new Set([...columns, TIME, ID])];
-  const projection = wanted.map((c) => (hasColumn(table, c) ? columnSql(table, c) : `NULL AS ${quoted(c)}`));
+  const projection = wanted.map((c) =>
+    hasColumn(table, c) ? columnSql(table, c) : `NULL AS ${sqlIdentifier(c)}`,
+  );
   const time = columnSql(table, TIME);
   return `SELECT ${projection.join(', ')} FROM ${relationSql(table)}
     WHERE list_contains(string_split(${columnSql(table, LSST_STORE_COLUMNS.tags)}, ','), $1::VARCHAR)
@@ -47,8 +49,8 @@ export async function readTaggedAlerts(
 ): Promise<Record<string, unknown>[]> {
   const parts = tables.map((t) => selectTagged(t, request.columns)).filter((s): s is string => s !== null);
   if (parts.length === 0) return [];
-  const names = request.columns.map(quoted).join(', ');
+  const names = request.columns.map(sqlIdentifier).join(', ');
   const sql = `SELECT ${names} FROM (${parts.join(' UNION ALL BY NAME ')})
-    ORDER BY ${quoted(TIME)} DESC, ${quoted(ID)} DESC LIMIT $4::BIGINT`;
+    ORDER BY ${sqlIdentifier(TIME)} DESC, ${sqlIdentifier(ID)} DESC LIMIT $4::BIGINT`;
   return query(sql, [request.tag, request.mjdMin, request.mjdMax, request.limit]);
 }
