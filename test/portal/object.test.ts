@@ -142,7 +142,7 @@ describe('object page', () => {
     expect(errors).toEqual([]);
   });
 
-  it('changes the cutout images with the stretch, colour map and chosen alert', async () => {
+  it('changes the cutout images with the stretch, colour map, clipping percentile and chosen alert', async () => {
     const { page, errors } = await watchedPage(browser);
     await page.goto(`${server.url}/${objectId}`);
     const science = page.getByRole('img', { name: 'Science stamp' });
@@ -162,6 +162,15 @@ describe('object page', () => {
     expect(src).toContain('colormap=viridis');
     const after = await bytes();
     expect(after.equals(before)).toBe(false);
+    // a percentile being typed is kept while another control redraws the images, and applied once committed
+    const pmin = page.locator('input[name="pmin"]');
+    await pmin.fill('3.5');
+    await page.locator('select[name="colormap"]').selectOption('gray');
+    await expect.poll(() => science.getAttribute('src')).toContain('colormap=gray');
+    expect(await pmin.inputValue()).toBe('3.5');
+    expect(await science.getAttribute('src')).not.toContain('pmin=3.5');
+    await pmin.press('Enter');
+    await expect.poll(() => science.getAttribute('src')).toContain('pmin=3.5');
     // another alert: the stamps of that candid (exact 64-bit id)
     const detections = rows.filter((r) => r['d:tag'] !== 'upperlim');
     const older = String(detections[detections.length - 1]['i:candid']);
