@@ -168,7 +168,7 @@ export async function benchLsstIngest(options: LsstIngestBenchOptions): Promise<
         prvDiaSources: roundRobinMean(realAlerts.prvDiaSources, alerts),
         prvDiaForcedSources: roundRobinMean(realAlerts.prvDiaForcedSources, alerts),
       }
-    : { prvDiaSources: mean(decode.history), prvDiaForcedSources: mean(decode.forced) };
+    : { prvDiaSources: meanHistory, prvDiaForcedSources: mean(decode.forced) };
   const alertBytes = realAlerts ? roundRobinMean(realAlerts.messageBytes, alerts) : SIMULATED_ALERT_BYTES;
   const batchSize = Math.ceil(BATCH_BYTES / alertBytes);
   const partitions = Math.max(8, Math.ceil((alerts * alertBytes) / PARTITION_BYTES));

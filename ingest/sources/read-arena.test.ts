@@ -37,6 +37,23 @@ describe('ReadArena', () => {
     expect(arena.fallbacks).toBeLessThan(arena.taken / 2);
   });
 
+  it('lets its ring go on free, and allocates a new one at the next take', () => {
+    const allocations: number[] = [];
+    const arena = new ReadArena(1_000, (bytes) => {
+      allocations.push(bytes);
+      return Buffer.alloc(bytes);
+    });
+    const first = arena.take(600);
+    arena.free();
+    // the ring is empty again: 600 bytes fit at its start, in a ring of its own (the first one's bytes untouched)
+    first.bytes.fill(7);
+    const second = arena.take(600);
+    second.bytes.fill(9);
+    expect(allocations).toEqual([1_000, 1_000]);
+    expect(arena.fallbacks).toBe(0);
+    expect(first.bytes.every((b) => b === 7)).toBe(true);
+  });
+
   it('takes a fresh buffer when the ring has no room, and the ring again once it is released', () => {
     const arena = new ReadArena(1000);
     const a = arena.take(600);
